@@ -1,0 +1,11 @@
+//! edit-engine-core: the whole file-editing engine, free of any napi type.
+//!
+//! Data flows one way: tool params -> [`tools`] (validate, plan) -> [`fs`] (guard, lock, read) ->
+//! [`text`] / [`lines`] / [`symbols`] (compute the new content, pure) -> [`fs`] (atomic write) -> message.
+
+pub mod fs;
+pub mod lines;
+pub mod symbols;
+pub mod text;
+pub mod tools;
+pub mod tracker;

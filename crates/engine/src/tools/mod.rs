@@ -1,0 +1,1 @@
+//! One module per tool: params -> validated operation -> engine -> message.
