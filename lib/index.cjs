@@ -4,11 +4,13 @@
 const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
 const helpers = require('./helpers.cjs');
-const { editTool, createTool } = require('./tools.cjs');
+const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
 
 module.exports = {
   editTool,
   createTool,
+  multiEditTool,
+  editFileTool,
   FileTracker: native.FileTracker,
   ...helpers,
   editSchema: schemas.editSchema,

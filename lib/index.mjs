@@ -4,6 +4,8 @@ import cjs from './index.cjs';
 export const {
   editTool,
   createTool,
+  multiEditTool,
+  editFileTool,
   FileTracker,
   computeContentHash,
   findFuzzyMatch,

@@ -212,7 +212,50 @@ Example:
 ]</edits>
 </multi_edit>`;
 
+// The multi_edit tool object's schema: Probe's (edits as a string), widened to accept an array,
+// plus edit-engine's `atomic` flag.
+const multiEditToolSchema = {
+  type: 'object',
+  properties: {
+    edits: {
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'object' } }],
+      description: 'JSON array (or a string holding one) of edit operations, each with the edit tool\'s parameters',
+    },
+    atomic: {
+      type: 'boolean',
+      description: 'All-or-nothing: plan every operation first and write files only if all succeed (default false)',
+    },
+  },
+  required: ['edits'],
+};
+
+const multiEditToolDescription = `${multiEditDescription}
+
+Parameters:
+- edits: (required) JSON array of edit objects; each has file_path plus the parameters of one edit mode (old_string/new_string, symbol, start_line/end_line, position, replace_all)
+- atomic: (optional, default false) when true, either every operation applies or no file changes
+
+Without atomic, operations run one after another and a failure does not stop the rest. At most 50 operations per call.`;
+
+const editFileSchema = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'Path of the file to edit' },
+    old_text: { type: 'string', description: 'Exact text to find' },
+    new_text: { type: 'string', description: 'Text to put in its place' },
+    replace_all: { type: 'boolean', description: 'Replace every occurrence instead of the first (default false)' },
+  },
+  required: ['path', 'old_text', 'new_text'],
+};
+
+const editFileDescription =
+  'Search and replace in a file: replaces the first occurrence of old_text with new_text, or every occurrence with replace_all. Protected paths cannot be edited.';
+
 module.exports = {
+  multiEditToolSchema,
+  multiEditToolDescription,
+  editFileSchema,
+  editFileDescription,
   editSchema,
   createSchema,
   multiEditSchema,

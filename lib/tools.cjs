@@ -73,4 +73,24 @@ function createTool(options = {}) {
   });
 }
 
-module.exports = { editTool, createTool, createToolbox, nativeTool, nativeOptions };
+/** Probe's `multiEditTool(options)`: up to 50 edits per call; `atomic: true` makes it all-or-nothing. */
+function multiEditTool(options = {}) {
+  return nativeTool(createToolbox(options), 'multiEdit', {
+    name: 'multi_edit',
+    description: schemas.multiEditToolDescription,
+    inputSchema: schemas.multiEditToolSchema,
+    label: 'Error',
+  });
+}
+
+/** Seed 001's `edit_file` tool: `path`, `old_text`, `new_text`, `replace_all` (first occurrence by default). */
+function editFileTool(options = {}) {
+  return nativeTool(createToolbox(options), 'editFile', {
+    name: 'edit_file',
+    description: schemas.editFileDescription,
+    inputSchema: schemas.editFileSchema,
+    label: 'Error',
+  });
+}
+
+module.exports = { editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions };

@@ -60,6 +60,18 @@ impl NativeToolbox {
         self.task(params, tools::edit::run, "Error editing file")
     }
 
+    /// Probe's `multi_edit` tool call (plus `atomic: true`).
+    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    pub fn multi_edit(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::multi_edit::run, "Error")
+    }
+
+    /// Seed 001's `edit_file` tool call.
+    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    pub fn edit_file(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::edit_file::run, "Error")
+    }
+
     /// Probe's `create` tool call.
     #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
     pub fn create(&self, params: Value) -> AsyncTask<ToolTask> {

@@ -7,6 +7,8 @@
 pub mod create;
 pub mod diff;
 pub mod edit;
+pub mod edit_file;
+pub mod multi_edit;
 pub mod errors;
 pub mod params;
 pub mod session;

@@ -1,76 +1,63 @@
 //! Line-targeted mode: `"42"` / `"42:ab"` references, hash checks, auto-corrections, context reply.
 
-use super::{fs_failure, parse_position, EditCall};
+use super::{parse_position, EditCall, Planned, TrackerEffect};
+use crate::fs::textfile::TextFile;
 use crate::lines::{clean_new_string, compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position};
-use crate::tools::diff;
 use crate::tools::params::{field, js_string, Field};
+use serde_json::Value;
 
 const INVALID_POSITION: &str = "Error editing file: Invalid position - must be \"before\" or \"after\". Use position=\"before\" to insert before start_line, position=\"after\" to insert after start_line, or omit position to replace/update the addressed lines.";
 
 /// A validated line-targeted request, before the file is read.
-struct LineRequest {
+pub(crate) struct LineRequest {
     start: LineRef,
     end: Option<LineRef>,
     position: Option<Position>,
 }
 
-pub(super) fn run(call: &EditCall) -> String {
-    let request = match parse_request(call) {
-        Ok(r) => r,
-        Err(message) => return message,
-    };
-    let session = match call.ctx.open_for_edit(&call.path) {
-        Ok(s) => s,
-        Err(e) => return fs_failure(&e),
-    };
-    let content = session.file.text.as_str();
-    let file_lines: Vec<&str> = content.split('\n').collect();
+/// Computes the edited text and Probe's reply (with context lines) for a validated request.
+pub(super) fn plan(call: &EditCall, request: &LineRequest, file: &TextFile) -> Result<Planned, String> {
+    let file_lines: Vec<&str> = file.text.split('\n').collect();
     let start = request.start.line;
     let end = request.end.as_ref().map_or(start, |r| r.line);
-    if let Err(message) = check_lines(&file_lines, &request, start, end) {
-        return message;
-    }
-    let new_string = session.file.to_view(call.new_string);
+    check_lines(&file_lines, request, start, end)?;
+    let new_string = file.to_view(call.new_string);
     let cleaned = clean_new_string(&new_string, &file_lines, start, end, request.position);
-    call.ctx.debug_log("Edit", || format!("Heuristic corrections: {}", cleaned.modifications.join(", ")));
+    if !cleaned.modifications.is_empty() {
+        call.ctx.debug_log("Edit", || format!("Heuristic corrections: {}", cleaned.modifications.join(", ")));
+    }
     let new_lines: Vec<&str> = if cleaned.text.is_empty() { Vec::new() } else { cleaned.text.split('\n').collect() };
     let (updated_lines, insert_at, action) = apply(&file_lines, &new_lines, start, end, request.position);
-    let updated = updated_lines.join("\n");
-    if let Err(e) = session.commit(&updated) {
-        return fs_failure(&e);
-    }
-    call.ctx.tracker_after_write(&call.path);
     let message = response(call.file_path, &updated_lines, insert_at, new_lines.len(), &action, &cleaned.modifications);
-    diff::append(message, call.ctx.return_diff, content, &updated, &session.display)
+    Ok(Planned { new_text: updated_lines.join("\n"), message, effect: TrackerEffect::Write })
 }
 
-fn parse_request(call: &EditCall) -> Result<LineRequest, String> {
-    let raw_start = match field(call.params, "start_line") {
-        Field::Str(s) => s.to_string(),
-        Field::Other(v) => js_string(v),
-        Field::Absent => String::new(),
-    };
+/// Reads a line reference parameter the way Probe does (`String(value)`); `None` when absent.
+fn raw_ref(params: &Value, key: &str) -> Option<String> {
+    match field(params, key) {
+        Field::Absent => None,
+        Field::Str(s) => Some(s.to_string()),
+        Field::Other(v) => Some(js_string(v)),
+    }
+}
+
+/// Validates references, range order and position, in Probe's order.
+pub(super) fn request(params: &Value) -> Result<LineRequest, String> {
+    let raw_start = raw_ref(params, "start_line").unwrap_or_default();
     let start = parse_line_ref(&raw_start).ok_or_else(|| {
         format!("Error editing file: Invalid start_line '{raw_start}'. Use a line number (e.g. \"42\") or line:hash (e.g. \"42:ab\"). Line numbers are 1-indexed.")
     })?;
-    let end = match field(call.params, "end_line") {
-        Field::Absent => None,
-        f => {
-            let raw = match f {
-                Field::Str(s) => s.to_string(),
-                Field::Other(v) => js_string(v),
-                Field::Absent => unreachable!("handled above"),
-            };
-            Some(parse_line_ref(&raw).ok_or_else(|| {
-                format!("Error editing file: Invalid end_line '{raw}'. Use a line number (e.g. \"55\") or line:hash (e.g. \"55:cd\"). Must be >= start_line.")
-            })?)
-        }
+    let end = match raw_ref(params, "end_line") {
+        None => None,
+        Some(raw) => Some(parse_line_ref(&raw).ok_or_else(|| {
+            format!("Error editing file: Invalid end_line '{raw}'. Use a line number (e.g. \"55\") or line:hash (e.g. \"55:cd\"). Must be >= start_line.")
+        })?),
     };
     let end_line = end.as_ref().map_or(start.line, |r| r.line);
     if end_line < start.line {
         return Err(inverted_range(start.line, end_line));
     }
-    let position = parse_position(call.params).map_err(|_| INVALID_POSITION.to_string())?;
+    let position = parse_position(params).map_err(|_| INVALID_POSITION.to_string())?;
     Ok(LineRequest { start, end, position })
 }
 
