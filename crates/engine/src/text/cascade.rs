@@ -1,7 +1,7 @@
 //! Running strategies in order on the LF view of the inputs.
 
 use super::js::js_trim;
-use super::{FuzzyMatch, Strategy};
+use super::{FuzzyMatch, Strategy, UnknownStrategy};
 
 /// Runs `strategies` in order on the CRLF->LF normalized inputs; the first with a region wins.
 /// `None` for an empty or whitespace-only search.
@@ -37,6 +37,17 @@ pub fn find_match_cascade(
         Some(s) => run(content, search, &[s]),
         None => run(content, search, &Strategy::ALL),
     }
+}
+
+/// [`find_match_cascade`] with the restriction given by name (`None`: every strategy); an unknown
+/// name is an error rather than "no match".
+pub fn find_match_cascade_named(
+    content: &str,
+    search: &str,
+    only: Option<&str>,
+) -> Result<Option<FuzzyMatch>, UnknownStrategy> {
+    let only = only.map(str::parse::<Strategy>).transpose()?;
+    Ok(find_match_cascade(content, search, only))
 }
 
 #[cfg(test)]
@@ -90,6 +101,17 @@ mod tests {
         assert_eq!(only("line-trimmed"), None);
         assert_eq!(only("quote-normalized"), None);
         assert!("fuzzy".parse::<Strategy>().is_err());
+        let named = find_match_cascade_named(content, "foo(a, b)", Some("whitespace-normalized"));
+        assert_eq!(
+            named.unwrap().unwrap().strategy,
+            Strategy::WhitespaceNormalized
+        );
+        assert!(find_match_cascade_named(content, "foo(a, b)", None)
+            .unwrap()
+            .is_some());
+        let err = find_match_cascade_named(content, "x", Some("fuzzy")).unwrap_err();
+        assert_eq!(err, UnknownStrategy("fuzzy".into()));
+        assert!(err.to_string().contains("block-anchor"));
     }
 
     #[test]

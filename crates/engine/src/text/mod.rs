@@ -2,6 +2,12 @@
 //!
 //! Every strategy works on an LF view of the content and reports regions as byte ranges into the
 //! `content` it was given; the Probe-compatible wrappers turn those into `{ matchedText, count }`.
+//!
+//! Probe's strategies ([`line_trimmed_match`], [`whitespace_normalized_match`],
+//! [`indent_flexible_match`]) reproduce Probe's results exactly, in O(content + search): lines are
+//! interned and matched with KMP instead of sliding a window. Ours ([`quote_normalized_match`],
+//! [`escape_normalized_match`], [`trimmed_boundary_match`], [`block_anchor_match`]) run after them
+//! in [`find_match_cascade`]; [`closest_region`] suggests where a failed search was probably meant.
 
 mod block_anchor;
 mod boundary;
@@ -22,8 +28,11 @@ use std::ops::Range;
 
 pub use block_anchor::{block_anchor_match, BLOCK_ANCHOR_BUDGET, BLOCK_ANCHOR_THRESHOLD};
 pub use boundary::{trimmed_boundary_match, trimmed_core};
-pub use cascade::find_match_cascade;
-pub use closest::{closest_region, ClosestRegion};
+pub use cascade::{find_match_cascade, find_match_cascade_named};
+pub use closest::{
+    closest_region, ClosestRegion, CLOSEST_CANDIDATES, CLOSEST_DIFF_LINES, CLOSEST_MIN_SCORE,
+    CLOSEST_PAIR_BUDGET,
+};
 pub use escapes::{escape_normalized_match, unescape_literal};
 pub use indent_flexible::indent_flexible_match;
 pub use levenshtein::bounded_levenshtein;
