@@ -2,39 +2,117 @@
 //!
 //! Every strategy works on an LF view of the content and reports regions as byte ranges into the
 //! `content` it was given; the Probe-compatible wrappers turn those into `{ matchedText, count }`.
+//!
+//! Probe's strategies ([`line_trimmed_match`], [`whitespace_normalized_match`],
+//! [`indent_flexible_match`]) reproduce Probe's results exactly, in O(content + search): lines are
+//! interned and matched with KMP instead of sliding a window. Ours ([`quote_normalized_match`],
+//! [`escape_normalized_match`], [`trimmed_boundary_match`], [`block_anchor_match`]) run after them
+//! in [`find_match_cascade`]; [`closest_region`] suggests where a failed search was probably meant.
 
+mod block_anchor;
+mod boundary;
+mod cascade;
+mod closest;
+mod escapes;
 mod indent_flexible;
 pub mod js;
 mod kmp;
+mod levenshtein;
 mod line_table;
 mod line_trimmed;
+mod quotes;
 mod range_min;
 mod whitespace;
 
 use std::ops::Range;
 
+pub use block_anchor::{block_anchor_match, BLOCK_ANCHOR_BUDGET, BLOCK_ANCHOR_THRESHOLD};
+pub use boundary::{trimmed_boundary_match, trimmed_core};
+pub use cascade::{find_match_cascade, find_match_cascade_named};
+pub use closest::{
+    closest_region, ClosestRegion, CLOSEST_CANDIDATES, CLOSEST_DIFF_LINES, CLOSEST_MIN_SCORE,
+    CLOSEST_PAIR_BUDGET,
+};
+pub use escapes::{escape_normalized_match, unescape_literal};
 pub use indent_flexible::indent_flexible_match;
+pub use levenshtein::bounded_levenshtein;
 pub use line_trimmed::line_trimmed_match;
+pub use quotes::{
+    normalize_quotes, preserve_quote_style, quote_fuzzy_match, quote_normalized_match,
+    straight_quote, QuoteMatch,
+};
 pub use whitespace::whitespace_normalized_match;
 
-/// Fuzzy strategies, in the order Probe tries them after exact matching fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Fuzzy strategies, in the order they are tried after exact matching fails: Probe's three, then
+/// ours ([`find_match_cascade`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strategy {
     LineTrimmed,
     WhitespaceNormalized,
     IndentFlexible,
+    QuoteNormalized,
+    EscapeNormalized,
+    TrimmedBoundary,
+    BlockAnchor,
 }
 
 impl Strategy {
-    /// Probe's name for the strategy (`line-trimmed`, `whitespace-normalized`, `indent-flexible`).
+    /// Every strategy, in cascade order.
+    pub const ALL: [Strategy; 7] = [
+        Strategy::LineTrimmed,
+        Strategy::WhitespaceNormalized,
+        Strategy::IndentFlexible,
+        Strategy::QuoteNormalized,
+        Strategy::EscapeNormalized,
+        Strategy::TrimmedBoundary,
+        Strategy::BlockAnchor,
+    ];
+
+    /// The strategy's name: Probe's (`line-trimmed`, `whitespace-normalized`, `indent-flexible`)
+    /// and ours (`quote-normalized`, `escape-normalized`, `trimmed-boundary`, `block-anchor`).
     pub fn as_str(self) -> &'static str {
         match self {
             Strategy::LineTrimmed => "line-trimmed",
             Strategy::WhitespaceNormalized => "whitespace-normalized",
             Strategy::IndentFlexible => "indent-flexible",
+            Strategy::QuoteNormalized => "quote-normalized",
+            Strategy::EscapeNormalized => "escape-normalized",
+            Strategy::TrimmedBoundary => "trimmed-boundary",
+            Strategy::BlockAnchor => "block-anchor",
+        }
+    }
+
+    /// The strategy named `name` (exactly as [`Strategy::as_str`] spells it).
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
+    /// The strategy's match function (regions into the content it is given; no CRLF handling).
+    pub fn matcher(self) -> StrategyFn {
+        match self {
+            Strategy::LineTrimmed => line_trimmed_match,
+            Strategy::WhitespaceNormalized => whitespace_normalized_match,
+            Strategy::IndentFlexible => indent_flexible_match,
+            Strategy::QuoteNormalized => quote_normalized_match,
+            Strategy::EscapeNormalized => escape_normalized_match,
+            Strategy::TrimmedBoundary => trimmed_boundary_match,
+            Strategy::BlockAnchor => block_anchor_match,
         }
     }
 }
+
+impl std::str::FromStr for Strategy {
+    type Err = UnknownStrategy;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Strategy::from_name(name).ok_or_else(|| UnknownStrategy(name.to_string()))
+    }
+}
+
+/// A strategy name that [`Strategy::from_name`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown match strategy `{0}` (known: line-trimmed, whitespace-normalized, indent-flexible, quote-normalized, escape-normalized, trimmed-boundary, block-anchor)")]
+pub struct UnknownStrategy(pub String);
 
 /// What one strategy found: every accepted candidate region, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,27 +135,9 @@ pub struct FuzzyMatch {
 /// LF-normalized content). Returns `None` for an empty or whitespace-only search. `matched_text` is
 /// the first region's text and `count` the number of regions.
 pub fn find_fuzzy_match(content: &str, search: &str) -> Option<FuzzyMatch> {
-    if js::js_trim(search).is_empty() {
-        return None;
-    }
-    let content = content.replace("\r\n", "\n");
-    let search = search.replace("\r\n", "\n");
-    let strategies: [(Strategy, StrategyFn); 3] = [
-        (Strategy::LineTrimmed, line_trimmed_match),
-        (Strategy::WhitespaceNormalized, whitespace_normalized_match),
-        // Never wins after line-trimmed (its matches are line-trimmed matches); kept for fidelity.
-        (Strategy::IndentFlexible, indent_flexible_match),
-    ];
-    strategies.iter().find_map(|&(strategy, run)| {
-        let found = run(&content, &search)?;
-        let first = found.regions.first()?.clone();
-        Some(FuzzyMatch {
-            matched_text: content.get(first)?.to_string(),
-            strategy,
-            count: found.regions.len(),
-            regions: found.regions,
-        })
-    })
+    // Indent-flexible never wins after line-trimmed (its matches are line-trimmed matches); it is
+    // still run, as Probe does.
+    cascade::run(content, search, &Strategy::ALL[..3])
 }
 
 /// Signature shared by the strategy functions.
