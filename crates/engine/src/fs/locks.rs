@@ -1,13 +1,71 @@
 //! Per-file in-process locks keyed by real path, spanning read-modify-write.
-use std::path::Path;
+//!
+//! The map holds one entry per path that is locked or waited on; the last holder to release a
+//! path removes its entry, so the map never grows past the number of paths in use.
+use parking_lot::{Mutex, RawMutex};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock};
+
+type Entry = Arc<Mutex<()>>;
+
+static LOCKS: LazyLock<Mutex<HashMap<PathBuf, Entry>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
 
 /// Held for the duration of one read-modify-write; released on drop.
 pub struct FileLock {
-    _todo: (),
+    path: PathBuf,
+    guard: Option<parking_lot::ArcMutexGuard<RawMutex, ()>>,
 }
 
 /// Blocks until this thread holds the lock for `real_path`. Entries for unlocked paths are freed.
 pub fn lock_path(real_path: &Path) -> FileLock {
-    let _ = real_path;
-    todo!("fs::locks::lock_path")
+    let entry = {
+        let mut map = LOCKS.lock();
+        Arc::clone(map.entry(real_path.to_path_buf()).or_default())
+    };
+    let guard = entry.lock_arc();
+    drop(entry);
+    FileLock {
+        path: real_path.to_path_buf(),
+        guard: Some(guard),
+    }
 }
+
+impl FileLock {
+    /// The real path this lock is held for.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        let mut map = LOCKS.lock();
+        drop(self.guard.take());
+        // Clones are only made under the map lock, so a count of 1 (the map's own) means no
+        // holder or waiter is left.
+        if map
+            .get(&self.path)
+            .is_some_and(|e| Arc::strong_count(e) == 1)
+        {
+            map.remove(&self.path);
+        }
+    }
+}
+
+impl std::fmt::Debug for FileLock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileLock")
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+/// Number of paths currently in the lock map (locked or waited on).
+pub fn live_entries() -> usize {
+    LOCKS.lock().len()
+}
+
+#[cfg(test)]
+mod tests;
