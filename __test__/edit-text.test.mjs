@@ -31,10 +31,10 @@ describe('text mode', () => {
   });
 
   it('rescues indentation drift via line-trimmed and names the strategy', async () => {
-    ws.write('a.js', 'if (x) {\n    const x = 1;\n}\n');
-    const out = await edit.execute({ file_path: 'a.js', old_string: 'const x = 1;\n}', new_string: '    const x = 2;\n}' });
+    ws.write('a.js', 'if (x) {\n    const x = 1;\n    const y = 2;\n}\n');
+    const out = await edit.execute({ file_path: 'a.js', old_string: 'const x = 1;\nconst y = 2;', new_string: '    const x = 1;\n    const y = 3;' });
     expect(out).toBe('Successfully edited a.js (1 replacement, matched via line-trimmed)');
-    expect(ws.read('a.js')).toBe('if (x) {\n    const x = 2;\n}\n');
+    expect(ws.read('a.js')).toBe('if (x) {\n    const x = 1;\n    const y = 3;\n}\n');
   });
 
   it('rescues inner white-space drift via whitespace-normalized', async () => {

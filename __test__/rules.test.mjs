@@ -156,4 +156,3 @@ describe('path safety', () => {
     }
   });
 });
-});

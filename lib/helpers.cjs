@@ -37,7 +37,8 @@ function computeLineHash(line) {
 
 function parseLineRef(ref) {
   if (ref === undefined || ref === null) return null;
-  return native.parseLineRef(String(ref));
+  const parsed = native.parseLineRef(String(ref));
+  return parsed ? { line: parsed.line, hash: parsed.hash ?? null } : null;
 }
 
 function validateLineHash(lineNum, hash, fileLines) {
