@@ -109,7 +109,7 @@ fn select_mode<'a>(ctx: &ToolContext, params: &'a Value, path: &ResolvedPath) ->
     match field(params, "old_string") {
         Field::Absent => Err(NO_MODE.to_string()),
         Field::Other(_) => Err(INVALID_OLD_STRING.to_string()),
-        Field::Str(old) => text_mode::request(ctx, path, old, flag(params, "replace_all", false)).map(Mode::Text),
+        Field::Str(old) => text_mode::request(ctx, path, params, old, flag(params, "replace_all", false)).map(Mode::Text),
     }
 }
 
