@@ -15,6 +15,9 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
 
+/// Longest path accepted (Linux's `PATH_MAX`); longer ones could not be opened anyway.
+pub const MAX_PATH_BYTES: usize = 4096;
+
 /// Symlinks followed while resolving one path before the rest is taken lexically (Linux's limit).
 const MAX_SYMLINKS: usize = 40;
 
@@ -104,6 +107,11 @@ impl PathPolicy {
             });
         }
         let lexical = normalize_lexically(&self.joined(file_path, working_dir)?);
+        if lexical.as_os_str().len() > MAX_PATH_BYTES {
+            return Err(FsError::BadPath {
+                reason: format!("the path is longer than {MAX_PATH_BYTES} bytes"),
+            });
+        }
         let real = safe_realpath(&lexical);
         Ok(ResolvedPath { lexical, real })
     }
