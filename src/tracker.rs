@@ -204,7 +204,7 @@ impl Task for TrackerTask {
         let tracker = &self.tracker;
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match self.job.take() {
             Some(TrackerJob::Extract(targets)) => tracking::track_files_from_extract(tracker, &targets, &self.cwd),
-            Some(TrackerJob::Output(output)) => tracking::track_files_from_output(tracker, &output, &self.cwd),
+            Some(TrackerJob::Output(output)) => tracker.track_files_from_output(&output, &self.cwd),
             Some(TrackerJob::AfterWrite(path)) => tracker.track_file_after_write(&path),
             None => {}
         }));
