@@ -58,7 +58,9 @@ pub fn list_symbols_in_tree(
 /// The definitions matching `name`: a bare name (`push`) or a dot-qualified one (`Calc.push`, `Demo.Calc.push`;
 /// `::` and Ruby's `Class#method` also work). A qualified name matches when it is a suffix of the symbol's
 /// qualified path, so outer namespaces/modules may be left out; when a dotted name equals some symbol's whole
-/// qualified name, only those exact matches are returned. Several results mean the name is ambiguous.
+/// qualified name, only those exact matches are returned. A leading `::` or `.` anchors the name at the top
+/// level (`::add` is only the top-level `add`, not `Registry.add`). Several results mean the name is
+/// ambiguous.
 ///
 /// Symbols whose node contains or sits inside an ERROR node are skipped; when nothing intact matches and the
 /// tree has errors, the result is [`SymbolError::Parse`] with the line of the first error.
@@ -98,12 +100,10 @@ pub fn find_all_symbols_in_tree(
             }
         }
     }
-    if wanted.len() > 1
-        && found
-            .iter()
-            .any(|s| s.qualified_name.split('.').count() == wanted.len())
-    {
-        found.retain(|s| s.qualified_name.split('.').count() == wanted.len());
+    let anchored = name.trim_start().starts_with("::") || name.trim_start().starts_with('.');
+    let exact = |s: &SymbolInfo| s.qualified_name.split('.').count() == wanted.len();
+    if anchored || (wanted.len() > 1 && found.iter().any(exact)) {
+        found.retain(exact);
     }
     found.sort_by_key(|s| s.start_byte);
     found.dedup_by_key(|s| (s.start_byte, s.end_byte, s.qualified_name.clone()));
@@ -292,7 +292,11 @@ fn extent<'t>(node: Node<'t>, spec: &Spec, src: &str) -> Extent<'t> {
         .first()
         .map(|m| (m.start, m.row))
         .unwrap_or((outer.start_byte(), outer.start_position().row));
-    let (end_byte, end_row) = trimmed_end(outer, src);
+    let last = outer
+        .next_sibling()
+        .filter(|n| n.kind() == ";" && n.start_position().row == outer.end_position().row)
+        .unwrap_or(outer);
+    let (end_byte, end_row) = trimmed_end(last, src);
     let leading = group_marks(&marks, src);
     Extent {
         outer,
@@ -323,11 +327,21 @@ fn mark(kind: LeadingKind, n: Node) -> Mark {
     }
 }
 
-/// Doc comments and decorators/attributes just above `outer`, as earlier siblings, in source order.
+/// Doc comments and decorators/attributes just above `outer`, as earlier siblings, in source order. A `;`
+/// right after the definition on its last line belongs to the definition (see [`extent`]).
 fn sibling_marks(outer: Node, spec: &Spec, src: &str) -> Vec<Mark> {
     let mut marks: Vec<Mark> = Vec::new();
     let mut top_row = outer.start_position().row;
-    let mut cur = outer.prev_sibling();
+    // A body that starts with the definition may have the comment above it as the body's own sibling
+    // (Ruby, Python: the comment hangs off the enclosing class/module before its body node).
+    let mut anchor = outer;
+    while anchor.prev_sibling().is_none() {
+        match anchor.parent() {
+            Some(p) if p.start_byte() == anchor.start_byte() => anchor = p,
+            _ => break,
+        }
+    }
+    let mut cur = anchor.prev_sibling();
     while let Some(prev) = cur {
         let kind = prev.kind();
         if spec.decorators.contains(&kind) {
