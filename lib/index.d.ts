@@ -153,6 +153,19 @@ export function cleanNewString(newStr: string, fileLines: string[], startLine: n
 export function detectBaseIndent(code: string): string;
 export function reindent(newContent: string, targetIndent: string): string;
 
+/** A definition found by the AST engine (tree-sitter, in process). */
+export interface SymbolLocation {
+  startLine: number;
+  endLine: number;
+  code: string;
+  nodeType: string;
+  file: string;
+}
+/** Probe's `findSymbol`: the first definition named `symbolName`, or null. Never rejects. */
+export function findSymbol(filePath: string, symbolName: string, cwd?: string): Promise<SymbolLocation | null>;
+/** Probe's `findAllSymbols`: every definition named `symbolName`, with its qualified name. Never rejects. */
+export function findAllSymbols(filePath: string, symbolName: string, cwd?: string): Promise<Array<SymbolLocation & { qualifiedName: string }>>;
+
 export const editSchema: JsonSchema;
 export const createSchema: JsonSchema;
 export const multiEditSchema: JsonSchema;

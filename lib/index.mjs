@@ -22,6 +22,8 @@ export const {
   cleanNewString,
   detectBaseIndent,
   reindent,
+  findSymbol,
+  findAllSymbols,
   editSchema,
   createSchema,
   multiEditSchema,

@@ -38,14 +38,23 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if let Err(e) = create_parent_dirs(&path.real, &display) {
         return failure(&e);
     }
-    let mode = if existed { WriteMode::Replace } else { WriteMode::CreateNew };
+    let mode = if existed {
+        WriteMode::Replace
+    } else {
+        WriteMode::CreateNew
+    };
     if let Err(e) = write_atomic(&path.real, content.as_bytes(), mode, &display) {
         return failure(&e);
     }
     ctx.tracker_after_write(&path);
     let action = if existed { "overwrote" } else { "created" };
-    let message = format!("Successfully {action} {file_path} ({} bytes)", content.len());
-    let before = previous.map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+    let message = format!(
+        "Successfully {action} {file_path} ({} bytes)",
+        content.len()
+    );
+    let before = previous
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
     diff::append(message, ctx.return_diff, &before, content, &display)
 }
 

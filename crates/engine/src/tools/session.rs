@@ -45,7 +45,12 @@ impl ToolContext {
         let display = self.display(path);
         let lock = lock_path(&path.real);
         let file = read_text(&path.real, &display, Some(self.max_file_bytes))?;
-        Ok(EditSession { path: path.clone(), display, file, _lock: lock })
+        Ok(EditSession {
+            path: path.clone(),
+            display,
+            file,
+            _lock: lock,
+        })
     }
 
     /// True when the session's tracker (if any) has seen the file, under either its lexical or

@@ -55,13 +55,19 @@ pub fn locate(content: &str, old: &str, restriction: Restriction) -> Option<Loca
         let found = strategy.matcher()(content, old)?;
         let regions = non_overlapping(found.regions);
         let first = content.get(regions.first()?.clone())?;
-        let identical = regions.iter().all(|r| content.get(r.clone()) == Some(first));
+        let identical = regions
+            .iter()
+            .all(|r| content.get(r.clone()) == Some(first));
         if identical {
             let mut same = exact(content, first)?;
             same.strategy = Some(strategy);
             return Some(same);
         }
-        Some(Located { strategy: Some(strategy), regions, identical: false })
+        Some(Located {
+            strategy: Some(strategy),
+            regions,
+            identical: false,
+        })
     })
 }
 
@@ -69,11 +75,18 @@ fn exact(content: &str, needle: &str) -> Option<Located> {
     if needle.is_empty() {
         return None;
     }
-    let regions: Vec<Range<usize>> = content.match_indices(needle).map(|(i, s)| i..i + s.len()).collect();
+    let regions: Vec<Range<usize>> = content
+        .match_indices(needle)
+        .map(|(i, s)| i..i + s.len())
+        .collect();
     if regions.is_empty() {
         return None;
     }
-    Some(Located { strategy: None, regions, identical: true })
+    Some(Located {
+        strategy: None,
+        regions,
+        identical: true,
+    })
 }
 
 /// Keeps regions in order, dropping any that overlaps one already kept.
@@ -105,12 +118,16 @@ mod tests {
     #[test]
     fn exact_occurrences_come_first() {
         let l = locate("a\nb\na\n", "a", Restriction::Any).unwrap();
-        assert_eq!((l.strategy, l.regions, l.identical), (None, vec![0..1, 4..5], true));
+        assert_eq!(
+            (l.strategy, l.regions, l.identical),
+            (None, vec![0..1, 4..5], true)
+        );
     }
 
     #[test]
     fn different_indentation_candidates_are_distinct() {
-        let content = "function f() {\n  x();\n  y();\n}\nclass A {\n  m() {\n    x();\n    y();\n  }\n}\n";
+        let content =
+            "function f() {\n  x();\n  y();\n}\nclass A {\n  m() {\n    x();\n    y();\n  }\n}\n";
         let l = locate(content, "x();\ny();", Restriction::Any).unwrap();
         assert_eq!(l.strategy, Some(Strategy::LineTrimmed));
         assert!(!l.identical);
@@ -131,7 +148,10 @@ mod tests {
     fn restriction_limits_strategies() {
         assert!(locate("    a();", "a();\n", Restriction::ExactOnly).is_none());
         assert_eq!(Restriction::parse("exact"), Some(Restriction::ExactOnly));
-        assert_eq!(Restriction::parse("block-anchor"), Some(Restriction::Only(Strategy::BlockAnchor)));
+        assert_eq!(
+            Restriction::parse("block-anchor"),
+            Some(Restriction::Only(Strategy::BlockAnchor))
+        );
         assert_eq!(Restriction::parse("nope"), None);
     }
 }

@@ -26,7 +26,13 @@ pub(crate) struct TextRequest<'a> {
 
 /// Validates a text-mode call: non-empty `old_string`, `match_strategy`, and the tracker's
 /// consecutive-edit guard.
-pub(super) fn request<'a>(ctx: &ToolContext, path: &ResolvedPath, params: &Value, old_string: &'a str, replace_all: bool) -> Result<TextRequest<'a>, String> {
+pub(super) fn request<'a>(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    params: &Value,
+    old_string: &'a str,
+    replace_all: bool,
+) -> Result<TextRequest<'a>, String> {
     if old_string.is_empty() {
         return Err(EMPTY_OLD_STRING.to_string());
     }
@@ -43,14 +49,22 @@ pub(super) fn request<'a>(ctx: &ToolContext, path: &ResolvedPath, params: &Value
             return Err(format!("Error editing {shown}: {message}\n\nUse the extract tool with targets=\"{shown}\" to re-read the file, then retry."));
         }
     }
-    Ok(TextRequest { old_string, replace_all, restriction })
+    Ok(TextRequest {
+        old_string,
+        replace_all,
+        restriction,
+    })
 }
 
 fn bad_strategy(name: &str) -> String {
     format!("Error editing file: Invalid match_strategy \"{name}\" - use \"exact\" or one of: line-trimmed, whitespace-normalized, indent-flexible, quote-normalized, escape-normalized, trimmed-boundary, block-anchor. Omit it to allow every strategy.")
 }
 
-pub(super) fn plan(call: &EditCall, request: &TextRequest, file: &TextFile) -> Result<Planned, String> {
+pub(super) fn plan(
+    call: &EditCall,
+    request: &TextRequest,
+    file: &TextFile,
+) -> Result<Planned, String> {
     let content = file.text.as_str();
     let old = file.to_view(request.old_string);
     let new = file.to_view(call.new_string);
@@ -60,7 +74,11 @@ pub(super) fn plan(call: &EditCall, request: &TextRequest, file: &TextFile) -> R
     if !request.replace_all && located.regions.len() > 1 {
         return Err(ambiguity(call.file_path, content, &located));
     }
-    let chosen = if request.replace_all { &located.regions[..] } else { &located.regions[..1] };
+    let chosen = if request.replace_all {
+        &located.regions[..]
+    } else {
+        &located.regions[..1]
+    };
     check_scope(content.get(chosen[0].clone()).unwrap_or(""), &new)?;
     let new_text = splice(content, chosen, located.strategy, &old, &new);
     if new_text == content {
@@ -68,20 +86,42 @@ pub(super) fn plan(call: &EditCall, request: &TextRequest, file: &TextFile) -> R
     }
     let count = chosen.len();
     let plural = if count != 1 { "s" } else { "" };
-    let via = located.strategy.map(|s| format!(", matched via {}", s.as_str())).unwrap_or_default();
-    let message = format!("Successfully edited {} ({count} replacement{plural}{via})", call.file_path);
-    Ok(Planned { new_text, message, effect: TrackerEffect::TextEdit })
+    let via = located
+        .strategy
+        .map(|s| format!(", matched via {}", s.as_str()))
+        .unwrap_or_default();
+    let message = format!(
+        "Successfully edited {} ({count} replacement{plural}{via})",
+        call.file_path
+    );
+    Ok(Planned {
+        new_text,
+        message,
+        effect: TrackerEffect::TextEdit,
+    })
 }
 
 /// The content with each region replaced by `new` fitted to that region.
-fn splice(content: &str, regions: &[std::ops::Range<usize>], strategy: Option<crate::text::Strategy>, old: &str, new: &str) -> String {
+fn splice(
+    content: &str,
+    regions: &[std::ops::Range<usize>],
+    strategy: Option<crate::text::Strategy>,
+    old: &str,
+    new: &str,
+) -> String {
     let mut out = String::with_capacity(content.len() + new.len() * regions.len());
     let mut at = 0;
     for region in regions {
         out.push_str(&content[at..region.start]);
         let region_text = &content[region.clone()];
         let at_line_start = region.start == 0 || content.as_bytes()[region.start - 1] == b'\n';
-        out.push_str(&adapt::fit_replacement(strategy, region_text, at_line_start, old, new));
+        out.push_str(&adapt::fit_replacement(
+            strategy,
+            region_text,
+            at_line_start,
+            old,
+            new,
+        ));
         at = region.end;
     }
     out.push_str(&content[at..]);
@@ -106,7 +146,11 @@ fn not_found(file_path: &str, content: &str, old: &str) -> String {
 }
 
 fn ensure_newline(s: &str) -> String {
-    if s.ends_with('\n') { s.to_string() } else { format!("{s}\n") }
+    if s.ends_with('\n') {
+        s.to_string()
+    } else {
+        format!("{s}\n")
+    }
 }
 
 /// Probe's multiple-occurrences error for identical candidates; for candidates that differ
@@ -126,7 +170,11 @@ fn ambiguity(file_path: &str, content: &str, located: &Located) -> String {
             (a, b) => format!("lines {a}-{b}"),
         })
         .collect();
-    let more = if n > LISTED_CANDIDATES { format!(" and {} more", n - LISTED_CANDIDATES) } else { String::new() };
+    let more = if n > LISTED_CANDIDATES {
+        format!(" and {} more", n - LISTED_CANDIDATES)
+    } else {
+        String::new()
+    };
     format!("Error editing file: Ambiguous match - the old_string matches {n} different places in {file_path} via {strategy} ({}{more}); nothing was changed. To fix: (1) Include more surrounding lines or the exact indentation in old_string so only one place matches, or (2) set replace_all=true to replace every one of them.", spans.join(", "))
 }
 
