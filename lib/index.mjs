@@ -32,6 +32,13 @@ export const {
   createToolDefinition,
   multiEditToolDefinition,
   engineVersion,
+  grep,
+  grepTool,
+  grepSchema,
+  grepDescription,
+  FileReadTracker,
+  ExternalModificationDetector,
+  BackgroundTaskPersistence,
 } = cjs;
 
 export default cjs;

@@ -5,7 +5,9 @@
 
 pub mod fs;
 pub mod lines;
+pub mod search;
 pub mod symbols;
+pub mod tasks;
 pub mod text;
 pub mod tools;
 pub mod tracker;
