@@ -52,7 +52,9 @@ impl ExternalModificationDetector {
     /// Snapshot of a regular file; rejects when it is missing or unreadable.
     #[napi(ts_return_type = "Promise<FileSnapshot>")]
     pub fn snapshot(&self, file_path: String) -> AsyncTask<SnapshotTask> {
-        AsyncTask::new(SnapshotTask { path: PathBuf::from(file_path) })
+        AsyncTask::new(SnapshotTask {
+            path: PathBuf::from(file_path),
+        })
     }
 
     /// Compares the file with `snapshot`; content is hashed only when the time moved and the size
@@ -62,18 +64,35 @@ impl ExternalModificationDetector {
         let previous = modification::FileSnapshot {
             path: snapshot.path,
             mtime: snapshot.mtime,
-            size: if snapshot.size.is_finite() && snapshot.size >= 0.0 { snapshot.size as u64 } else { u64::MAX },
+            size: if snapshot.size.is_finite() && snapshot.size >= 0.0 {
+                snapshot.size as u64
+            } else {
+                u64::MAX
+            },
             hash: snapshot.hash,
         };
-        AsyncTask::new(DetectTask { path: PathBuf::from(file_path), previous })
+        AsyncTask::new(DetectTask {
+            path: PathBuf::from(file_path),
+            previous,
+        })
     }
 }
 
-fn guarded<T>(what: &str, path: &std::path::Path, f: impl FnOnce() -> std::io::Result<T>) -> napi::Result<T> {
+fn guarded<T>(
+    what: &str,
+    path: &std::path::Path,
+    f: impl FnOnce() -> std::io::Result<T>,
+) -> napi::Result<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(napi::Error::from_reason(format!("cannot {what} {}: {e}", path.display()))),
-        Err(p) => Err(napi::Error::from_reason(format!("internal error in edit-engine ({})", crate::task::panic_text(&p)))),
+        Ok(Err(e)) => Err(napi::Error::from_reason(format!(
+            "cannot {what} {}: {e}",
+            path.display()
+        ))),
+        Err(p) => Err(napi::Error::from_reason(format!(
+            "internal error in edit-engine ({})",
+            crate::task::panic_text(&p)
+        ))),
     }
 }
 
@@ -86,11 +105,18 @@ impl Task for SnapshotTask {
     type JsValue = FileSnapshot;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
-        guarded("snapshot", &self.path, || modification::snapshot(&self.path))
+        guarded("snapshot", &self.path, || {
+            modification::snapshot(&self.path)
+        })
     }
 
     fn resolve(&mut self, _env: Env, s: Self::Output) -> napi::Result<FileSnapshot> {
-        Ok(FileSnapshot { path: s.path, mtime: s.mtime, size: s.size as f64, hash: s.hash })
+        Ok(FileSnapshot {
+            path: s.path,
+            mtime: s.mtime,
+            size: s.size as f64,
+            hash: s.hash,
+        })
     }
 }
 
@@ -104,12 +130,22 @@ impl Task for DetectTask {
     type JsValue = ModificationResult;
 
     fn compute(&mut self) -> napi::Result<Self::Output> {
-        guarded("check", &self.path, || modification::detect(&self.path, &self.previous))
+        guarded("check", &self.path, || {
+            modification::detect(&self.path, &self.previous)
+        })
     }
 
     fn resolve(&mut self, _env: Env, d: Self::Output) -> napi::Result<ModificationResult> {
         let c = d.changes;
-        let changes = ModificationChanges { mtime_changed: c.mtime_changed, size_changed: c.size_changed, content_changed: c.content_changed };
-        Ok(ModificationResult { modified: d.modified, deleted: d.deleted, changes })
+        let changes = ModificationChanges {
+            mtime_changed: c.mtime_changed,
+            size_changed: c.size_changed,
+            content_changed: c.content_changed,
+        };
+        Ok(ModificationResult {
+            modified: d.modified,
+            deleted: d.deleted,
+            changes,
+        })
     }
 }

@@ -30,7 +30,9 @@ impl Default for JsFileReadTracker {
 impl JsFileReadTracker {
     #[napi(constructor)]
     pub fn new() -> Self {
-        JsFileReadTracker { inner: Arc::new(FileReadTracker::new()) }
+        JsFileReadTracker {
+            inner: Arc::new(FileReadTracker::new()),
+        }
     }
 
     /// Records that `filePath` was read while its modification time was `mtime` (`stats.mtimeMs`).
@@ -58,7 +60,8 @@ impl JsFileReadTracker {
     /// never read reports `false`).
     #[napi]
     pub fn check_external_modification(&self, file_path: String, current_mtime: f64) -> bool {
-        self.inner.check_external_modification(Path::new(&file_path), current_mtime)
+        self.inner
+            .check_external_modification(Path::new(&file_path), current_mtime)
     }
 
     /// Forgets every read.

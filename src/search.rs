@@ -9,7 +9,10 @@ use napi_derive::napi;
 use serde_json::Value;
 
 /// One grep call; resolves to ripgrep-style output, `No matches...`, or a string starting `Error`.
-#[napi(ts_args_type = "toolbox: NativeToolbox, params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+#[napi(
+    ts_args_type = "toolbox: NativeToolbox, params: Record<string, unknown>",
+    ts_return_type = "Promise<string>"
+)]
 pub fn toolbox_grep(toolbox: &NativeToolbox, params: Value) -> AsyncTask<ToolTask> {
     toolbox.task(params, search::run, "Error")
 }

@@ -31,7 +31,9 @@ impl JsTaskStore {
             Some(p) => std::path::absolute(&p).map_err(|e| format!("invalid filePath {p}: {e}")),
             None => default_path().map_err(|e| e.to_string()),
         };
-        JsTaskStore { store: path.map(TaskStore::new) }
+        JsTaskStore {
+            store: path.map(TaskStore::new),
+        }
     }
 
     /// The JSON file this store uses (undefined when no default could be found).
@@ -44,7 +46,10 @@ impl JsTaskStore {
     }
 
     /// Adds the task, or replaces the stored one with the same `id`.
-    #[napi(ts_args_type = "task: { id: string; pid?: number; [key: string]: unknown }", ts_return_type = "Promise<void>")]
+    #[napi(
+        ts_args_type = "task: { id: string; pid?: number; [key: string]: unknown }",
+        ts_return_type = "Promise<void>"
+    )]
     pub fn save(&self, task: Value) -> AsyncTask<SaveTask> {
         AsyncTask::new(SaveTask(self.store_task(Job::Save(task))))
     }
@@ -74,7 +79,10 @@ impl JsTaskStore {
     }
 
     fn store_task(&self, job: Job) -> StoreTask {
-        StoreTask { store: self.store.clone(), job: Some(job) }
+        StoreTask {
+            store: self.store.clone(),
+            job: Some(job),
+        }
     }
 }
 
@@ -102,14 +110,22 @@ fn run(store: &TaskStore, job: Job) -> Result<Option<Value>, String> {
 
 impl StoreTask {
     fn compute_value(&mut self) -> napi::Result<Option<Value>> {
-        let store = self.store.as_ref().map_err(|m| napi::Error::from_reason(m.clone()))?;
-        let job = self.job.take().ok_or_else(|| napi::Error::from_reason("task already run"))?;
+        let store = self
+            .store
+            .as_ref()
+            .map_err(|m| napi::Error::from_reason(m.clone()))?;
+        let job = self
+            .job
+            .take()
+            .ok_or_else(|| napi::Error::from_reason("task already run"))?;
         match catch_unwind(AssertUnwindSafe(|| run(store, job))) {
             Ok(result) => result.map_err(napi::Error::from_reason),
-            Err(p) => Err(napi::Error::from_reason(format!("internal error in edit-engine ({})", crate::task::panic_text(&p)))),
+            Err(p) => Err(napi::Error::from_reason(format!(
+                "internal error in edit-engine ({})",
+                crate::task::panic_text(&p)
+            ))),
         }
     }
-
 }
 
 /// A JSON value handed to JS (serde_json's conversion, with a type name for `Task`).
@@ -126,7 +142,10 @@ impl TypeName for JsonValue {
 }
 
 impl ToNapiValue for JsonValue {
-    unsafe fn to_napi_value(env: napi::sys::napi_env, val: Self) -> napi::Result<napi::sys::napi_value> {
+    unsafe fn to_napi_value(
+        env: napi::sys::napi_env,
+        val: Self,
+    ) -> napi::Result<napi::sys::napi_value> {
         // SAFETY: forwarded as received; serde_json's conversion upholds the same contract.
         unsafe { Value::to_napi_value(env, val.0) }
     }

@@ -22,8 +22,8 @@ pub mod sink;
 use crate::fs::ResolvedPath;
 use crate::tools::{errors::describe, ToolContext};
 use crate::tracker::read_tracker::mtime_ms;
-use grep_regex::{RegexMatcher, RegexMatcherBuilder};
 use grep_matcher::LineTerminator;
+use grep_regex::{RegexMatcher, RegexMatcherBuilder};
 use grep_searcher::{BinaryDetection, SearcherBuilder};
 use ignore::types::{Types, TypesBuilder};
 use ignore::WalkBuilder;
@@ -76,7 +76,10 @@ fn search(ctx: &ToolContext, request: &GrepRequest) -> Result<String, String> {
         if !entry.file_type().is_some_and(|t| t.is_file()) {
             continue;
         }
-        let rel = entry.path().strip_prefix(&root.path.real).unwrap_or(entry.path());
+        let rel = entry
+            .path()
+            .strip_prefix(&root.path.real)
+            .unwrap_or(entry.path());
         search_file(request, &matcher, &root, rel, entry.path(), &mut found);
         if found.limit_hit {
             break;
@@ -106,25 +109,40 @@ fn build_types(name: Option<&str>) -> Result<Option<Types>, String> {
     let mut builder = TypesBuilder::new();
     builder.add_defaults();
     let known = builder.definitions().iter().any(|d| d.name() == name);
-    let extension_like = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    let extension_like = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     if !known {
         if !extension_like {
             return Err(format!("Error: unknown fileType \"{name}\". Use a type name such as js, ts, py, rust, go, java, c, cpp, md, or a bare file extension."));
         }
-        builder.add(name, &format!("*.{name}")).map_err(|e| format!("Error: bad fileType \"{name}\": {e}"))?;
+        builder
+            .add(name, &format!("*.{name}"))
+            .map_err(|e| format!("Error: bad fileType \"{name}\": {e}"))?;
     }
     builder.select(name);
-    builder.build().map(Some).map_err(|e| format!("Error: bad fileType \"{name}\": {e}"))
+    builder
+        .build()
+        .map(Some)
+        .map_err(|e| format!("Error: bad fileType \"{name}\": {e}"))
 }
 
 fn resolve_root(ctx: &ToolContext, request: &GrepRequest) -> Result<Root, String> {
     let given = request.path.as_deref().unwrap_or(".");
-    let path = ctx.policy.resolve(given, request.working_dir.as_deref()).map_err(|e| format!("Error: {}", describe(&e)))?;
-    ctx.policy.check_allowed(&path).map_err(|e| format!("Error: {}", describe(&e)))?;
+    let path = ctx
+        .policy
+        .resolve(given, request.working_dir.as_deref())
+        .map_err(|e| format!("Error: {}", describe(&e)))?;
+    ctx.policy
+        .check_allowed(&path)
+        .map_err(|e| format!("Error: {}", describe(&e)))?;
     if !path.real.exists() {
         return Err(format!("Error: path not found - {given}. Check the path, or omit it to search the whole working directory."));
     }
-    Ok(Root { path, prefix: request.path.clone() })
+    Ok(Root {
+        path,
+        prefix: request.path.clone(),
+    })
 }
 
 /// ripgrep's default walk: hidden entries and ignore files honoured (no `.git` needed), no
@@ -146,9 +164,18 @@ fn walker(root: &Path, types: Option<Types>) -> WalkBuilder {
     builder
 }
 
-fn search_file(request: &GrepRequest, matcher: &RegexMatcher, root: &Root, rel: &Path, real: &Path, found: &mut Collected) {
+fn search_file(
+    request: &GrepRequest,
+    matcher: &RegexMatcher,
+    root: &Root,
+    rel: &Path,
+    real: &Path,
+    found: &mut Collected,
+) {
     let display = root.display(rel);
-    let remaining = request.max_results.map(|max| max.saturating_sub(found.total) as u64);
+    let remaining = request
+        .max_results
+        .map(|max| max.saturating_sub(found.total) as u64);
     let mut searcher = SearcherBuilder::new()
         .line_number(true)
         .line_terminator(LineTerminator::crlf())
@@ -167,7 +194,9 @@ fn search_file(request: &GrepRequest, matcher: &RegexMatcher, root: &Root, rel: 
     }
     found.out.push_str(&sink.out);
     found.total += sink.matches;
-    found.files.push((root.path.lexical.join(rel), real.to_path_buf()));
+    found
+        .files
+        .push((root.path.lexical.join(rel), real.to_path_buf()));
     found.limit_hit = request.max_results.is_some_and(|max| found.total >= max);
 }
 
@@ -191,7 +220,10 @@ fn record_reads(ctx: &ToolContext, files: &[(PathBuf, PathBuf)]) {
 fn finish(request: &GrepRequest, found: Collected) -> String {
     if found.total == 0 {
         let place = request.path.as_deref().unwrap_or("the working directory");
-        return format!("No matches found for pattern \"{}\" in {place}.", request.pattern);
+        return format!(
+            "No matches found for pattern \"{}\" in {place}.",
+            request.pattern
+        );
     }
     let mut out = found.out;
     out.truncate(out.trim_end_matches('\n').len());

@@ -44,7 +44,11 @@ pub fn parse(params: &Value) -> Result<GrepRequest, String> {
         Field::Absent => None,
         Field::Str(s) if s.trim().is_empty() => None,
         Field::Str(s) => Some(s.trim().to_string()),
-        Field::Other(_) => return Err("Error: fileType must be a string such as \"ts\", \"py\" or \"rust\".".to_string()),
+        Field::Other(_) => {
+            return Err(
+                "Error: fileType must be a string such as \"ts\", \"py\" or \"rust\".".to_string(),
+            )
+        }
     };
     Ok(GrepRequest {
         pattern,
@@ -61,11 +65,17 @@ pub fn parse(params: &Value) -> Result<GrepRequest, String> {
 
 /// A non-negative integer parameter: a number or a numeric string (as XML tool calls send).
 fn count(params: &Value, key: &str) -> Result<Option<usize>, String> {
-    let bad = || Err(format!("Error: {key} must be a non-negative whole number (e.g. 3)."));
+    let bad = || {
+        Err(format!(
+            "Error: {key} must be a non-negative whole number (e.g. 3)."
+        ))
+    };
     match params.get(key) {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Number(n)) => match n.as_f64() {
-            Some(f) if f >= 0.0 && f.fract() == 0.0 && f.is_finite() => Ok(Some(f.min(usize::MAX as f64) as usize)),
+            Some(f) if f >= 0.0 && f.fract() == 0.0 && f.is_finite() => {
+                Ok(Some(f.min(usize::MAX as f64) as usize))
+            }
             _ => bad(),
         },
         Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
@@ -92,7 +102,9 @@ mod tests {
     fn rejects_bad_values() {
         assert!(parse(&json!({})).unwrap_err().starts_with("Error: pattern"));
         assert!(parse(&json!({ "pattern": "" })).is_err());
-        assert!(parse(&json!({ "pattern": "x", "context": -1 })).unwrap_err().contains("context"));
+        assert!(parse(&json!({ "pattern": "x", "context": -1 }))
+            .unwrap_err()
+            .contains("context"));
         assert!(parse(&json!({ "pattern": "x", "beforeContext": 1.5 })).is_err());
         assert!(parse(&json!({ "pattern": "x", "maxResults": 0 })).is_err());
         assert!(parse(&json!({ "pattern": "x", "fileType": 3 })).is_err());

@@ -23,7 +23,13 @@ pub struct FileSink<'a> {
 impl<'a> FileSink<'a> {
     /// A sink printing `display` as the path; with `line_hashes`, line numbers become `N:hh`.
     pub fn new(display: &'a str, line_hashes: bool) -> Self {
-        FileSink { display, line_hashes, out: String::new(), matches: 0, binary: false }
+        FileSink {
+            display,
+            line_hashes,
+            out: String::new(),
+            matches: 0,
+            binary: false,
+        }
     }
 
     fn push(&mut self, separator: char, line_number: u64, bytes: &[u8]) {
@@ -40,16 +46,18 @@ impl Sink for FileSink<'_> {
     type Error = std::io::Error;
 
     fn matched(&mut self, _searcher: &Searcher, mat: &SinkMatch<'_>) -> Result<bool, Self::Error> {
-        let mut line_number = mat.line_number().unwrap_or(0);
-        for line in mat.lines() {
+        for (line_number, line) in (mat.line_number().unwrap_or(0)..).zip(mat.lines()) {
             self.push(':', line_number, line);
             self.matches += 1;
-            line_number += 1;
         }
         Ok(true)
     }
 
-    fn context(&mut self, _searcher: &Searcher, context: &SinkContext<'_>) -> Result<bool, Self::Error> {
+    fn context(
+        &mut self,
+        _searcher: &Searcher,
+        context: &SinkContext<'_>,
+    ) -> Result<bool, Self::Error> {
         self.push('-', context.line_number().unwrap_or(0), context.bytes());
         Ok(true)
     }
@@ -90,9 +98,15 @@ mod tests {
 
     fn run(text: &str, before: usize, after: usize, hashes: bool) -> String {
         let matcher = RegexMatcher::new_line_matcher("hit").unwrap();
-        let mut searcher = SearcherBuilder::new().line_number(true).before_context(before).after_context(after).build();
+        let mut searcher = SearcherBuilder::new()
+            .line_number(true)
+            .before_context(before)
+            .after_context(after)
+            .build();
         let mut sink = FileSink::new("f.txt", hashes);
-        searcher.search_slice(&matcher, text.as_bytes(), &mut sink).unwrap();
+        searcher
+            .search_slice(&matcher, text.as_bytes(), &mut sink)
+            .unwrap();
         sink.out
     }
 
@@ -100,21 +114,35 @@ mod tests {
     fn prints_matches_and_context_like_ripgrep() {
         let text = "a\nhit 1\nb\nc\nd\ne\nhit 2\r\nf\n";
         assert_eq!(run(text, 0, 0, false), "f.txt:2:hit 1\nf.txt:7:hit 2\n");
-        assert_eq!(run(text, 1, 1, false), "f.txt-1-a\nf.txt:2:hit 1\nf.txt-3-b\n--\nf.txt-6-e\nf.txt:7:hit 2\nf.txt-8-f\n");
-        assert_eq!(run(text, 2, 2, false).matches("--").count(), 0, "adjacent groups merge");
+        assert_eq!(
+            run(text, 1, 1, false),
+            "f.txt-1-a\nf.txt:2:hit 1\nf.txt-3-b\n--\nf.txt-6-e\nf.txt:7:hit 2\nf.txt-8-f\n"
+        );
+        assert_eq!(
+            run(text, 2, 2, false).matches("--").count(),
+            0,
+            "adjacent groups merge"
+        );
     }
 
     #[test]
     fn line_hashes_use_the_engine_hash() {
         let out = run("x\nhit  one\n", 1, 0, true);
-        let expected = format!("f.txt-1:{}-x\nf.txt:2:{}:hit  one\n", compute_line_hash("x"), compute_line_hash("hit  one"));
+        let expected = format!(
+            "f.txt-1:{}-x\nf.txt:2:{}:hit  one\n",
+            compute_line_hash("x"),
+            compute_line_hash("hit  one")
+        );
         assert_eq!(out, expected);
     }
 
     #[test]
     fn long_lines_are_clipped() {
         let long = "é".repeat(MAX_LINE_CHARS + 5);
-        assert_eq!(clip(&long), format!("{} [... 5 more characters]", "é".repeat(MAX_LINE_CHARS)));
+        assert_eq!(
+            clip(&long),
+            format!("{} [... 5 more characters]", "é".repeat(MAX_LINE_CHARS))
+        );
         assert_eq!(clip("short"), "short");
     }
 }

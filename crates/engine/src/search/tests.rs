@@ -22,7 +22,10 @@ fn fixture() -> tempfile::TempDir {
 }
 
 fn ctx(dir: &Path) -> ToolContext {
-    let options = ToolOptions { cwd: Some(dir.to_string_lossy().into_owned()), ..ToolOptions::default() };
+    let options = ToolOptions {
+        cwd: Some(dir.to_string_lossy().into_owned()),
+        ..ToolOptions::default()
+    };
     ToolContext::new(&options, None).unwrap()
 }
 
@@ -36,26 +39,50 @@ fn honours_gitignore_hidden_and_binary_without_git() {
 #[test]
 fn file_type_and_prefix() {
     let dir = fixture();
-    let out = run(&ctx(dir.path()), &json!({ "pattern": "NEEDLE", "ignoreCase": true, "fileType": "py", "path": "src/" }));
+    let out = run(
+        &ctx(dir.path()),
+        &json!({ "pattern": "NEEDLE", "ignoreCase": true, "fileType": "py", "path": "src/" }),
+    );
     assert_eq!(out, "src/b.py:1:needle b");
-    let out = run(&ctx(dir.path()), &json!({ "pattern": "needle", "path": "src/a.ts", "context": 1 }));
+    let out = run(
+        &ctx(dir.path()),
+        &json!({ "pattern": "needle", "path": "src/a.ts", "context": 1 }),
+    );
     assert_eq!(out, "src/a.ts-1-one\nsrc/a.ts:2:needle a\nsrc/a.ts-3-three");
-    let out = run(&ctx(dir.path()), &json!({ "pattern": "needle", "fileType": "dat" }));
-    assert!(out.starts_with("No matches"), "binary skipped even when selected: {out}");
+    let out = run(
+        &ctx(dir.path()),
+        &json!({ "pattern": "needle", "fileType": "dat" }),
+    );
+    assert!(
+        out.starts_with("No matches"),
+        "binary skipped even when selected: {out}"
+    );
 }
 
 #[test]
 fn context_separates_files() {
     let dir = fixture();
-    let out = run(&ctx(dir.path()), &json!({ "pattern": "needle", "afterContext": 1 }));
-    assert_eq!(out, "src/a.ts:2:needle a\nsrc/a.ts-3-three\n--\nsrc/b.py:1:needle b");
+    let out = run(
+        &ctx(dir.path()),
+        &json!({ "pattern": "needle", "afterContext": 1 }),
+    );
+    assert_eq!(
+        out,
+        "src/a.ts:2:needle a\nsrc/a.ts-3-three\n--\nsrc/b.py:1:needle b"
+    );
 }
 
 #[test]
 fn max_results_stops_early() {
     let dir = fixture();
-    let out = run(&ctx(dir.path()), &json!({ "pattern": "needle", "maxResults": 1 }));
-    assert!(out.starts_with("src/a.ts:2:needle a\n\n[grep stopped at maxResults=1"), "{out}");
+    let out = run(
+        &ctx(dir.path()),
+        &json!({ "pattern": "needle", "maxResults": 1 }),
+    );
+    assert!(
+        out.starts_with("src/a.ts:2:needle a\n\n[grep stopped at maxResults=1"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -63,10 +90,16 @@ fn errors_name_the_problem() {
     let dir = fixture();
     let c = ctx(dir.path());
     let out = run(&c, &json!({ "pattern": "(" }));
-    assert!(out.starts_with("Error: invalid regular expression \"(\""), "{out}");
+    assert!(
+        out.starts_with("Error: invalid regular expression \"(\""),
+        "{out}"
+    );
     assert!(run(&c, &json!({ "pattern": "x", "path": "/" })).contains("outside allowed"));
-    assert!(run(&c, &json!({ "pattern": "x", "path": "nope" })).starts_with("Error: path not found"));
-    assert!(run(&c, &json!({ "pattern": "x", "fileType": "a b" })).starts_with("Error: unknown fileType"));
+    assert!(
+        run(&c, &json!({ "pattern": "x", "path": "nope" })).starts_with("Error: path not found")
+    );
+    assert!(run(&c, &json!({ "pattern": "x", "fileType": "a b" }))
+        .starts_with("Error: unknown fileType"));
 }
 
 #[test]
@@ -74,8 +107,13 @@ fn records_reads_of_returned_files() {
     let dir = fixture();
     let reads = Arc::new(FileReadTracker::new());
     let seen = Arc::new(FileTracker::new(false));
-    let options = ToolOptions { cwd: Some(dir.path().to_string_lossy().into_owned()), ..ToolOptions::default() };
-    let c = ToolContext::new(&options, Some(seen.clone())).unwrap().with_read_tracker(Some(reads.clone()));
+    let options = ToolOptions {
+        cwd: Some(dir.path().to_string_lossy().into_owned()),
+        ..ToolOptions::default()
+    };
+    let c = ToolContext::new(&options, Some(seen.clone()))
+        .unwrap()
+        .with_read_tracker(Some(reads.clone()));
     run(&c, &json!({ "pattern": "needle a" }));
     let a = dir.path().join("src/a.ts");
     assert!(reads.has_been_read(&a));

@@ -25,7 +25,13 @@ pub struct LockFile {
 impl LockFile {
     /// Opens (creating, mode 0600) `path` and blocks until the exclusive lock is held.
     pub fn acquire(path: &Path) -> std::io::Result<LockFile> {
-        let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).mode(0o600).open(path)?;
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(path)?;
         loop {
             // SAFETY: the descriptor is owned by `file`, open for the duration of the call.
             if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {

@@ -24,7 +24,11 @@ pub enum TaskStoreError {
     #[error("invalid task: {0}")]
     InvalidTask(String),
     #[error("background task file {path} is corrupt ({reason}); it was moved aside to {moved_to} and left untouched there. The store starts empty again; recover tasks from the preserved copy if needed")]
-    Corrupt { path: String, reason: String, moved_to: String },
+    Corrupt {
+        path: String,
+        reason: String,
+        moved_to: String,
+    },
     #[error("background task file {path}: could not {op}: {source}")]
     Io {
         op: &'static str,
@@ -46,8 +50,12 @@ pub struct TaskStore {
 
 /// `$HOME/.code-agent/background-tasks.json`.
 pub fn default_path() -> Result<PathBuf, TaskStoreError> {
-    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).ok_or(TaskStoreError::NoHome)?;
-    Ok(PathBuf::from(home).join(".code-agent").join("background-tasks.json"))
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .ok_or(TaskStoreError::NoHome)?;
+    Ok(PathBuf::from(home)
+        .join(".code-agent")
+        .join("background-tasks.json"))
 }
 
 impl TaskStore {
@@ -92,7 +100,8 @@ impl TaskStore {
     pub fn cleanup(&self) -> Result<Vec<Value>, TaskStoreError> {
         let mut dropped = Vec::new();
         self.update(|tasks| {
-            let (alive, dead): (Vec<Value>, Vec<Value>) = std::mem::take(tasks).into_iter().partition(is_alive);
+            let (alive, dead): (Vec<Value>, Vec<Value>) =
+                std::mem::take(tasks).into_iter().partition(is_alive);
             *tasks = alive;
             dropped = dead;
             !dropped.is_empty()
@@ -113,12 +122,18 @@ impl TaskStore {
 
     fn lock(&self) -> Result<lockfile::LockFile, TaskStoreError> {
         let display = self.path.to_string_lossy().into_owned();
-        create_parent_dirs(&self.path, &display).map_err(|e| TaskStoreError::Write(e.to_string()))?;
-        lockfile::LockFile::acquire(&lockfile::sidecar(&self.path)).map_err(|source| self.io("lock", source))
+        create_parent_dirs(&self.path, &display)
+            .map_err(|e| TaskStoreError::Write(e.to_string()))?;
+        lockfile::LockFile::acquire(&lockfile::sidecar(&self.path))
+            .map_err(|source| self.io("lock", source))
     }
 
     fn io(&self, op: &'static str, source: std::io::Error) -> TaskStoreError {
-        TaskStoreError::Io { op, path: self.path.to_string_lossy().into_owned(), source }
+        TaskStoreError::Io {
+            op,
+            path: self.path.to_string_lossy().into_owned(),
+            source,
+        }
     }
 
     /// The stored tasks; a corrupt file is moved aside and reported.
@@ -153,10 +168,12 @@ impl TaskStore {
     }
 
     fn write(&self, tasks: &[Value]) -> Result<(), TaskStoreError> {
-        let mut bytes = serde_json::to_vec_pretty(tasks).map_err(|e| TaskStoreError::Write(e.to_string()))?;
+        let mut bytes =
+            serde_json::to_vec_pretty(tasks).map_err(|e| TaskStoreError::Write(e.to_string()))?;
         bytes.push(b'\n');
         let display = self.path.to_string_lossy().into_owned();
-        write_atomic(&self.path, &bytes, WriteMode::CreateOrReplace, &display).map_err(|e| TaskStoreError::Write(e.to_string()))
+        write_atomic(&self.path, &bytes, WriteMode::CreateOrReplace, &display)
+            .map_err(|e| TaskStoreError::Write(e.to_string()))
     }
 }
 
@@ -182,26 +199,39 @@ fn task_id(task: &Value) -> Option<&str> {
 /// `pid`; returns the id.
 pub fn validate(task: &Value) -> Result<String, TaskStoreError> {
     let Value::Object(map) = task else {
-        return Err(TaskStoreError::InvalidTask("a task must be an object with a string id".into()));
+        return Err(TaskStoreError::InvalidTask(
+            "a task must be an object with a string id".into(),
+        ));
     };
     let id = match map.get("id") {
         Some(Value::String(s)) if !s.is_empty() => s.clone(),
-        _ => return Err(TaskStoreError::InvalidTask("task.id must be a non-empty string".into())),
+        _ => {
+            return Err(TaskStoreError::InvalidTask(
+                "task.id must be a non-empty string".into(),
+            ))
+        }
     };
     match map.get("pid") {
         None | Some(Value::Null) => Ok(id),
         Some(p) if pid_of(p).is_some() => Ok(id),
-        Some(_) => Err(TaskStoreError::InvalidTask("task.pid must be a positive integer process id".into())),
+        Some(_) => Err(TaskStoreError::InvalidTask(
+            "task.pid must be a positive integer process id".into(),
+        )),
     }
 }
 
 fn pid_of(value: &Value) -> Option<i32> {
-    value.as_i64().and_then(|p| i32::try_from(p).ok()).filter(|p| *p > 0)
+    value
+        .as_i64()
+        .and_then(|p| i32::try_from(p).ok())
+        .filter(|p| *p > 0)
 }
 
 /// True for a task without a pid, or whose pid is a live process.
 fn is_alive(task: &Value) -> bool {
-    let Value::Object(map) = task else { return false };
+    let Value::Object(map) = task else {
+        return false;
+    };
     match map.get("pid") {
         None | Some(Value::Null) => true,
         Some(p) => pid_of(p).is_some_and(process_alive),

@@ -14,7 +14,13 @@ fn save_load_remove_round_trip() {
     s.save(json!({ "id": "a", "command": "sleep 1" })).unwrap();
     s.save(json!({ "id": "b" })).unwrap();
     s.save(json!({ "id": "a", "command": "sleep 2" })).unwrap();
-    assert_eq!(s.load().unwrap(), vec![json!({ "id": "a", "command": "sleep 2" }), json!({ "id": "b" })]);
+    assert_eq!(
+        s.load().unwrap(),
+        vec![
+            json!({ "id": "a", "command": "sleep 2" }),
+            json!({ "id": "b" })
+        ]
+    );
     assert!(s.remove("a").unwrap());
     assert!(!s.remove("a").unwrap());
     assert_eq!(s.load().unwrap(), vec![json!({ "id": "b" })]);
@@ -24,7 +30,14 @@ fn save_load_remove_round_trip() {
 #[test]
 fn rejects_invalid_tasks() {
     let (_dir, s) = store();
-    for bad in [json!(1), json!({}), json!({ "id": "" }), json!({ "id": 3 }), json!({ "id": "x", "pid": -1 }), json!({ "id": "x", "pid": "12" })] {
+    for bad in [
+        json!(1),
+        json!({}),
+        json!({ "id": "" }),
+        json!({ "id": 3 }),
+        json!({ "id": "x", "pid": -1 }),
+        json!({ "id": "x", "pid": "12" }),
+    ] {
         assert!(matches!(s.save(bad), Err(TaskStoreError::InvalidTask(_))));
     }
     assert!(!s.path().exists());
@@ -50,7 +63,9 @@ fn corrupt_file_is_preserved_and_reported() {
     std::fs::create_dir_all(s.path().parent().unwrap()).unwrap();
     std::fs::write(s.path(), b"{ not json").unwrap();
     let err = s.load().unwrap_err();
-    let TaskStoreError::Corrupt { moved_to, .. } = &err else { panic!("{err}") };
+    let TaskStoreError::Corrupt { moved_to, .. } = &err else {
+        panic!("{err}")
+    };
     assert_eq!(std::fs::read(moved_to).unwrap(), b"{ not json");
     assert!(err.to_string().contains("moved aside"));
     assert!(!s.path().exists());

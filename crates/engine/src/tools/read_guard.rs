@@ -15,9 +15,13 @@ impl ToolContext {
     /// modification time. Otherwise the message body (without the tool's `Error...:` prefix)
     /// saying what to do. The caller should hold the file's lock (see [`Self::check_read_state_locked`]).
     pub fn check_read_state(&self, path: &ResolvedPath) -> Result<(), String> {
-        let Some(reads) = &self.read_tracker else { return Ok(()) };
+        let Some(reads) = &self.read_tracker else {
+            return Ok(());
+        };
         let shown = self.display(path);
-        let recorded = reads.get_read_time(&path.lexical).or_else(|| reads.get_read_time(&path.real));
+        let recorded = reads
+            .get_read_time(&path.lexical)
+            .or_else(|| reads.get_read_time(&path.real));
         let Some(recorded) = recorded else {
             return Err(format!(
                 "{shown} has not been read yet in this session. Read (view) the file first, then retry your edit."
@@ -45,8 +49,12 @@ impl ToolContext {
     /// After a successful write: records the file's current modification time as read, under
     /// its lexical path and (when different) its real path. No-op without a read tracker.
     pub fn read_tracker_after_write(&self, path: &ResolvedPath) {
-        let Some(reads) = &self.read_tracker else { return };
-        let Some(now) = mtime_ms(&path.real) else { return };
+        let Some(reads) = &self.read_tracker else {
+            return;
+        };
+        let Some(now) = mtime_ms(&path.real) else {
+            return;
+        };
         reads.record_read(&path.lexical, now);
         if path.real != path.lexical {
             reads.record_read(&path.real, now);

@@ -43,7 +43,10 @@ pub struct Detection {
 pub fn snapshot(path: &Path) -> std::io::Result<FileSnapshot> {
     let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
     }
     Ok(FileSnapshot {
         path: path.to_string_lossy().into_owned(),
@@ -75,13 +78,29 @@ pub fn detect(path: &Path, previous: &FileSnapshot) -> std::io::Result<Detection
     } else {
         false
     };
-    let changes = Changes { mtime_changed, size_changed, content_changed };
-    Ok(Detection { modified: content_changed, deleted: false, changes })
+    let changes = Changes {
+        mtime_changed,
+        size_changed,
+        content_changed,
+    };
+    Ok(Detection {
+        modified: content_changed,
+        deleted: false,
+        changes,
+    })
 }
 
 fn deleted() -> Detection {
-    let all = Changes { mtime_changed: true, size_changed: true, content_changed: true };
-    Detection { modified: true, deleted: true, changes: all }
+    let all = Changes {
+        mtime_changed: true,
+        size_changed: true,
+        content_changed: true,
+    };
+    Detection {
+        modified: true,
+        deleted: true,
+        changes: all,
+    }
 }
 
 /// Lower-case hex SHA-256 of the file's bytes, read in 64 KiB chunks.
@@ -98,7 +117,11 @@ pub fn hash_file(path: &Path) -> std::io::Result<String> {
         };
         hasher.update(&buf[..n]);
     }
-    Ok(hasher.finalize().iter().map(|b| format!("{b:02x}")).collect())
+    Ok(hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect())
 }
 
 #[cfg(test)]
@@ -123,7 +146,10 @@ mod tests {
         std::fs::write(&p, "abc").unwrap();
         let s = snapshot(&p).unwrap();
         assert_eq!(s.size, 3);
-        assert_eq!(s.hash.as_deref(), Some("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        assert_eq!(
+            s.hash.as_deref(),
+            Some("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        );
         assert!(snapshot(&dir.path().join("nope")).is_err());
         assert!(snapshot(dir.path()).is_err());
     }
@@ -168,7 +194,10 @@ mod tests {
         assert!(!detect(&p, &s).unwrap().modified);
         s.hash = None;
         set_mtime(&p, when(1_000_001));
-        assert!(detect(&p, &s).unwrap().modified, "no hash to compare: counted as changed");
+        assert!(
+            detect(&p, &s).unwrap().modified,
+            "no hash to compare: counted as changed"
+        );
     }
 
     #[test]

@@ -46,7 +46,8 @@ impl FileReadTracker {
     /// True when `path` was read and `current_mtime` differs from the recorded time. A file never
     /// read has no recorded time and so reports `false` (use [`has_been_read`](Self::has_been_read)).
     pub fn check_external_modification(&self, path: &Path, current_mtime: f64) -> bool {
-        self.get_read_time(path).is_some_and(|t| !same_time(t, current_mtime))
+        self.get_read_time(path)
+            .is_some_and(|t| !same_time(t, current_mtime))
     }
 
     /// Forgets every read.
@@ -114,7 +115,10 @@ mod tests {
     fn external_modification_compares_times() {
         let t = FileReadTracker::new();
         let p = Path::new("/w/a.js");
-        assert!(!t.check_external_modification(p, 1.0), "never read: nothing to compare");
+        assert!(
+            !t.check_external_modification(p, 1.0),
+            "never read: nothing to compare"
+        );
         t.record_read(p, 1000.25);
         assert!(!t.check_external_modification(p, 1000.25));
         assert!(t.check_external_modification(p, 1000.5));
@@ -126,7 +130,10 @@ mod tests {
     #[test]
     fn mtime_matches_node_formula() {
         let t = UNIX_EPOCH + std::time::Duration::new(1_700_000_000, 123_456_789);
-        assert_eq!(system_time_ms(t), 1_700_000_000f64 * 1e3 + 123_456_789f64 / 1e6);
+        assert_eq!(
+            system_time_ms(t),
+            1_700_000_000f64 * 1e3 + 123_456_789f64 / 1e6
+        );
         let before = UNIX_EPOCH - std::time::Duration::new(1, 500_000_000);
         assert_eq!(system_time_ms(before), -1500.0);
         let dir = tempfile::tempdir().unwrap();
