@@ -12,25 +12,28 @@
 //!   argument joined with the file's path below it (as ripgrep prints them), or relative to the
 //!   working directory when `path` is absent. Files come in path order. With `lineHashes`, line
 //!   numbers become `N:hh` references that the line-targeted edit modes accept.
-//! - No match: a sentence starting `No matches`. Failures start with `Error`.
+//! - No match: a sentence starting `No matches`. Failures start with `Error`. `maxResults` (and
+//!   a 16 MiB output cap) stop the walk early, with a closing note in brackets.
 //! - Every file with a match is recorded in the context's read tracker (with its current
 //!   modification time) and marked seen in its `FileTracker`.
 
+mod batch;
 pub mod params;
 pub mod sink;
 
 use crate::fs::ResolvedPath;
 use crate::tools::{errors::describe, ToolContext};
 use crate::tracker::read_tracker::mtime_ms;
-use grep_matcher::LineTerminator;
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
-use grep_searcher::{BinaryDetection, SearcherBuilder};
 use ignore::types::{Types, TypesBuilder};
 use ignore::WalkBuilder;
 use params::GrepRequest;
 use serde_json::Value;
-use sink::FileSink;
 use std::path::{Path, PathBuf};
+
+/// Output size past which the search stops (after the file that crossed it), whatever
+/// `maxResults` says: a guard against searches that would print most of a large tree.
+pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 
 /// Runs one grep call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
@@ -62,6 +65,8 @@ struct Collected {
     out: String,
     total: usize,
     limit_hit: bool,
+    /// The output passed [`MAX_OUTPUT_BYTES`]; the walk stopped after that file.
+    output_full: bool,
     /// (lexical, real) paths of the files with matches.
     files: Vec<(PathBuf, PathBuf)>,
 }
@@ -70,20 +75,27 @@ fn search(ctx: &ToolContext, request: &GrepRequest) -> Result<String, String> {
     let matcher = build_matcher(request)?;
     let types = build_types(request.file_type.as_deref())?;
     let root = resolve_root(ctx, request)?;
+    let job = batch::Job {
+        request,
+        matcher: &matcher,
+        root: &root,
+    };
     let mut found = Collected::default();
+    let mut files = Vec::with_capacity(batch::BATCH);
     for entry in walker(&root.path.real, types).build() {
         let Ok(entry) = entry else { continue };
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
+        if entry.file_type().is_some_and(|t| t.is_file()) {
+            files.push(entry.into_path());
         }
-        let rel = entry
-            .path()
-            .strip_prefix(&root.path.real)
-            .unwrap_or(entry.path());
-        search_file(request, &matcher, &root, rel, entry.path(), &mut found);
-        if found.limit_hit {
-            break;
+        if files.len() == batch::BATCH {
+            batch::search_batch(&job, &std::mem::take(&mut files), &mut found);
+            if found.stopped() {
+                break;
+            }
         }
+    }
+    if !found.stopped() {
+        batch::search_batch(&job, &files, &mut found);
     }
     record_reads(ctx, &found.files);
     Ok(finish(request, found))
@@ -164,40 +176,31 @@ fn walker(root: &Path, types: Option<Types>) -> WalkBuilder {
     builder
 }
 
-fn search_file(
-    request: &GrepRequest,
-    matcher: &RegexMatcher,
-    root: &Root,
-    rel: &Path,
-    real: &Path,
-    found: &mut Collected,
-) {
-    let display = root.display(rel);
-    let remaining = request
-        .max_results
-        .map(|max| max.saturating_sub(found.total) as u64);
-    let mut searcher = SearcherBuilder::new()
-        .line_number(true)
-        .line_terminator(LineTerminator::crlf())
-        .before_context(request.before)
-        .after_context(request.after)
-        .binary_detection(BinaryDetection::quit(0))
-        .max_matches(remaining)
-        .build();
-    let mut sink = FileSink::new(&display, request.line_hashes);
-    let searched = searcher.search_path(matcher, real, &mut sink);
-    if searched.is_err() || sink.binary || sink.matches == 0 {
-        return;
+impl Collected {
+    /// True once `maxResults` or the output cap ended the search.
+    fn stopped(&self) -> bool {
+        self.limit_hit || self.output_full
     }
-    if !found.out.is_empty() && (request.before > 0 || request.after > 0) {
-        found.out.push_str("--\n");
+
+    /// Appends one file's lines (`--` first when context is on and output precedes).
+    fn append(
+        &mut self,
+        request: &GrepRequest,
+        root: &Root,
+        real: &Path,
+        result: batch::FileResult,
+    ) {
+        if !self.out.is_empty() && (request.before > 0 || request.after > 0) {
+            self.out.push_str("--\n");
+        }
+        self.out.push_str(&result.out);
+        self.total += result.matches;
+        let rel = real.strip_prefix(&root.path.real).unwrap_or(real);
+        self.files
+            .push((root.path.lexical.join(rel), real.to_path_buf()));
+        self.limit_hit = request.max_results.is_some_and(|max| self.total >= max);
+        self.output_full = self.out.len() >= MAX_OUTPUT_BYTES;
     }
-    found.out.push_str(&sink.out);
-    found.total += sink.matches;
-    found
-        .files
-        .push((root.path.lexical.join(rel), real.to_path_buf()));
-    found.limit_hit = request.max_results.is_some_and(|max| found.total >= max);
 }
 
 /// Files a search returned count as read: read tracker (current mtime) and `FileTracker`.
@@ -227,7 +230,9 @@ fn finish(request: &GrepRequest, found: Collected) -> String {
     }
     let mut out = found.out;
     out.truncate(out.trim_end_matches('\n').len());
-    if found.limit_hit {
+    if found.output_full && !found.limit_hit {
+        out.push_str(&format!("\n\n[grep stopped after {} matching lines: the output reached {} MiB. Narrow the pattern, path or fileType, or set maxResults.]", found.total, MAX_OUTPUT_BYTES >> 20));
+    } else if found.limit_hit {
         let max = request.max_results.unwrap_or(found.total);
         out.push_str(&format!("\n\n[grep stopped at maxResults={max} matching lines; there may be more. Narrow the pattern, path or fileType to see the rest.]"));
     }

@@ -121,3 +121,31 @@ fn records_reads_of_returned_files() {
     assert_eq!(reads.get_read_time(&a), mtime_ms(&a));
     assert!(seen.is_file_seen(&a));
 }
+
+#[test]
+fn many_files_keep_walk_order_and_exact_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..600 {
+        let sub = dir.path().join(format!("d{}", i % 7));
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(sub.join(format!("f{i:03}.txt")), "hit one\nmiss\nhit two\n").unwrap();
+    }
+    let c = ctx(dir.path());
+    let all = run(&c, &json!({ "pattern": "hit" }));
+    let lines: Vec<&str> = all.lines().collect();
+    assert_eq!(lines.len(), 1200);
+    let mut sorted = lines.clone();
+    sorted.sort_by_key(|l| {
+        (
+            l[..2].to_string(),
+            l[3..7].to_string(),
+            l.split(':').nth(1).unwrap().to_string(),
+        )
+    });
+    assert_eq!(lines, sorted, "path order, lines in file order");
+    let limited = run(&c, &json!({ "pattern": "hit", "maxResults": 301 }));
+    let (body, note) = limited.split_once("\n\n").unwrap();
+    assert_eq!(body.lines().count(), 301);
+    assert_eq!(body.lines().collect::<Vec<_>>(), lines[..301].to_vec());
+    assert!(note.contains("maxResults=301"));
+}
