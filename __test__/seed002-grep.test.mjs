@@ -33,6 +33,14 @@ describe('grep', () => {
     ].join('\n'));
   });
 
+  it('honours nested .gitignore files and negations', async () => {
+    ws.write('pkg/.gitignore', 'gen/\n*.tmp.ts\n!keep.tmp.ts\n');
+    ws.write('pkg/gen/out.ts', 'handleError\n');
+    ws.write('pkg/a.tmp.ts', 'handleError\n');
+    ws.write('pkg/keep.tmp.ts', 'handleError\n');
+    expect(await grep({ pattern: 'handleError', path: 'pkg' }, opts())).toBe('pkg/keep.tmp.ts:1:handleError');
+  });
+
   it('prints context lines and -- between groups like ripgrep', async () => {
     const out = await grep({ pattern: 'handleError', path: 'src/app.ts', context: 1 }, opts());
     expect(out).toBe([
@@ -82,6 +90,7 @@ describe('grep', () => {
     expect(await grep({ pattern: 'x', path: 'missing/' }, opts())).toMatch(/^Error: path not found - missing\//);
     expect(await grep({ pattern: 'x', context: -2 }, opts())).toMatch(/^Error: context must be a non-negative whole number/);
     expect(await grep(null, opts())).toMatch(/^Error: pattern is required/);
+    expect(await grep({ pattern: 'x', path: 7 }, opts())).toMatch(/^Error: path must be a string/);
   });
 });
 

@@ -50,6 +50,9 @@ pub fn parse(params: &Value) -> Result<GrepRequest, String> {
             )
         }
     };
+    if matches!(field(params, "path"), Field::Other(_)) {
+        return Err("Error: path must be a string: a file or directory to search (omit it to search the working directory).".to_string());
+    }
     Ok(GrepRequest {
         pattern,
         path: non_blank_str(params, "path").map(str::to_string),
@@ -109,6 +112,9 @@ mod tests {
         assert!(parse(&json!({ "pattern": "x", "maxResults": 0 })).is_err());
         assert!(parse(&json!({ "pattern": "x", "fileType": 3 })).is_err());
         assert!(parse(&json!("not an object")).is_err());
+        assert!(parse(&json!({ "pattern": "x", "path": 3 }))
+            .unwrap_err()
+            .starts_with("Error: path must be a string"));
     }
 
     #[test]
