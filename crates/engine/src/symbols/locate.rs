@@ -1,33 +1,12 @@
 //! Parsing, walking the tree for definitions, and computing each definition's full range.
 
-use tree_sitter::{Node, Parser, Tree};
+use tree_sitter::{Node, Tree};
 
 use super::grammar::Language;
-use super::languages::{spec, DefKind, Spec};
-use super::names::{name_of, qualified_path, Named};
+use super::languages::{spec, Spec};
+use super::names::name_of;
+use super::parsing::parse;
 use super::{LeadingKind, LeadingPart, SymbolError, SymbolInfo};
-
-/// Parses `source` as `lang`. Fails only when the grammar cannot be loaded or the parser gives up; a tree
-/// with ERROR nodes is still returned.
-pub fn parse(source: &str, lang: Language) -> Result<Tree, SymbolError> {
-    let mut parser = new_parser(lang)?;
-    parser.parse(source, None).ok_or(SymbolError::Parse {
-        language: lang.name(),
-        line: 1,
-    })
-}
-
-/// A parser loaded with `lang`'s grammar.
-pub(crate) fn new_parser(lang: Language) -> Result<Parser, SymbolError> {
-    let mut parser = Parser::new();
-    parser
-        .set_language(&lang.grammar())
-        .map_err(|e| SymbolError::Grammar {
-            language: lang.name(),
-            message: e.to_string(),
-        })?;
-    Ok(parser)
-}
 
 /// Every definition in `source`, in source order (outer before inner), each with its qualified name.
 ///
@@ -44,10 +23,9 @@ pub fn list_symbols_in_tree(
     source: &str,
     lang: Language,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
-    let spec = spec(lang);
-    let found: Vec<SymbolInfo> = collect_defs(tree.root_node(), spec, source)
+    let found: Vec<SymbolInfo> = walk_defs(tree.root_node(), spec(lang), source, None)
         .into_iter()
-        .filter_map(|(node, def, named)| build_info(node, def, &named, lang, source))
+        .filter_map(|d| build_info(d.node, d.path, lang, source))
         .collect();
     if found.is_empty() && tree.root_node().has_error() {
         return Err(parse_error(tree, lang));
@@ -74,6 +52,8 @@ pub fn find_all_symbols(
 }
 
 /// [`find_all_symbols`] on an already parsed tree (`tree` must be the parse of `source` as `lang`).
+///
+/// Only the parts of the tree that contain an occurrence of the name's last segment are walked.
 pub fn find_all_symbols_in_tree(
     tree: &Tree,
     source: &str,
@@ -84,29 +64,22 @@ pub fn find_all_symbols_in_tree(
     let Some(last) = wanted.last() else {
         return Ok(Vec::new());
     };
-    let spec = spec(lang);
-    let mut found = Vec::new();
-    for (node, def) in candidates(tree.root_node(), spec, source, last) {
-        let Some(named) = name_of(node, def, source) else {
-            continue;
-        };
-        if named.name != *last {
-            continue;
-        }
-        if let Some(info) = build_info(node, def, &named, lang, source) {
-            let path: Vec<&str> = info.qualified_name.split('.').collect();
-            if path.len() >= wanted.len() && path[path.len() - wanted.len()..] == wanted[..] {
-                found.push(info);
-            }
-        }
-    }
     let anchored = name.trim_start().starts_with("::") || name.trim_start().starts_with('.');
-    let exact = |s: &SymbolInfo| s.qualified_name.split('.').count() == wanted.len();
-    if anchored || (wanted.len() > 1 && found.iter().any(exact)) {
-        found.retain(exact);
+    let occurrences = occurrences(source, last);
+    let mut defs: Vec<Def> =
+        walk_defs(tree.root_node(), spec(lang), source, occurrences.as_deref())
+            .into_iter()
+            .filter(|d| {
+                d.path.len() >= wanted.len() && d.path[d.path.len() - wanted.len()..] == wanted[..]
+            })
+            .collect();
+    if anchored || (wanted.len() > 1 && defs.iter().any(|d| d.path.len() == wanted.len())) {
+        defs.retain(|d| d.path.len() == wanted.len());
     }
-    found.sort_by_key(|s| s.start_byte);
-    found.dedup_by_key(|s| (s.start_byte, s.end_byte, s.qualified_name.clone()));
+    let found: Vec<SymbolInfo> = defs
+        .into_iter()
+        .filter_map(|d| build_info(d.node, d.path, lang, source))
+        .collect();
     if found.is_empty() && tree.root_node().has_error() {
         return Err(parse_error(tree, lang));
     }
@@ -127,74 +100,89 @@ fn wanted_segments(name: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Definition nodes that may be named `last`: found from the occurrences of `last` in the source, climbing from
-/// each occurrence to the nearest enclosing definition. Falls back to a full walk for names that are not plain
-/// identifiers (`impl Foo`, `operator==`).
-fn candidates<'t>(
-    root: Node<'t>,
-    spec: &'static Spec,
-    src: &str,
-    last: &str,
-) -> Vec<(Node<'t>, &'static DefKind)> {
-    let plain = last
+/// Sorted `(start, end)` byte ranges of `name` in the source, or `None` (walk everything) when the name is
+/// not a plain identifier, as for `impl Foo` or `operator==`, whose text may be spelled differently.
+fn occurrences(src: &str, name: &str) -> Option<Vec<(usize, usize)>> {
+    let plain = name
         .chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '#' || c == '~');
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '#' | '~'));
     if !plain {
-        return collect_defs(root, spec, src)
-            .into_iter()
-            .map(|(n, d, _)| (n, d))
-            .collect();
+        return None;
     }
-    let mut out: Vec<(Node<'t>, &'static DefKind)> = Vec::new();
-    for pos in memchr::memmem::find_iter(src.as_bytes(), last.as_bytes()) {
-        let Some(mut cur) = root.descendant_for_byte_range(pos, pos + last.len()) else {
-            continue;
-        };
-        for _ in 0..8 {
-            if let Some(def) = spec.def_for(cur).filter(|d| d.listed) {
-                if !out.iter().any(|(n, _)| n.id() == cur.id()) {
-                    out.push((cur, def));
-                }
-                break;
-            }
-            match cur.parent() {
-                Some(p) => cur = p,
-                None => break,
-            }
-        }
-    }
-    out
+    let hits = memchr::memmem::find_iter(src.as_bytes(), name.as_bytes())
+        .map(|p| (p, p + name.len()))
+        .collect();
+    Some(hits)
 }
 
-/// Every listed definition with a name, in document order, skipping ERROR subtrees.
-fn collect_defs<'t>(
+/// Whether some occurrence lies inside `start..end`.
+fn holds_occurrence(occ: &[(usize, usize)], start: usize, end: usize) -> bool {
+    let i = occ.partition_point(|&(s, _)| s < start);
+    occ.get(i).is_some_and(|&(_, e)| e <= end)
+}
+
+/// A definition found by [`walk_defs`], with its full qualified path.
+struct Def<'t> {
+    node: Node<'t>,
+    path: Vec<String>,
+}
+
+/// Every listed, named definition in document order with its qualified path, in one cursor walk that keeps
+/// the enclosing scopes on a stack. ERROR subtrees are not entered. With `occ`, subtrees holding no
+/// occurrence are skipped as well.
+fn walk_defs<'t>(
     root: Node<'t>,
     spec: &'static Spec,
     src: &str,
-) -> Vec<(Node<'t>, &'static DefKind, Named)> {
+    occ: Option<&[(usize, usize)]>,
+) -> Vec<Def<'t>> {
     let mut out = Vec::new();
     let mut cursor = root.walk();
+    let mut path: Vec<String> = Vec::new();
+    // (depth of the definition node, path length before its scope was pushed)
+    let mut scopes: Vec<(usize, usize)> = Vec::new();
+    let mut depth = 0usize;
     loop {
         let node = cursor.node();
-        let mut descend = !node.is_error();
-        if descend {
-            if let Some(def) = spec.def_for(node).filter(|d| d.listed) {
-                if let Some(named) = name_of(node, def, src) {
-                    out.push((node, def, named));
+        let relevant = !node.is_error()
+            && match occ {
+                Some(o) => holds_occurrence(o, node.start_byte(), node.end_byte()),
+                None => true,
+            };
+        if relevant {
+            if let Some((def, named)) = spec
+                .def_for(node)
+                .and_then(|d| Some((d, name_of(node, d, src)?)))
+            {
+                if def.listed {
+                    let mut full = path.clone();
+                    full.extend(named.qualifier.iter().cloned());
+                    full.push(named.name.clone());
+                    out.push(Def { node, path: full });
                 }
+                scopes.push((depth, path.len()));
+                path.extend(named.scope());
             }
-            descend = node.child_count() > 0;
         }
-        if descend && cursor.goto_first_child() {
+        if relevant && cursor.goto_first_child() {
+            depth += 1;
             continue;
         }
         loop {
+            while let Some(&(d, len)) = scopes.last() {
+                if d < depth {
+                    break;
+                }
+                path.truncate(len);
+                scopes.pop();
+            }
             if cursor.goto_next_sibling() {
                 break;
             }
             if !cursor.goto_parent() {
                 return out;
             }
+            depth -= 1;
         }
     }
 }
@@ -221,19 +209,12 @@ fn parse_error(tree: &Tree, lang: Language) -> SymbolError {
     }
 }
 
-/// The [`SymbolInfo`] of a definition node; `None` when the node or an ancestor holds a parse error.
-fn build_info(
-    node: Node,
-    def: &DefKind,
-    named: &Named,
-    lang: Language,
-    src: &str,
-) -> Option<SymbolInfo> {
-    let _ = def;
+/// The [`SymbolInfo`] of a definition node with its qualified path; `None` when the definition (with its
+/// wrappers) holds a parse error.
+fn build_info(node: Node, path: Vec<String>, lang: Language, src: &str) -> Option<SymbolInfo> {
     let spec = spec(lang);
-    let (path, in_error) = qualified_path(node, named, spec, src);
     let ext = extent(node, spec, src);
-    if in_error || ext.outer.has_error() || ext.start_byte > ext.end_byte {
+    if ext.outer.has_error() || ext.start_byte > ext.end_byte {
         return None;
     }
     let code_start = line_start(src, ext.start_byte);

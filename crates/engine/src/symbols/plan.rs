@@ -30,28 +30,32 @@ pub struct SymbolEditPlan {
 /// Replaces `sym` with `new_string`, reindented to the symbol's indentation.
 ///
 /// When the symbol occupies whole lines, those lines are replaced; otherwise only its bytes, so code sharing
-/// its first or last line survives. Rule 9: a leading part of the old range (doc comment, decorators or
+/// its first or last line survives (unless `new_string` starts/ends with that code, as when the model
+/// restates `code`, which holds whole lines). Rule 9: a leading part of the old range (doc comment, decorators or
 /// attributes, `export`/`pub` wrapper) that `new_string` does not restate is kept; one it restates is replaced.
 /// A blank `new_string` deletes the symbol with all its leading parts. Never panics: out-of-range offsets are
 /// clamped to the source.
 pub fn plan_replace(source: &str, sym: &SymbolInfo, new_string: &str) -> SymbolEditPlan {
     let (start, end) = clamp_range(source, sym.start_byte, sym.end_byte);
-    let whole_start = starts_line(source, start);
-    let region_start = if whole_start {
-        line_start(source, start)
-    } else {
-        start
-    };
+    let ls = line_start(source, start);
     let le = next_newline(source, end);
-    let tail_blank = source[end..le].trim().is_empty();
-    let region_end = if tail_blank { le } else { end };
-    let target = leading_ws(&source[line_start(source, start)..]);
-    let mut text = if new_string.trim().is_empty() {
+    let target = leading_ws(&source[ls..]);
+    let text = if new_string.trim().is_empty() {
         String::new()
     } else {
         let body = reindent(new_string, target);
         restore_leading(source, sym, &body, &spec(sym.language).syntax)
     };
+    // Code sharing the first/last line stays, unless the new text restates it (it was shown in `code`).
+    let head = source[ls..start].trim();
+    let tail = source[end..le].trim();
+    let whole_start = head.is_empty() || text.trim_start().starts_with(head);
+    let whole_end = tail.is_empty() || text.trim_end().ends_with(tail);
+    let (region_start, region_end) = (
+        if whole_start { ls } else { start },
+        if whole_end { le } else { end },
+    );
+    let mut text = text;
     if !whole_start {
         let trimmed = text.trim_start_matches([' ', '\t']).len();
         text.drain(..text.len() - trimmed);

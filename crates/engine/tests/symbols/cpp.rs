@@ -4,7 +4,7 @@ use crate::common::*;
 
 const CPP: Language = Language::Cpp;
 
-const SRC: &str = r#"#include <vector>
+pub const SRC: &str = r#"#include <vector>
 
 namespace demo {
 

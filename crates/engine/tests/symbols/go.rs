@@ -4,7 +4,7 @@ use crate::common::*;
 
 const GO: Language = Language::Go;
 
-const SRC: &str = r#"package main
+pub const SRC: &str = r#"package main
 
 import "fmt"
 

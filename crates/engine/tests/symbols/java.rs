@@ -4,7 +4,7 @@ use crate::common::*;
 
 const JAVA: Language = Language::Java;
 
-const SRC: &str = r#"package demo;
+pub const SRC: &str = r#"package demo;
 
 import java.util.List;
 

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const JS: Language = Language::JavaScript;
 
-const SRC: &str = r#"// Utilities.
+pub const SRC: &str = r#"// Utilities.
 const helper = require("./helper");
 
 /**

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const LUA: Language = Language::Lua;
 
-const SRC: &str = r#"local M = {}
+pub const SRC: &str = r#"local M = {}
 
 -- Adds two numbers.
 local function add(a, b)

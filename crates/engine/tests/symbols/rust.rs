@@ -4,7 +4,7 @@ use crate::common::*;
 
 const RS: Language = Language::Rust;
 
-const SRC: &str = r#"use std::fmt;
+pub const SRC: &str = r#"use std::fmt;
 
 /// A stack of numbers.
 #[derive(Debug, Default)]
