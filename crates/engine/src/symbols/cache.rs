@@ -38,6 +38,12 @@ impl Default for ParseCache {
 }
 
 impl ParseCache {
+    /// The process-wide cache (capacity [`DEFAULT_CAPACITY`]), for callers that do not keep their own.
+    pub fn global() -> &'static ParseCache {
+        static GLOBAL: std::sync::OnceLock<ParseCache> = std::sync::OnceLock::new();
+        GLOBAL.get_or_init(ParseCache::default)
+    }
+
     /// A cache holding at most `capacity` trees (at least one).
     pub fn new(capacity: usize) -> Self {
         ParseCache {

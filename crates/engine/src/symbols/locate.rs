@@ -61,18 +61,17 @@ pub fn find_all_symbols_in_tree(
     name: &str,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
     let wanted = wanted_segments(name);
-    let Some(last) = wanted.last() else {
+    if wanted.is_empty() {
         return Ok(Vec::new());
-    };
+    }
     let anchored = name.trim_start().starts_with("::") || name.trim_start().starts_with('.');
-    let occurrences = occurrences(source, last);
-    let mut defs: Vec<Def> =
-        walk_defs(tree.root_node(), spec(lang), source, occurrences.as_deref())
-            .into_iter()
-            .filter(|d| {
-                d.path.len() >= wanted.len() && d.path[d.path.len() - wanted.len()..] == wanted[..]
-            })
-            .collect();
+    let filter = Filter::new(source, &wanted);
+    let mut defs: Vec<Def> = walk_defs(tree.root_node(), spec(lang), source, filter.as_ref())
+        .into_iter()
+        .filter(|d| {
+            d.path.len() >= wanted.len() && d.path[d.path.len() - wanted.len()..] == wanted[..]
+        })
+        .collect();
     if anchored || (wanted.len() > 1 && defs.iter().any(|d| d.path.len() == wanted.len())) {
         defs.retain(|d| d.path.len() == wanted.len());
     }
@@ -127,14 +126,44 @@ struct Def<'t> {
     path: Vec<String>,
 }
 
+/// Which subtrees can hold a definition matching a wanted name: those containing an occurrence of its last
+/// segment and, for a qualified name, either an occurrence of its first segment or an enclosing scope that
+/// has it (the first segment names an enclosing definition, whose name lies inside it).
+struct Filter {
+    last: Vec<(usize, usize)>,
+    first: Option<(String, Vec<(usize, usize)>)>,
+}
+
+impl Filter {
+    /// `None` when the last segment is not a plain identifier (then everything is walked).
+    fn new(src: &str, wanted: &[&str]) -> Option<Filter> {
+        let last = occurrences(src, wanted.last()?)?;
+        let first = match wanted {
+            [first, _, ..] => occurrences(src, first).map(|o| (first.to_string(), o)),
+            _ => None,
+        };
+        Some(Filter { last, first })
+    }
+
+    fn admits(&self, node: Node, path: &[String]) -> bool {
+        let (start, end) = (node.start_byte(), node.end_byte());
+        holds_occurrence(&self.last, start, end)
+            && match &self.first {
+                Some((name, occ)) => {
+                    path.iter().any(|p| p == name) || holds_occurrence(occ, start, end)
+                }
+                None => true,
+            }
+    }
+}
+
 /// Every listed, named definition in document order with its qualified path, in one cursor walk that keeps
-/// the enclosing scopes on a stack. ERROR subtrees are not entered. With `occ`, subtrees holding no
-/// occurrence are skipped as well.
+/// the enclosing scopes on a stack. ERROR subtrees are not entered, nor, with a filter, subtrees it rejects.
 fn walk_defs<'t>(
     root: Node<'t>,
     spec: &'static Spec,
     src: &str,
-    occ: Option<&[(usize, usize)]>,
+    filter: Option<&Filter>,
 ) -> Vec<Def<'t>> {
     let mut out = Vec::new();
     let mut cursor = root.walk();
@@ -145,8 +174,8 @@ fn walk_defs<'t>(
     loop {
         let node = cursor.node();
         let relevant = !node.is_error()
-            && match occ {
-                Some(o) => holds_occurrence(o, node.start_byte(), node.end_byte()),
+            && match filter {
+                Some(f) => f.admits(node, &path),
                 None => true,
             };
         if relevant {
