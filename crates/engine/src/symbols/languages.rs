@@ -20,6 +20,9 @@ pub(crate) enum NameRule {
     /// Rust `impl [Trait for] Type`: named `impl Type` / `impl Trait for Type`; its items are scoped under
     /// `Type`.
     RustImpl,
+    /// JS `Foo.prototype.bar = function ...` / `module.exports.baz = ...`: the assigned member path, without
+    /// `prototype`, `module` and `exports` segments (`Foo.bar`, `baz`).
+    JsMember,
 }
 
 /// An extra condition a node must meet to count as a definition.
@@ -149,7 +152,19 @@ const JS_DEFS: &[DefKind] = &[
         NameRule::Field("key"),
         &[Cond::FieldIs("value", JS_FUNCTION_VALUES)],
     ),
+    JS_MEMBER_ASSIGNMENT,
 ];
+
+/// `Foo.prototype.bar = function () {}` as a top-level statement.
+const JS_MEMBER_ASSIGNMENT: DefKind = def_by(
+    "assignment_expression",
+    NameRule::JsMember,
+    &[
+        Cond::FieldIs("left", &["member_expression"]),
+        Cond::FieldIs("right", JS_FUNCTION_VALUES),
+        Cond::ParentIs(&["expression_statement"]),
+    ],
+);
 
 const TS_DEFS: &[DefKind] = &[
     def("function_declaration"),
@@ -186,6 +201,7 @@ const TS_DEFS: &[DefKind] = &[
         NameRule::Field("key"),
         &[Cond::FieldIs("value", JS_FUNCTION_VALUES)],
     ),
+    JS_MEMBER_ASSIGNMENT,
 ];
 
 const JS_SYNTAX: Syntax = Syntax {
@@ -196,7 +212,7 @@ const JS_SYNTAX: Syntax = Syntax {
 const JAVASCRIPT: Spec = Spec {
     defs: JS_DEFS,
     holders: &["lexical_declaration", "variable_declaration"],
-    wrappers: &["export_statement"],
+    wrappers: &["export_statement", "expression_statement"],
     comments: &["comment"],
     decorators: &["decorator"],
     modifier_lists: &[],

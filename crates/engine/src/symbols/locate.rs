@@ -358,7 +358,9 @@ fn sibling_marks(outer: Node, spec: &Spec, src: &str) -> Vec<Mark> {
             marks.push(mark(LeadingKind::Decorators, prev));
         } else if spec.comments.contains(&kind) {
             let last_row = last_row(prev, src);
-            if last_row + 1 < top_row || !starts_line(src, prev.start_byte()) {
+            let text = src.get(prev.byte_range()).unwrap_or("");
+            let inner_doc = text.starts_with("//!") || text.starts_with("/*!");
+            if last_row + 1 < top_row || !starts_line(src, prev.start_byte()) || inner_doc {
                 break;
             }
             marks.push(mark(LeadingKind::DocComment, prev));

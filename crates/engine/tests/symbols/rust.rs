@@ -155,3 +155,12 @@ fn not_found_suggests() {
     assert_suggests(SRC, RS, "Stack.pusj", "Stack.push");
     assert_suggests(SRC, RS, "Shap", "Shape");
 }
+
+#[test]
+fn inner_doc_comments_stay_with_the_module() {
+    let src = "//! Crate docs.\npub fn first() {}\n";
+    let s = one(src, RS, "first");
+    assert_eq!(span(&s), (2, 2, "function_item", "first"));
+    let out = replace(src, RS, "first", "/// First.\npub fn first() {}");
+    assert_eq!(out, "//! Crate docs.\n/// First.\npub fn first() {}\n");
+}
