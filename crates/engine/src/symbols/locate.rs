@@ -40,8 +40,10 @@ pub fn list_symbols_in_tree(
 /// level (`::add` is only the top-level `add`, not `Registry.add`). Several results mean the name is
 /// ambiguous.
 ///
-/// Symbols whose node contains or sits inside an ERROR node are skipped; when nothing intact matches and the
-/// tree has errors, the result is [`SymbolError::Parse`] with the line of the first error.
+/// Symbols whose node contains or sits inside an ERROR node are skipped. When nothing intact matches and an
+/// occurrence of the name lies in a broken region (inside an ERROR node or a definition holding one), the
+/// result is [`SymbolError::Parse`] with the line of that error; a name that only occurs in intact code (or
+/// not at all) gives an empty result even in a file with errors elsewhere.
 pub fn find_all_symbols(
     source: &str,
     lang: Language,
@@ -80,9 +82,35 @@ pub fn find_all_symbols_in_tree(
         .filter_map(|d| build_info(d.node, d.path, lang, source))
         .collect();
     if found.is_empty() && tree.root_node().has_error() {
-        return Err(parse_error(tree, lang));
+        let broken = match &filter {
+            Some(f) => broken_occurrence(tree.root_node(), spec(lang), &f.last),
+            None => Some(first_error(tree.root_node())),
+        };
+        if let Some(line) = broken {
+            return Err(SymbolError::Parse {
+                language: lang.name(),
+                line,
+            });
+        }
     }
     Ok(found)
+}
+
+/// The line of the parse error near the first occurrence of the name that sits in a broken region: inside an
+/// ERROR node, or inside a definition-kind node that contains an error. `None` when every occurrence is in
+/// intact code (the name is simply not defined).
+fn broken_occurrence(root: Node, spec: &Spec, occ: &[(usize, usize)]) -> Option<usize> {
+    for &(start, end) in occ {
+        let mut cur = root.descendant_for_byte_range(start, end);
+        while let Some(n) = cur {
+            let def_kind = spec.defs.iter().any(|d| d.kind == n.kind());
+            if n.is_error() || n.is_missing() || (def_kind && n.has_error()) {
+                return Some(first_error(n));
+            }
+            cur = n.parent();
+        }
+    }
+    None
 }
 
 /// Splits a wanted name into segments on `.`, `::` and a non-leading `#`.
@@ -218,7 +246,14 @@ fn walk_defs<'t>(
 
 /// The 1-based line of the first ERROR or MISSING node.
 fn parse_error(tree: &Tree, lang: Language) -> SymbolError {
-    let mut node = tree.root_node();
+    SymbolError::Parse {
+        language: lang.name(),
+        line: first_error(tree.root_node()),
+    }
+}
+
+/// The 1-based line of the first ERROR or MISSING node at or under `node` (its own line when none).
+fn first_error(mut node: Node) -> usize {
     'down: loop {
         if node.is_error() || node.is_missing() {
             break;
@@ -232,10 +267,7 @@ fn parse_error(tree: &Tree, lang: Language) -> SymbolError {
         }
         break;
     }
-    SymbolError::Parse {
-        language: lang.name(),
-        line: node.start_position().row + 1,
-    }
+    node.start_position().row + 1
 }
 
 /// The [`SymbolInfo`] of a definition node with its qualified path; `None` when the definition (with its

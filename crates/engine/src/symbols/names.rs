@@ -59,7 +59,9 @@ pub(crate) fn name_of(node: Node, def: &DefKind, src: &str) -> Option<Named> {
         NameRule::JsMember => {
             let left = text(node.child_by_field_name("left")?, src);
             let mut segs = split_qualified(left);
-            if segs.first().is_some_and(|s| s == "module") && segs.get(1).is_some_and(|s| s == "exports") {
+            if segs.first().is_some_and(|s| s == "module")
+                && segs.get(1).is_some_and(|s| s == "exports")
+            {
                 segs.remove(0);
             }
             segs.retain(|s| s != "prototype" && s != "exports");

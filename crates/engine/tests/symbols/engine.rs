@@ -394,3 +394,15 @@ fn record_edit_for_unknown_or_changed_text_is_harmless() {
         1
     );
 }
+
+#[test]
+fn unknown_name_in_a_broken_file_is_not_found_rather_than_a_parse_error() {
+    assert!(find_all_symbols(BROKEN_TS, Language::TypeScript, "nowhere")
+        .unwrap()
+        .is_empty());
+    // `Later` comes after the unclosed function, inside the error region.
+    assert!(matches!(
+        find_all_symbols(BROKEN_TS, Language::TypeScript, "Later"),
+        Err(SymbolError::Parse { line: 5, .. })
+    ));
+}

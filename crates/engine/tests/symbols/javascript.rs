@@ -176,6 +176,13 @@ fn prototype_and_exports_assignments() {
     assert_eq!(all_names(src, JS), vec!["Foo.bar", "baz", "qux"]);
     let s = one(src, JS, "Foo.bar");
     assert_eq!(span(&s), (1, 4, "assignment_expression", "Foo.bar"));
-    let out = replace(src, JS, "bar", "Foo.prototype.bar = function (x) {\n  return x + 1;\n};");
-    assert!(out.starts_with("/** Bar. */\nFoo.prototype.bar = function (x) {\n  return x + 1;\n};\nmodule.exports.baz"));
+    let out = replace(
+        src,
+        JS,
+        "bar",
+        "Foo.prototype.bar = function (x) {\n  return x + 1;\n};",
+    );
+    assert!(out.starts_with(
+        "/** Bar. */\nFoo.prototype.bar = function (x) {\n  return x + 1;\n};\nmodule.exports.baz"
+    ));
 }
