@@ -9,4 +9,166 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/**
+ * Probe's `FileTracker`. Pass it to a tool factory as `fileTracker` and the engine consults it
+ * natively on every call.
+ */
+export declare class FileTracker {
+  constructor(options?: FileTrackerOptions | undefined | null)
+  get debug(): boolean
+  get maxConsecutiveTextEdits(): number
+  set maxConsecutiveTextEdits(value: number)
+  markFileSeen(resolvedPath: string): void
+  isFileSeen(resolvedPath: string): boolean
+  trackSymbolContent(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number, source?: string | undefined | null): void
+  getSymbolRecord(resolvedPath: string, symbolName: string): SymbolContentRecord | null
+  checkSymbolContent(resolvedPath: string, symbolName: string, currentCode: string): TrackerCheck
+  trackFilesFromExtract(targets: Array<string>, cwd?: string | undefined | null): Promise<void>
+  trackFilesFromOutput(output: string, cwd?: string | undefined | null): Promise<void>
+  checkBeforeEdit(resolvedPath: string): TrackerCheck
+  trackFileAfterWrite(resolvedPath: string): Promise<void>
+  recordTextEdit(resolvedPath: string): void
+  checkTextEditStaleness(resolvedPath: string): TrackerCheck
+  trackSymbolAfterWrite(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number): void
+  invalidateFileRecords(resolvedPath: string): void
+  isTracked(resolvedPath: string): boolean
+  clear(): void
+}
+export type JsFileTracker = FileTracker
+
+/**
+ * The native side of the tool objects. Invalid options do not throw: every call then resolves
+ * to an error string naming the bad option.
+ */
+export declare class NativeToolbox {
+  constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null)
+  /** Probe's `edit` tool call. */
+  edit(params: Record<string, unknown>): Promise<string>
+  /** Probe's `multi_edit` tool call (plus `atomic: true`). */
+  multiEdit(params: Record<string, unknown>): Promise<string>
+  /** Seed 001's `edit_file` tool call. */
+  editFile(params: Record<string, unknown>): Promise<string>
+  /** Probe's `create` tool call. */
+  create(params: Record<string, unknown>): Promise<string>
+}
+
+export declare function annotateOutputWithHashes(output: string): string
+
+export declare function cleanNewString(newStr: string, fileLines: Array<string>, startLine: number, endLine: number, positionName?: string | undefined | null): CleanResult
+
+export interface CleanResult {
+  cleaned: string
+  modifications: Array<string>
+}
+
+export declare function computeContentHash(content?: string | undefined | null): string
+
+export declare function computeLineHash(line: string): string
+
+export interface CorrectionResult {
+  result: string
+  modifications: Array<string>
+}
+
+export declare function detectBaseIndent(code: string): string
+
+/** Version of the native engine (the crate version). */
 export declare function engineVersion(): string
+
+export interface FileTrackerOptions {
+  debug?: boolean
+}
+
+/**
+ * Every definition named `symbolName` (bare or dot-qualified) in `filePath` (resolved against
+ * `cwd`); an empty array when none, or when the file cannot be read or parsed.
+ */
+export declare function findAllSymbols(filePath: string, symbolName: string, cwd?: string | undefined | null): Promise<SymbolMatch[]>
+
+export declare function findFuzzyMatch(content: string, searchString: string): FuzzyMatchResult | null
+
+/** `{ matchedText, strategy, count }` from `findFuzzyMatch`. */
+export interface FuzzyMatchResult {
+  matchedText: string
+  strategy: string
+  count: number
+}
+
+export interface HashValidation {
+  valid: boolean
+  actualHash: string
+  actualContent: string
+}
+
+export declare function indentFlexibleMatch(contentLines: Array<string>, searchLines: Array<string>): StrategyMatchResult | null
+
+export interface LineRefResult {
+  line: number
+  hash?: string
+}
+
+export declare function lineTrimmedMatch(contentLines: Array<string>, searchLines: Array<string>): StrategyMatchResult | null
+
+/** Tool options as the JS layer passes them (already normalized there). */
+export interface NativeToolOptions {
+  allowedFolders?: Array<string>
+  cwd?: string
+  workspaceRoot?: string
+  protectedPaths?: Array<string>
+  maxFileBytes?: number
+  returnDiff?: boolean
+  debug?: boolean
+}
+
+export declare function parseLineRef(reference: string): LineRefResult | null
+
+export declare function reindent(newContent: string, targetIndent: string): string
+
+export declare function restoreIndentation(newStr: string, originalLines: Array<string>): CorrectionResult
+
+/** `{ matchedText, count }` from one strategy. */
+export interface StrategyMatchResult {
+  matchedText: string
+  count: number
+}
+
+export declare function stripEchoedBoundaries(newStr: string, fileLines: Array<string>, startLine: number, endLine: number, positionName?: string | undefined | null): CorrectionResult
+
+export declare function stripHashlinePrefixes(text: string): StripResult
+
+export interface StripResult {
+  cleaned: string
+  stripped: boolean
+}
+
+/** A stored symbol hash, as Probe's `getSymbolRecord` returns it. */
+export interface SymbolContentRecord {
+  contentHash: string
+  startLine: number
+  endLine: number
+  symbolName?: string
+  source: string
+  timestamp: number
+}
+
+/** A definition in Probe's `findAllSymbols` shape. */
+export interface SymbolMatch {
+  startLine: number
+  endLine: number
+  code: string
+  nodeType: string
+  file: string
+  qualifiedName: string
+}
+
+/** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */
+export interface TrackerCheck {
+  ok: boolean
+  reason?: string
+  message?: string
+  editCount?: number
+}
+
+export declare function validateLineHash(lineNum: number, hash: string, fileLines: Array<string>): HashValidation
+
+export declare function whitespaceNormalizedMatch(content: string, search: string): StrategyMatchResult | null

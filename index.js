@@ -835,4 +835,23 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.FileTracker = nativeBinding.FileTracker
+module.exports.JsFileTracker = nativeBinding.JsFileTracker
+module.exports.NativeToolbox = nativeBinding.NativeToolbox
+module.exports.annotateOutputWithHashes = nativeBinding.annotateOutputWithHashes
+module.exports.cleanNewString = nativeBinding.cleanNewString
+module.exports.computeContentHash = nativeBinding.computeContentHash
+module.exports.computeLineHash = nativeBinding.computeLineHash
+module.exports.detectBaseIndent = nativeBinding.detectBaseIndent
 module.exports.engineVersion = nativeBinding.engineVersion
+module.exports.findAllSymbols = nativeBinding.findAllSymbols
+module.exports.findFuzzyMatch = nativeBinding.findFuzzyMatch
+module.exports.indentFlexibleMatch = nativeBinding.indentFlexibleMatch
+module.exports.lineTrimmedMatch = nativeBinding.lineTrimmedMatch
+module.exports.parseLineRef = nativeBinding.parseLineRef
+module.exports.reindent = nativeBinding.reindent
+module.exports.restoreIndentation = nativeBinding.restoreIndentation
+module.exports.stripEchoedBoundaries = nativeBinding.stripEchoedBoundaries
+module.exports.stripHashlinePrefixes = nativeBinding.stripHashlinePrefixes
+module.exports.validateLineHash = nativeBinding.validateLineHash
+module.exports.whitespaceNormalizedMatch = nativeBinding.whitespaceNormalizedMatch

@@ -1,8 +1,16 @@
 #![deny(clippy::all)]
-//! napi bindings: JS values <-> engine types. No edit logic lives here.
+//! napi bindings for edit-engine: JS values <-> engine types, thread-pool plumbing, class
+//! wrappers. No edit logic lives here; everything is in the `edit-engine-core` crate.
+
+mod helpers;
+mod symbols;
+mod task;
+mod toolbox;
+mod tracker;
 
 use napi_derive::napi;
 
+/// Version of the native engine (the crate version).
 #[napi]
 pub fn engine_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()

@@ -1,6 +1,19 @@
 //! Atomic, durable writes: temp file in the target's directory, fsync, rename, fsync directory.
+//!
+//! The caller passes the target's real path (`ResolvedPath::real`). Should the target still be a
+//! A successful write also removes stale temp files of crashed writers from the same directory
+//! (see [`super::cleanup`]). Should the target still be a
+//! symlink (it was swapped in after resolution), the write goes to the link's resolved target,
+//! never replacing the link itself. Extended attributes and ACLs are not carried over; mode bits
+//! (including setuid/setgid/sticky) are, and so are owner and group where the OS permits.
 use super::FsError;
-use std::path::Path;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Prefix of every temp file this module creates (with suffix [`TEMP_SUFFIX`]).
+pub const TEMP_PREFIX: &str = ".edit-engine-";
+/// Suffix of every temp file this module creates.
+pub const TEMP_SUFFIX: &str = ".tmp";
 
 /// How to treat an existing file at the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,14 +28,225 @@ pub enum WriteMode {
 
 /// Writes `bytes` to `path` atomically: on success the file holds exactly `bytes` and is durable;
 /// on any error the previous file (if any) is untouched and no temp file is left behind.
-pub fn write_atomic(path: &Path, bytes: &[u8], mode: WriteMode, display: &str) -> Result<(), FsError> {
-    let _ = (path, bytes, mode, display);
-    todo!("fs::atomic::write_atomic")
+///
+/// Refuses a target that is a directory or another non-regular file (`NotAFile`), a regular file
+/// with several hard links (`HardLinked`), a missing file in `Replace` mode (`NotFound`) and an
+/// existing one in `CreateNew` mode (`Io` with kind `AlreadyExists`). The directory fsync after the
+/// rename is best effort: once the rename happened the write is reported as done.
+pub fn write_atomic(
+    path: &Path,
+    bytes: &[u8],
+    mode: WriteMode,
+    display: &str,
+) -> Result<(), FsError> {
+    let target = resolve_target(path, display)?;
+    let existing = inspect_target(&target, mode, display)?;
+    let dir = parent_dir(&target);
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut tmp = builder
+        .tempfile_in(&dir)
+        .map_err(io_err("create a temporary file next to", display))?;
+    super::cleanup::hold_temp(tmp.as_file());
+    failpoint("write")?;
+    tmp.write_all(bytes).map_err(io_err("write", display))?;
+    if let Some(meta) = &existing {
+        copy_owner_and_mode(tmp.as_file(), meta)
+            .map_err(io_err("set the permissions of", display))?;
+    }
+    failpoint("sync")?;
+    tmp.as_file().sync_all().map_err(io_err("sync", display))?;
+    failpoint("rename")?;
+    let persisted = match mode {
+        WriteMode::CreateNew => tmp.persist_noclobber(&target),
+        WriteMode::Replace | WriteMode::CreateOrReplace => tmp.persist(&target),
+    };
+    // On error the PersistError owns the temp file; dropping it removes the file.
+    persisted.map_err(|e| FsError::Io {
+        op: "replace",
+        display: display.to_string(),
+        source: e.error,
+    })?;
+    sync_dir(&dir);
+    super::cleanup::remove_stale_temps_throttled(&dir);
+    Ok(())
 }
 
 /// Creates the missing parent directories of `path` (the caller has already checked that the
-/// nearest existing ancestor lies inside an allowed folder).
+/// nearest existing ancestor lies inside an allowed folder). New directories are made durable
+/// (best effort) by syncing their parents.
 pub fn create_parent_dirs(path: &Path, display: &str) -> Result<(), FsError> {
-    let _ = (path, display);
-    todo!("fs::atomic::create_parent_dirs")
+    let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    let mut missing: Vec<PathBuf> = Vec::new();
+    let mut cur = parent;
+    while std::fs::symlink_metadata(cur).is_err() {
+        missing.push(cur.to_path_buf());
+        match cur.parent() {
+            Some(p) if !p.as_os_str().is_empty() => cur = p,
+            _ => break,
+        }
+    }
+    if missing.is_empty() {
+        return match std::fs::metadata(parent) {
+            Ok(m) if m.is_dir() => Ok(()),
+            _ => Err(FsError::NotAFile {
+                display: parent.to_string_lossy().into_owned(),
+            }),
+        };
+    }
+    std::fs::create_dir_all(parent).map_err(io_err("create the parent directories of", display))?;
+    for dir in missing.iter().rev() {
+        if let Some(p) = dir.parent() {
+            sync_dir(p);
+        }
+    }
+    Ok(())
 }
+
+fn io_err<'a>(op: &'static str, display: &'a str) -> impl FnOnce(std::io::Error) -> FsError + 'a {
+    move |source| FsError::Io {
+        op,
+        display: display.to_string(),
+        source,
+    }
+}
+
+/// The path to write: `path` itself, or a symlink's resolved target.
+fn resolve_target(path: &Path, display: &str) -> Result<PathBuf, FsError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Ok(super::guard::safe_realpath(path)),
+        Ok(_) => Ok(path.to_path_buf()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(path.to_path_buf()),
+        Err(e) => Err(FsError::Io {
+            op: "inspect",
+            display: display.to_string(),
+            source: e,
+        }),
+    }
+}
+
+/// Metadata of the existing target (None when absent), after the mode and file-type checks.
+fn inspect_target(
+    target: &Path,
+    mode: WriteMode,
+    display: &str,
+) -> Result<Option<std::fs::Metadata>, FsError> {
+    let meta = match std::fs::symlink_metadata(target) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return match mode {
+                WriteMode::Replace => Err(FsError::NotFound {
+                    display: display.to_string(),
+                }),
+                _ => Ok(None),
+            };
+        }
+        Err(e) => {
+            return Err(FsError::Io {
+                op: "inspect",
+                display: display.to_string(),
+                source: e,
+            })
+        }
+    };
+    if !meta.is_file() {
+        return Err(FsError::NotAFile {
+            display: display.to_string(),
+        });
+    }
+    if mode == WriteMode::CreateNew {
+        let source = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "file exists");
+        return Err(FsError::Io {
+            op: "create",
+            display: display.to_string(),
+            source,
+        });
+    }
+    if link_count(&meta) > 1 {
+        return Err(FsError::HardLinked {
+            display: display.to_string(),
+        });
+    }
+    Ok(Some(meta))
+}
+
+fn parent_dir(target: &Path) -> PathBuf {
+    match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+#[cfg(unix)]
+fn link_count(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+fn link_count(_meta: &std::fs::Metadata) -> u64 {
+    1
+}
+
+/// Gives the temp file the original's owner/group (best effort: EPERM is ignored, and the group
+/// alone is tried when the owner cannot be changed) and then its exact mode bits (after chown,
+/// which may clear setuid/setgid).
+#[cfg(unix)]
+fn copy_owner_and_mode(file: &std::fs::File, meta: &std::fs::Metadata) -> std::io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    use std::os::unix::io::AsRawFd;
+    let mine = file.metadata()?;
+    if mine.uid() != meta.uid() || mine.gid() != meta.gid() {
+        let fd = file.as_raw_fd();
+        // SAFETY: fchown on a file descriptor we own; no memory is passed.
+        let rc = unsafe { libc::fchown(fd, meta.uid(), meta.gid()) };
+        if rc != 0 && mine.gid() != meta.gid() {
+            // SAFETY: as above; (uid_t)-1 leaves the owner unchanged.
+            let _ = unsafe { libc::fchown(fd, u32::MAX, meta.gid()) };
+        }
+    }
+    file.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
+}
+
+#[cfg(not(unix))]
+fn copy_owner_and_mode(file: &std::fs::File, meta: &std::fs::Metadata) -> std::io::Result<()> {
+    file.set_permissions(meta.permissions())
+}
+
+/// Best-effort fsync of a directory (makes a rename or a new entry durable).
+pub(crate) fn sync_dir(dir: &Path) {
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Test-only: the write stage ("write", "sync", "rename") that fails with an injected error.
+    pub(crate) static FAIL_AT: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+}
+
+#[cfg(test)]
+fn failpoint(stage: &'static str) -> Result<(), FsError> {
+    if FAIL_AT.with(|f| f.get()) == Some(stage) {
+        let source = std::io::Error::other(format!("injected failure at {stage}"));
+        return Err(FsError::Io {
+            op: "test",
+            display: stage.to_string(),
+            source,
+        });
+    }
+    Ok(())
+}
+
+#[cfg(not(test))]
+#[inline(always)]
+fn failpoint(_stage: &'static str) -> Result<(), FsError> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

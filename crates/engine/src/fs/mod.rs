@@ -2,6 +2,7 @@
 //! encoding/line-ending fidelity, and atomic durable writes.
 
 pub mod atomic;
+pub mod cleanup;
 pub mod guard;
 pub mod locks;
 pub mod textfile;
@@ -30,7 +31,11 @@ pub enum FsError {
     #[error("{display} has several hard links; writing it would break the link (refused)")]
     HardLinked { display: String },
     #[error("{display} is {size} bytes, over the {max}-byte limit")]
-    TooLarge { display: String, size: u64, max: u64 },
+    TooLarge {
+        display: String,
+        size: u64,
+        max: u64,
+    },
     #[error("{display} is not valid UTF-8 text")]
     NotUtf8 { display: String },
     #[error("{display} contains NUL bytes (binary file)")]

@@ -1,6 +1,13 @@
 //! Reading text with fidelity: UTF-8 only, BOM kept, CRLF files edited through an LF view.
+//!
+//! `TextFile::decode(b).encode(&text)` is byte-identical to `b` for every accepted `b`: the BOM
+//! is remembered, and only a file whose line endings are all `\r\n` gets an LF view.
 use super::FsError;
+use std::borrow::Cow;
+use std::io::Read;
 use std::path::Path;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Line-ending style of a file. Only a file whose every `\n` is preceded by `\r` (and with no lone
 /// `\r`) is `Crlf`; files with mixed endings are `Lf` and edited byte-for-byte as they are.
@@ -23,28 +30,177 @@ pub struct TextFile {
 impl TextFile {
     /// Pure decoding of raw bytes. Refuses NUL bytes (`Binary`) and invalid UTF-8 (`NotUtf8`).
     pub fn decode(bytes: Vec<u8>, display: &str) -> Result<TextFile, FsError> {
-        let _ = (bytes, display);
-        todo!("fs::textfile::TextFile::decode")
+        let bom = bytes.starts_with(BOM);
+        let mut bytes = bytes;
+        if bom {
+            bytes.drain(..BOM.len());
+        }
+        if memchr::memchr(0, &bytes).is_some() {
+            return Err(FsError::Binary {
+                display: display.to_string(),
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|_| FsError::NotUtf8 {
+            display: display.to_string(),
+        })?;
+        let line_ending = detect_line_ending(text.as_bytes());
+        let text = match line_ending {
+            LineEnding::Crlf => text.replace("\r\n", "\n"),
+            LineEnding::Lf => text,
+        };
+        Ok(TextFile {
+            text,
+            bom,
+            line_ending,
+        })
     }
 
     /// Bytes for writing `text` (an LF-view string) back in this file's style: BOM restored,
-    /// LF -> CRLF for `Crlf` files.
+    /// LF -> CRLF for `Crlf` files. In a `Crlf` file a `\n` already preceded by `\r` is kept as it
+    /// is (never `\r\r\n`).
     pub fn encode(&self, text: &str) -> Vec<u8> {
-        let _ = text;
-        todo!("fs::textfile::TextFile::encode")
+        let mut out = Vec::with_capacity(text.len() + if self.bom { 3 } else { 0 });
+        if self.bom {
+            out.extend_from_slice(BOM);
+        }
+        match self.line_ending {
+            LineEnding::Lf => out.extend_from_slice(text.as_bytes()),
+            LineEnding::Crlf => {
+                let bytes = text.as_bytes();
+                let mut start = 0;
+                for nl in memchr::memchr_iter(b'\n', bytes) {
+                    out.extend_from_slice(&bytes[start..nl]);
+                    if nl == 0 || bytes[nl - 1] != b'\r' {
+                        out.push(b'\r');
+                    }
+                    out.push(b'\n');
+                    start = nl + 1;
+                }
+                out.extend_from_slice(&bytes[start..]);
+            }
+        }
+        out
     }
 
     /// Brings caller-supplied text (an `old_string`, a `new_string`) into the LF view: CRLF -> LF
     /// for `Crlf` files, unchanged otherwise.
-    pub fn to_view<'a>(&self, input: &'a str) -> std::borrow::Cow<'a, str> {
-        let _ = input;
-        todo!("fs::textfile::TextFile::to_view")
+    pub fn to_view<'a>(&self, input: &'a str) -> Cow<'a, str> {
+        if self.line_ending == LineEnding::Crlf && input.contains("\r\n") {
+            Cow::Owned(input.replace("\r\n", "\n"))
+        } else {
+            Cow::Borrowed(input)
+        }
+    }
+}
+
+/// `Crlf` iff there is at least one `\n`, every `\n` follows a `\r`, and every `\r` precedes a `\n`.
+fn detect_line_ending(bytes: &[u8]) -> LineEnding {
+    let mut newlines = 0usize;
+    for i in memchr::memchr2_iter(b'\r', b'\n', bytes) {
+        let ok = match bytes[i] {
+            b'\n' => {
+                newlines += 1;
+                i > 0 && bytes[i - 1] == b'\r'
+            }
+            _ => bytes.get(i + 1) == Some(&b'\n'),
+        };
+        if !ok {
+            return LineEnding::Lf;
+        }
+    }
+    if newlines > 0 {
+        LineEnding::Crlf
+    } else {
+        LineEnding::Lf
     }
 }
 
 /// Reads and decodes a regular file. `max_bytes` caps the size (error `TooLarge`).
 /// Errors: `NotFound`, `NotAFile`, `TooLarge`, `Binary`, `NotUtf8`, `Io`.
+///
+/// The size is checked from metadata before reading and again while reading (a file that grows
+/// past the cap meanwhile is refused too). FIFOs and devices are refused without blocking.
 pub fn read_text(path: &Path, display: &str, max_bytes: Option<u64>) -> Result<TextFile, FsError> {
-    let _ = (path, display, max_bytes);
-    todo!("fs::textfile::read_text")
+    let bytes = read_bytes(path, display, max_bytes)?;
+    TextFile::decode(bytes, display)
 }
+
+/// Reads a regular file's raw bytes with the same checks as [`read_text`].
+pub fn read_bytes(path: &Path, display: &str, max_bytes: Option<u64>) -> Result<Vec<u8>, FsError> {
+    let io = |op: &'static str| {
+        move |source: std::io::Error| FsError::Io {
+            op,
+            display: display.to_string(),
+            source,
+        }
+    };
+    let meta = std::fs::metadata(path).map_err(|e| not_found_or(e, display, "read"))?;
+    check_regular(&meta, display, max_bytes)?;
+    let file = open_nonblocking(path).map_err(|e| not_found_or(e, display, "open"))?;
+    let meta = file.metadata().map_err(io("inspect"))?;
+    check_regular(&meta, display, max_bytes)?;
+    let cap = max_bytes.unwrap_or(u64::MAX);
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).min(1 << 30));
+    file.take(cap.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io("read"))?;
+    if bytes.len() as u64 > cap {
+        return Err(FsError::TooLarge {
+            display: display.to_string(),
+            size: bytes.len() as u64,
+            max: cap,
+        });
+    }
+    Ok(bytes)
+}
+
+fn check_regular(
+    meta: &std::fs::Metadata,
+    display: &str,
+    max_bytes: Option<u64>,
+) -> Result<(), FsError> {
+    if !meta.is_file() {
+        return Err(FsError::NotAFile {
+            display: display.to_string(),
+        });
+    }
+    match max_bytes {
+        Some(max) if meta.len() > max => Err(FsError::TooLarge {
+            display: display.to_string(),
+            size: meta.len(),
+            max,
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn not_found_or(e: std::io::Error, display: &str, op: &'static str) -> FsError {
+    if e.kind() == std::io::ErrorKind::NotFound {
+        FsError::NotFound {
+            display: display.to_string(),
+        }
+    } else {
+        FsError::Io {
+            op,
+            display: display.to_string(),
+            source: e,
+        }
+    }
+}
+
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
+}
+
+#[cfg(test)]
+mod tests;

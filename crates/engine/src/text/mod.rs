@@ -2,29 +2,117 @@
 //!
 //! Every strategy works on an LF view of the content and reports regions as byte ranges into the
 //! `content` it was given; the Probe-compatible wrappers turn those into `{ matchedText, count }`.
+//!
+//! Probe's strategies ([`line_trimmed_match`], [`whitespace_normalized_match`],
+//! [`indent_flexible_match`]) reproduce Probe's results exactly, in O(content + search): lines are
+//! interned and matched with KMP instead of sliding a window. Ours ([`quote_normalized_match`],
+//! [`escape_normalized_match`], [`trimmed_boundary_match`], [`block_anchor_match`]) run after them
+//! in [`find_match_cascade`]; [`closest_region`] suggests where a failed search was probably meant.
 
+mod block_anchor;
+mod boundary;
+mod cascade;
+mod closest;
+mod escapes;
+mod indent_flexible;
 pub mod js;
+mod kmp;
+mod levenshtein;
+mod line_table;
+mod line_trimmed;
+mod quotes;
+mod range_min;
+mod whitespace;
 
 use std::ops::Range;
 
-/// Fuzzy strategies, in the order Probe tries them after exact matching fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub use block_anchor::{block_anchor_match, BLOCK_ANCHOR_BUDGET, BLOCK_ANCHOR_THRESHOLD};
+pub use boundary::{trimmed_boundary_match, trimmed_core};
+pub use cascade::{find_match_cascade, find_match_cascade_named};
+pub use closest::{
+    closest_region, ClosestRegion, CLOSEST_CANDIDATES, CLOSEST_DIFF_LINES, CLOSEST_MIN_SCORE,
+    CLOSEST_PAIR_BUDGET,
+};
+pub use escapes::{escape_normalized_match, unescape_literal};
+pub use indent_flexible::indent_flexible_match;
+pub use levenshtein::bounded_levenshtein;
+pub use line_trimmed::line_trimmed_match;
+pub use quotes::{
+    normalize_quotes, preserve_quote_style, quote_fuzzy_match, quote_normalized_match,
+    straight_quote, QuoteMatch,
+};
+pub use whitespace::whitespace_normalized_match;
+
+/// Fuzzy strategies, in the order they are tried after exact matching fails: Probe's three, then
+/// ours ([`find_match_cascade`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strategy {
     LineTrimmed,
     WhitespaceNormalized,
     IndentFlexible,
+    QuoteNormalized,
+    EscapeNormalized,
+    TrimmedBoundary,
+    BlockAnchor,
 }
 
 impl Strategy {
-    /// Probe's name for the strategy (`line-trimmed`, `whitespace-normalized`, `indent-flexible`).
+    /// Every strategy, in cascade order.
+    pub const ALL: [Strategy; 7] = [
+        Strategy::LineTrimmed,
+        Strategy::WhitespaceNormalized,
+        Strategy::IndentFlexible,
+        Strategy::QuoteNormalized,
+        Strategy::EscapeNormalized,
+        Strategy::TrimmedBoundary,
+        Strategy::BlockAnchor,
+    ];
+
+    /// The strategy's name: Probe's (`line-trimmed`, `whitespace-normalized`, `indent-flexible`)
+    /// and ours (`quote-normalized`, `escape-normalized`, `trimmed-boundary`, `block-anchor`).
     pub fn as_str(self) -> &'static str {
         match self {
             Strategy::LineTrimmed => "line-trimmed",
             Strategy::WhitespaceNormalized => "whitespace-normalized",
             Strategy::IndentFlexible => "indent-flexible",
+            Strategy::QuoteNormalized => "quote-normalized",
+            Strategy::EscapeNormalized => "escape-normalized",
+            Strategy::TrimmedBoundary => "trimmed-boundary",
+            Strategy::BlockAnchor => "block-anchor",
+        }
+    }
+
+    /// The strategy named `name` (exactly as [`Strategy::as_str`] spells it).
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
+    /// The strategy's match function (regions into the content it is given; no CRLF handling).
+    pub fn matcher(self) -> StrategyFn {
+        match self {
+            Strategy::LineTrimmed => line_trimmed_match,
+            Strategy::WhitespaceNormalized => whitespace_normalized_match,
+            Strategy::IndentFlexible => indent_flexible_match,
+            Strategy::QuoteNormalized => quote_normalized_match,
+            Strategy::EscapeNormalized => escape_normalized_match,
+            Strategy::TrimmedBoundary => trimmed_boundary_match,
+            Strategy::BlockAnchor => block_anchor_match,
         }
     }
 }
+
+impl std::str::FromStr for Strategy {
+    type Err = UnknownStrategy;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Strategy::from_name(name).ok_or_else(|| UnknownStrategy(name.to_string()))
+    }
+}
+
+/// A strategy name that [`Strategy::from_name`] does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown match strategy `{0}` (known: line-trimmed, whitespace-normalized, indent-flexible, quote-normalized, escape-normalized, trimmed-boundary, block-anchor)")]
+pub struct UnknownStrategy(pub String);
 
 /// What one strategy found: every accepted candidate region, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,26 +132,102 @@ pub struct FuzzyMatch {
 
 /// Tries line-trimmed, whitespace-normalized, indent-flexible in order; first strategy with a match wins.
 /// `content` and `search` may contain CRLF; they are normalized to LF first (regions then refer to the
-/// LF-normalized content). Returns `None` for an empty or whitespace-only search.
+/// LF-normalized content). Returns `None` for an empty or whitespace-only search. `matched_text` is
+/// the first region's text and `count` the number of regions.
 pub fn find_fuzzy_match(content: &str, search: &str) -> Option<FuzzyMatch> {
-    let _ = (content, search);
-    todo!("text::find_fuzzy_match")
+    // Indent-flexible never wins after line-trimmed (its matches are line-trimmed matches); it is
+    // still run, as Probe does.
+    cascade::run(content, search, &Strategy::ALL[..3])
 }
 
-/// Line-trimmed strategy over already-split lines (Probe's `lineTrimmedMatch`).
-pub fn line_trimmed_match(content: &str, search: &str) -> Option<StrategyMatch> {
-    let _ = (content, search);
-    todo!("text::line_trimmed_match")
-}
+/// Signature shared by the strategy functions.
+pub type StrategyFn = fn(&str, &str) -> Option<StrategyMatch>;
 
-/// Whitespace-normalized strategy (Probe's `whitespaceNormalizedMatch`).
-pub fn whitespace_normalized_match(content: &str, search: &str) -> Option<StrategyMatch> {
-    let _ = (content, search);
-    todo!("text::whitespace_normalized_match")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Indent-flexible strategy (Probe's `indentFlexibleMatch`).
-pub fn indent_flexible_match(content: &str, search: &str) -> Option<StrategyMatch> {
-    let _ = (content, search);
-    todo!("text::indent_flexible_match")
+    #[test]
+    fn tries_line_trimmed_first() {
+        let m = find_fuzzy_match("fn a() {\n    x  = 1;\n}", "x  = 1;").unwrap();
+        assert_eq!(m.strategy, Strategy::LineTrimmed);
+        assert_eq!(m.matched_text, "    x  = 1;");
+        assert_eq!(m.count, 1);
+        assert_eq!(m.regions, vec![9..20]);
+    }
+
+    #[test]
+    fn falls_back_to_whitespace_normalized() {
+        let m = find_fuzzy_match("foo(a,  b)\r\nbar", "foo(a, b)\nbar").unwrap();
+        assert_eq!(m.strategy, Strategy::WhitespaceNormalized);
+        assert_eq!(m.matched_text, "foo(a,  b)\nbar");
+        assert_eq!(m.count, 1);
+    }
+
+    #[test]
+    fn normalizes_crlf_in_both_inputs() {
+        let m = find_fuzzy_match("a\r\n  b\r\nc", "a\r\nb").unwrap();
+        assert_eq!(m.strategy, Strategy::LineTrimmed);
+        assert_eq!(m.matched_text, "a\n  b");
+        assert_eq!(m.regions, vec![0..5]);
+        assert_eq!(find_fuzzy_match("a\r\n  b  c\r\n", "a\r\nb c"), None);
+    }
+
+    #[test]
+    fn blank_or_missing_search_is_none() {
+        assert_eq!(find_fuzzy_match("x", ""), None);
+        assert_eq!(find_fuzzy_match("x", "  \n\t"), None);
+        assert_eq!(find_fuzzy_match("x", "y"), None);
+        assert_eq!(find_fuzzy_match("", "y"), None);
+    }
+
+    #[test]
+    fn reports_every_candidate() {
+        let m = find_fuzzy_match("  a\nb\n    a\nb\n", "a\nb").unwrap();
+        assert_eq!(m.count, 2);
+        assert_eq!(m.matched_text, "  a\nb");
+    }
+
+    #[test]
+    fn strategy_names() {
+        assert_eq!(Strategy::LineTrimmed.as_str(), "line-trimmed");
+        assert_eq!(
+            Strategy::WhitespaceNormalized.as_str(),
+            "whitespace-normalized"
+        );
+        assert_eq!(Strategy::IndentFlexible.as_str(), "indent-flexible");
+    }
+
+    /// 200k identical lines against a 2k-line search of the same line: every window is a candidate,
+    /// which a sliding-window scan would verify in O(file x search). Finishing at all is the check.
+    #[test]
+    fn worst_case_repetition_is_linear() {
+        let content = "    x  y\n".repeat(200_000);
+        let search = "x  y\n".repeat(2_000);
+        let lt = line_trimmed_match(&content, search.trim_end()).unwrap();
+        assert_eq!(lt.regions.len(), 200_000 - 2_000 + 1);
+        let ws = whitespace_normalized_match(&content, &"x y\n    ".repeat(2_000)).unwrap();
+        assert_eq!(ws.regions.len(), 200_000 - 2_000);
+        let flex = indent_flexible_match(&content, "  x  y\n".repeat(2_000).trim_end()).unwrap();
+        assert_eq!(flex.regions.len(), 200_000 - 2_000 + 1);
+        let tabs = "\tz\n".repeat(200_000);
+        let flex_tabs = indent_flexible_match(&tabs, "z\n".repeat(2_000).trim_end()).unwrap();
+        assert_eq!(flex_tabs.regions.len(), 200_000 - 2_000 + 1);
+        // With the trailing newline the search ends in a blank line: only the file's end qualifies.
+        assert_eq!(
+            indent_flexible_match(&tabs, &"z\n".repeat(2_000))
+                .unwrap()
+                .regions
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn worst_case_single_long_line_is_linear() {
+        let content = "a ".repeat(500_000);
+        let m = whitespace_normalized_match(&content, &"a\t".repeat(5_000)).unwrap();
+        assert_eq!(m.regions.len(), 500_000 - 5_000 + 1);
+        assert_eq!(find_fuzzy_match(&content, "b"), None);
+    }
 }

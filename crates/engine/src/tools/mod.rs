@@ -1,1 +1,72 @@
 //! One module per tool: params -> validated operation -> engine -> message.
+//!
+//! Every tool entry point takes a [`ToolContext`] and the raw JSON params and returns the result
+//! string; failures start with `Error`. Tools never panic on bad input and never leave a file
+//! partly written (all writes go through [`crate::fs::atomic`]).
+
+pub mod create;
+pub mod diff;
+pub mod edit;
+pub mod edit_file;
+pub mod errors;
+pub mod multi_edit;
+pub mod params;
+pub mod session;
+pub mod symbols;
+pub mod tracking;
+
+use crate::fs::guard::PathPolicy;
+use crate::fs::FsError;
+use crate::tracker::FileTracker;
+use std::sync::Arc;
+
+/// Default cap on the size of a file a tool reads (64 MiB).
+pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Options shared by every tool factory (`editTool(options)`, `createTool(options)`, ...).
+#[derive(Debug, Clone, Default)]
+pub struct ToolOptions {
+    pub allowed_folders: Vec<String>,
+    pub cwd: Option<String>,
+    pub workspace_root: Option<String>,
+    pub protected_paths: Vec<String>,
+    pub max_file_bytes: Option<u64>,
+    pub return_diff: bool,
+    pub debug: bool,
+}
+
+/// Everything a tool call needs besides its params. Built once per tool instance.
+#[derive(Debug, Clone)]
+pub struct ToolContext {
+    pub policy: PathPolicy,
+    pub tracker: Option<Arc<FileTracker>>,
+    pub max_file_bytes: u64,
+    pub return_diff: bool,
+    pub debug: bool,
+}
+
+impl ToolContext {
+    /// Fails only on invalid `protectedPaths` globs or unusable folders.
+    pub fn new(options: &ToolOptions, tracker: Option<Arc<FileTracker>>) -> Result<Self, FsError> {
+        let policy = PathPolicy::new(
+            &options.allowed_folders,
+            options.cwd.as_deref(),
+            options.workspace_root.as_deref(),
+            &options.protected_paths,
+        )?;
+        Ok(ToolContext {
+            policy,
+            tracker,
+            max_file_bytes: options.max_file_bytes.unwrap_or(DEFAULT_MAX_FILE_BYTES),
+            return_diff: options.return_diff,
+            debug: options.debug,
+        })
+    }
+
+    /// Writes a debug line to stderr when the `debug` option is on.
+    pub fn debug_log(&self, tool: &str, message: impl FnOnce() -> String) {
+        if self.debug {
+            eprintln!("[{tool}] {}", message());
+        }
+    }
+}

@@ -1,20 +1,52 @@
 //! Session state the edit tools consult: Probe's `FileTracker` (seen files, symbol content hashes,
 //! consecutive text-edit counts). Thread-safe; shared by the napi class and the engine via `Arc`.
+//!
+//! Keys, messages and results are Probe's: files are keyed by [`normalize_path`] (as a string),
+//! symbol records by `"<normalized path>#<symbol>"`.
 
+mod parse;
+
+pub use parse::{parse_file_paths_from_output, split_extract_target};
+
+use crate::text::js::js_trim_end;
+use parking_lot::Mutex;
+use sha2::{Digest, Sha256};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// Probe's `computeContentHash`: SHA-256 of the content with each line's trailing white space
 /// (JS `trimEnd`) removed, lines joined by `\n`; the first 16 hex digits.
 pub fn compute_content_hash(content: &str) -> String {
-    let _ = content;
-    todo!("tracker::compute_content_hash")
+    let mut hasher = Sha256::new();
+    for (i, line) in content.split('\n').enumerate() {
+        if i > 0 {
+            hasher.update(b"\n");
+        }
+        hasher.update(js_trim_end(line).as_bytes());
+    }
+    let digest = hasher.finalize();
+    digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
 /// Lexical normalization used for every tracker key: absolute (against the process cwd), `.`, `..`
-/// and repeated separators folded, symlinks not resolved (Node's `path.resolve`).
+/// and repeated separators folded, symlinks not resolved (Node's `path.resolve`). An empty path
+/// stays empty (Probe's `normalizePath` returns falsy input unchanged).
 pub fn normalize_path(p: &Path) -> PathBuf {
-    let _ = p;
-    todo!("tracker::normalize_path")
+    if p.as_os_str().is_empty() {
+        return PathBuf::new();
+    }
+    crate::fs::guard::normalize_lexically(&crate::fs::guard::absolute(p))
+}
+
+fn key_of(p: &Path) -> String {
+    normalize_path(p).to_string_lossy().into_owned()
+}
+
+fn now_ms() -> f64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as f64)
+        .unwrap_or(0.0)
 }
 
 /// One stored symbol hash (Probe's content record).
@@ -38,86 +70,277 @@ pub struct Check {
     pub edit_count: Option<u32>,
 }
 
+impl Check {
+    fn ok() -> Check {
+        Check {
+            ok: true,
+            ..Check::default()
+        }
+    }
+}
+
+#[derive(Debug)]
+struct State {
+    seen: HashSet<String>,
+    records: HashMap<String, SymbolRecord>,
+    text_edit_counts: HashMap<String, u32>,
+    max_consecutive_text_edits: u32,
+}
+
 /// Probe's `FileTracker`, every method taking `&self`.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FileTracker {
-    _todo: (),
+    debug: bool,
+    state: Mutex<State>,
+}
+
+impl Default for FileTracker {
+    fn default() -> Self {
+        FileTracker::new(false)
+    }
 }
 
 impl FileTracker {
     pub fn new(debug: bool) -> Self {
-        let _ = debug;
-        todo!("tracker::FileTracker::new")
+        FileTracker {
+            debug,
+            state: Mutex::new(State {
+                seen: HashSet::new(),
+                records: HashMap::new(),
+                text_edit_counts: HashMap::new(),
+                max_consecutive_text_edits: 3,
+            }),
+        }
     }
+
+    /// Whether debug logging (to stderr, Probe's lines) is on.
+    pub fn debug(&self) -> bool {
+        self.debug
+    }
+
     pub fn max_consecutive_text_edits(&self) -> u32 {
-        todo!()
+        self.state.lock().max_consecutive_text_edits
     }
+
     pub fn set_max_consecutive_text_edits(&self, n: u32) {
-        let _ = n;
-        todo!()
+        self.state.lock().max_consecutive_text_edits = n;
     }
+
+    /// Marks a file as seen and resets its consecutive text-edit count to 0.
     pub fn mark_file_seen(&self, path: &Path) {
-        let _ = path;
-        todo!()
+        let key = key_of(path);
+        let mut st = self.state.lock();
+        st.seen.insert(key.clone());
+        st.text_edit_counts.insert(key.clone(), 0);
+        drop(st);
+        if self.debug {
+            eprintln!("[FileTracker] Marked as seen: {key}");
+        }
     }
+
     pub fn is_file_seen(&self, path: &Path) -> bool {
-        let _ = path;
-        todo!()
+        self.state.lock().seen.contains(&key_of(path))
     }
-    pub fn track_symbol_content(&self, path: &Path, symbol: &str, code: &str, start_line: u32, end_line: u32, source: &str) {
-        let _ = (path, symbol, code, start_line, end_line, source);
-        todo!()
+
+    /// Stores the content hash of `code` for `symbol` in `path` (`source` is Probe's `'extract'`
+    /// by default, `'edit'` after a write).
+    pub fn track_symbol_content(
+        &self,
+        path: &Path,
+        symbol: &str,
+        code: &str,
+        start_line: u32,
+        end_line: u32,
+        source: &str,
+    ) {
+        let key = format!("{}#{}", key_of(path), symbol);
+        let content_hash = compute_content_hash(code);
+        let record = SymbolRecord {
+            content_hash: content_hash.clone(),
+            start_line,
+            end_line,
+            symbol_name: Some(symbol.to_string()),
+            source: source.to_string(),
+            timestamp: now_ms(),
+        };
+        self.state.lock().records.insert(key.clone(), record);
+        if self.debug {
+            eprintln!("[FileTracker] Tracked symbol {key} (hash: {content_hash}, lines {start_line}-{end_line})");
+        }
     }
+
     pub fn get_symbol_record(&self, path: &Path, symbol: &str) -> Option<SymbolRecord> {
-        let _ = (path, symbol);
-        todo!()
+        self.state
+            .lock()
+            .records
+            .get(&format!("{}#{}", key_of(path), symbol))
+            .cloned()
     }
+
+    /// `{ok: true}` when no record exists or the hash matches; else `reason: "stale"`.
     pub fn check_symbol_content(&self, path: &Path, symbol: &str, current_code: &str) -> Check {
-        let _ = (path, symbol, current_code);
-        todo!()
+        let key = format!("{}#{}", key_of(path), symbol);
+        let Some(stored) = self
+            .state
+            .lock()
+            .records
+            .get(&key)
+            .map(|r| r.content_hash.clone())
+        else {
+            return Check::ok();
+        };
+        let current = compute_content_hash(current_code);
+        if current == stored {
+            return Check::ok();
+        }
+        Check {
+            ok: false,
+            reason: Some("stale".into()),
+            message: Some(format!(
+                "Symbol \"{symbol}\" has changed since you last read it (hash: {stored} \u{2192} {current})."
+            )),
+            edit_count: None,
+        }
     }
+
+    /// `{ok: true}` when the file was seen; else `reason: "untracked"`.
     pub fn check_before_edit(&self, path: &Path) -> Check {
-        let _ = path;
-        todo!()
+        if self.is_file_seen(path) {
+            return Check::ok();
+        }
+        Check {
+            ok: false,
+            reason: Some("untracked".into()),
+            message: Some(
+                "This file has not been read yet in this session. Use extract or search to read the file first."
+                    .into(),
+            ),
+            edit_count: None,
+        }
     }
+
+    /// Marks the file seen (its edit count is left as it is) and drops its symbol records.
     pub fn track_file_after_write(&self, path: &Path) {
-        let _ = path;
-        todo!()
+        let key = key_of(path);
+        self.state.lock().seen.insert(key.clone());
+        self.invalidate_file_records(Path::new(&key));
     }
+
     pub fn record_text_edit(&self, path: &Path) {
-        let _ = path;
-        todo!()
+        let key = key_of(path);
+        let mut st = self.state.lock();
+        let count = st
+            .text_edit_counts
+            .get(&key)
+            .copied()
+            .unwrap_or(0)
+            .saturating_add(1);
+        st.text_edit_counts.insert(key.clone(), count);
+        drop(st);
+        if self.debug {
+            eprintln!("[FileTracker] Text edit #{count} for {key}");
+        }
     }
+
+    /// `{ok, editCount}`; not ok (with Probe's message) once the count reaches the maximum.
     pub fn check_text_edit_staleness(&self, path: &Path) -> Check {
-        let _ = path;
-        todo!()
+        let st = self.state.lock();
+        let count = st.text_edit_counts.get(&key_of(path)).copied().unwrap_or(0);
+        if count >= st.max_consecutive_text_edits {
+            return Check {
+                ok: false,
+                reason: None,
+                message: Some(format!(
+                    "This file has been edited {count} times without being re-read. Use 'extract' to re-read the current file content before making more edits, to ensure you are working with the actual state of the file."
+                )),
+                edit_count: Some(count),
+            };
+        }
+        Check {
+            ok: true,
+            reason: None,
+            message: None,
+            edit_count: Some(count),
+        }
     }
-    pub fn track_symbol_after_write(&self, path: &Path, symbol: &str, code: &str, start_line: u32, end_line: u32) {
-        let _ = (path, symbol, code, start_line, end_line);
-        todo!()
+
+    pub fn track_symbol_after_write(
+        &self,
+        path: &Path,
+        symbol: &str,
+        code: &str,
+        start_line: u32,
+        end_line: u32,
+    ) {
+        self.track_symbol_content(path, symbol, code, start_line, end_line, "edit");
     }
+
+    /// Drops every symbol record whose key starts with `"<normalized path>#"`.
     pub fn invalidate_file_records(&self, path: &Path) {
-        let _ = path;
-        todo!()
+        let prefix = format!("{}#", key_of(path));
+        self.state
+            .lock()
+            .records
+            .retain(|k, _| !k.starts_with(&prefix));
+        if self.debug {
+            eprintln!(
+                "[FileTracker] Invalidated content records for {}",
+                path.to_string_lossy()
+            );
+        }
     }
+
     pub fn is_tracked(&self, path: &Path) -> bool {
-        let _ = path;
-        todo!()
+        self.is_file_seen(path)
     }
+
     pub fn clear(&self) {
-        todo!()
+        let mut st = self.state.lock();
+        st.seen.clear();
+        st.records.clear();
+        st.text_edit_counts.clear();
+    }
+
+    /// Probe's `trackFilesFromOutput`: marks every path found in probe output as seen, resolving
+    /// relative ones against `cwd`.
+    pub fn track_files_from_output(&self, output: &str, cwd: &Path) {
+        for p in parse_file_paths_from_output(output) {
+            self.mark_file_seen(&resolve_against(cwd, &p));
+        }
+    }
+
+    /// Probe's `trackFilesFromExtract`: marks each target's file as seen (once) and, for
+    /// `file#Symbol` targets, stores the hash of what `find_symbol(file, symbol)` returns
+    /// (`(code, start_line, end_line)`; `None` stores nothing).
+    pub fn track_files_from_extract<F>(&self, targets: &[String], cwd: &Path, mut find_symbol: F)
+    where
+        F: FnMut(&Path, &str) -> Option<(String, u32, u32)>,
+    {
+        let mut seen = HashSet::new();
+        for target in targets {
+            let (file, symbol) = split_extract_target(target);
+            let resolved = resolve_against(cwd, file);
+            if seen.insert(resolved.clone()) {
+                self.mark_file_seen(&resolved);
+            }
+            if let Some(symbol) = symbol {
+                if let Some((code, start, end)) = find_symbol(&resolved, symbol) {
+                    self.track_symbol_content(&resolved, symbol, &code, start, end, "extract");
+                }
+            }
+        }
     }
 }
 
-/// Probe's extract-target parsing: `file#Symbol` -> (file, Some(symbol)); `file:10-20` / `file:10`
-/// -> (file, None); anything else is a plain file path.
-pub fn split_extract_target(target: &str) -> (&str, Option<&str>) {
-    let _ = target;
-    todo!("tracker::split_extract_target")
+/// `isAbsolute(p) ? p : resolve(cwd, p)`.
+fn resolve_against(cwd: &Path, p: &str) -> PathBuf {
+    let path = Path::new(p);
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        normalize_path(&cwd.join(path))
+    }
 }
 
-/// Probe's `parseFilePathsFromOutput`: paths from `File: path` and `--- path ---` header lines.
-pub fn parse_file_paths_from_output(output: &str) -> Vec<String> {
-    let _ = output;
-    todo!("tracker::parse_file_paths_from_output")
-}
+#[cfg(test)]
+mod tests;

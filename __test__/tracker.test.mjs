@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { FileTracker, computeContentHash } from '../lib/index.mjs';
+
+/** Oracle: SHA-256 of trailing-white-space-trimmed lines, first 16 hex digits. */
+const oracle = (s) => createHash('sha256').update(s.split('\n').map((l) => l.trimEnd()).join('\n')).digest('hex').slice(0, 16);
+
+describe('computeContentHash', () => {
+  it('hashes like Probe (trailing white space ignored)', () => {
+    const code = 'function a() {  \n  return 1;\t\n}';
+    expect(computeContentHash(code)).toBe(oracle(code));
+    expect(computeContentHash(code)).toBe(computeContentHash('function a() {\n  return 1;\n}'));
+    expect(computeContentHash(undefined)).toBe(oracle(''));
+  });
+});
+
+describe('FileTracker', () => {
+  it('tracks seen files under normalized paths', () => {
+    const t = new FileTracker();
+    expect(t.isFileSeen('/w/a.js')).toBe(false);
+    t.markFileSeen('/w/x/../a.js');
+    expect(t.isFileSeen('/w/a.js')).toBe(true);
+    expect(t.isTracked('/w//a.js')).toBe(true);
+    expect(t.checkBeforeEdit('/w/b.js')).toEqual({ ok: false, reason: 'untracked', message: 'This file has not been read yet in this session. Use extract or search to read the file first.' });
+    expect(t.checkBeforeEdit('/w/a.js').ok).toBe(true);
+  });
+
+  it('records and checks symbol content', () => {
+    const t = new FileTracker();
+    t.trackSymbolContent('/w/a.js', 'f', 'function f() {}', 3, 5);
+    const rec = t.getSymbolRecord('/w/a.js', 'f');
+    expect(rec).toMatchObject({ contentHash: oracle('function f() {}'), startLine: 3, endLine: 5, symbolName: 'f', source: 'extract' });
+    expect(typeof rec.timestamp).toBe('number');
+    expect(t.checkSymbolContent('/w/a.js', 'f', 'function f() {}  ').ok).toBe(true);
+    expect(t.checkSymbolContent('/w/a.js', 'g', 'anything').ok).toBe(true);
+    expect(t.checkSymbolContent('/w/a.js', 'f', 'function f() { x }')).toEqual({
+      ok: false,
+      reason: 'stale',
+      message: `Symbol "f" has changed since you last read it (hash: ${oracle('function f() {}')} → ${oracle('function f() { x }')}).`,
+    });
+    t.trackSymbolAfterWrite('/w/a.js', 'f', 'function f() { x }', 3, 6);
+    expect(t.getSymbolRecord('/w/a.js', 'f')).toMatchObject({ source: 'edit', endLine: 6 });
+    t.invalidateFileRecords('/w/a.js');
+    expect(t.getSymbolRecord('/w/a.js', 'f')).toBeNull();
+  });
+
+  it('counts consecutive text edits and resets on a read', () => {
+    const t = new FileTracker();
+    expect(t.maxConsecutiveTextEdits).toBe(3);
+    t.maxConsecutiveTextEdits = 2;
+    expect(t.maxConsecutiveTextEdits).toBe(2);
+    t.markFileSeen('/w/a.js');
+    t.recordTextEdit('/w/a.js');
+    expect(t.checkTextEditStaleness('/w/a.js')).toEqual({ ok: true, editCount: 1 });
+    t.recordTextEdit('/w/a.js');
+    expect(t.checkTextEditStaleness('/w/a.js')).toMatchObject({ ok: false, editCount: 2 });
+    t.markFileSeen('/w/a.js');
+    expect(t.checkTextEditStaleness('/w/a.js')).toEqual({ ok: true, editCount: 0 });
+  });
+
+  it('learns files from extract targets and from tool output (async like Probe)', async () => {
+    const t = new FileTracker();
+    const pending = t.trackFilesFromExtract(['src/a.js#fn', 'src/b.js:10-20', 'src/c.js'], '/w');
+    expect(pending).toBeInstanceOf(Promise);
+    await pending;
+    for (const f of ['a', 'b', 'c']) expect(t.isFileSeen(`/w/src/${f}.js`)).toBe(true);
+    await t.trackFilesFromOutput('File: lib/x.ts\nsome text\n--- lib/y.rs ---\nResults: 3\n', '/w');
+    expect(t.isFileSeen('/w/lib/x.ts')).toBe(true);
+    expect(t.isFileSeen('/w/lib/y.rs')).toBe(true);
+  });
+
+  it('trackFileAfterWrite marks seen and drops symbol records; clear forgets all', async () => {
+    const t = new FileTracker();
+    t.trackSymbolContent('/w/a.js', 'f', 'x', 1, 1);
+    await t.trackFileAfterWrite('/w/a.js');
+    expect(t.isFileSeen('/w/a.js')).toBe(true);
+    expect(t.getSymbolRecord('/w/a.js', 'f')).toBeNull();
+    t.clear();
+    expect(t.isFileSeen('/w/a.js')).toBe(false);
+  });
+
+  it('resolves relative paths against the process cwd like path.resolve', () => {
+    const t = new FileTracker();
+    t.markFileSeen('rel/a.js');
+    expect(t.isFileSeen(resolve('rel/a.js'))).toBe(true);
+  });
+});

@@ -1,0 +1,167 @@
+use super::*;
+use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+
+fn temps(dir: &Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(TEMP_PREFIX))
+        .collect()
+}
+
+#[test]
+fn replace_writes_bytes_and_keeps_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.txt");
+    fs::write(&f, "old").unwrap();
+    fs::set_permissions(&f, fs::Permissions::from_mode(0o640)).unwrap();
+    write_atomic(&f, b"new\r\n", WriteMode::Replace, "f.txt").unwrap();
+    assert_eq!(fs::read(&f).unwrap(), b"new\r\n");
+    assert_eq!(fs::metadata(&f).unwrap().mode() & 0o7777, 0o640);
+    fs::set_permissions(&f, fs::Permissions::from_mode(0o755)).unwrap();
+    write_atomic(&f, b"", WriteMode::CreateOrReplace, "f.txt").unwrap();
+    assert_eq!(fs::read(&f).unwrap(), b"");
+    assert_eq!(fs::metadata(&f).unwrap().mode() & 0o7777, 0o755);
+    assert!(temps(dir.path()).is_empty());
+}
+
+#[test]
+fn new_file_gets_default_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("ref");
+    fs::write(&reference, "").unwrap();
+    let f = dir.path().join("new.txt");
+    write_atomic(&f, b"hi", WriteMode::CreateNew, "new.txt").unwrap();
+    assert_eq!(fs::read(&f).unwrap(), b"hi");
+    assert_eq!(
+        fs::metadata(&f).unwrap().mode() & 0o7777,
+        fs::metadata(&reference).unwrap().mode() & 0o7777
+    );
+    let g = dir.path().join("g.txt");
+    write_atomic(&g, b"x", WriteMode::CreateOrReplace, "g.txt").unwrap();
+    assert_eq!(fs::read(&g).unwrap(), b"x");
+}
+
+#[test]
+fn mode_mismatches_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.txt");
+    fs::write(&f, "keep").unwrap();
+    match write_atomic(&f, b"x", WriteMode::CreateNew, "f.txt") {
+        Err(FsError::Io { source, .. }) => {
+            assert_eq!(source.kind(), std::io::ErrorKind::AlreadyExists)
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(fs::read(&f).unwrap(), b"keep");
+    let missing = dir.path().join("missing");
+    assert!(matches!(
+        write_atomic(&missing, b"x", WriteMode::Replace, "missing"),
+        Err(FsError::NotFound { .. })
+    ));
+    assert!(!missing.exists());
+    assert!(matches!(
+        write_atomic(dir.path(), b"x", WriteMode::CreateOrReplace, "d"),
+        Err(FsError::NotAFile { .. })
+    ));
+    assert!(temps(dir.path()).is_empty());
+}
+
+#[test]
+fn hard_linked_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.txt");
+    fs::write(&f, "keep").unwrap();
+    fs::hard_link(&f, dir.path().join("g.txt")).unwrap();
+    assert!(matches!(
+        write_atomic(&f, b"x", WriteMode::Replace, "f.txt"),
+        Err(FsError::HardLinked { .. })
+    ));
+    assert_eq!(fs::read(&f).unwrap(), b"keep");
+    assert!(temps(dir.path()).is_empty());
+}
+
+#[test]
+fn symlink_target_is_written_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real.txt");
+    let link = dir.path().join("link.txt");
+    fs::write(&real, "old").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    write_atomic(&link, b"new", WriteMode::Replace, "link.txt").unwrap();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(fs::read(&real).unwrap(), b"new");
+}
+
+#[test]
+fn injected_failures_leave_original_and_no_temp() {
+    for stage in ["write", "sync", "rename"] {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("f.txt");
+        fs::write(&f, "original").unwrap();
+        FAIL_AT.with(|c| c.set(Some(stage)));
+        let r = write_atomic(&f, b"new", WriteMode::Replace, "f.txt");
+        FAIL_AT.with(|c| c.set(None));
+        assert!(r.is_err(), "{stage}");
+        assert_eq!(fs::read(&f).unwrap(), b"original", "{stage}");
+        assert!(
+            temps(dir.path()).is_empty(),
+            "{stage}: {:?}",
+            temps(dir.path())
+        );
+    }
+}
+
+#[test]
+fn read_only_directory_fails_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("ro");
+    fs::create_dir(&sub).unwrap();
+    let f = sub.join("f.txt");
+    fs::write(&f, "original").unwrap();
+    fs::set_permissions(&sub, fs::Permissions::from_mode(0o555)).unwrap();
+    let r = write_atomic(&f, b"new", WriteMode::Replace, "ro/f.txt");
+    fs::set_permissions(&sub, fs::Permissions::from_mode(0o755)).unwrap();
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        match r {
+            Err(FsError::Io { op, .. }) => assert_eq!(op, "create a temporary file next to"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(fs::read(&f).unwrap(), b"original");
+    }
+    // Root bypasses directory permissions; either way nothing is left behind.
+    assert!(temps(&sub).is_empty());
+}
+
+#[test]
+fn owner_is_kept_when_root() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.txt");
+    fs::write(&f, "old").unwrap();
+    std::os::unix::fs::chown(&f, Some(4321), Some(4322)).unwrap();
+    fs::set_permissions(&f, fs::Permissions::from_mode(0o2640)).unwrap();
+    write_atomic(&f, b"new", WriteMode::Replace, "f.txt").unwrap();
+    let m = fs::metadata(&f).unwrap();
+    assert_eq!((m.uid(), m.gid(), m.mode() & 0o7777), (4321, 4322, 0o2640));
+}
+
+#[test]
+fn create_parent_dirs_makes_missing_dirs_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("a/b/c/f.txt");
+    create_parent_dirs(&f, "a/b/c/f.txt").unwrap();
+    assert!(dir.path().join("a/b/c").is_dir());
+    create_parent_dirs(&f, "a/b/c/f.txt").unwrap();
+    fs::write(dir.path().join("file"), "").unwrap();
+    assert!(create_parent_dirs(&dir.path().join("file/x/y"), "file/x/y").is_err());
+    assert!(create_parent_dirs(&dir.path().join("file/y"), "file/y").is_err());
+}

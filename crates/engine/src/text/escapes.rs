@@ -1,0 +1,81 @@
+//! Escape-normalized matching: an `old_string` written with literal escape sequences.
+
+use super::StrategyMatch;
+
+/// `s` with the escape sequences `\n`, `\t`, `\"`, `\'` and `\\` replaced by the characters they
+/// stand for, read left to right (so `\\n` is a backslash followed by `n`). Other backslashes are
+/// kept. Returns `None` when `s` contains none of these sequences.
+pub fn unescape_literal(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let replacement = match (c, chars.peek()) {
+            ('\\', Some('n')) => Some('\n'),
+            ('\\', Some('t')) => Some('\t'),
+            ('\\', Some(&q @ ('"' | '\'' | '\\'))) => Some(q),
+            _ => None,
+        };
+        match replacement {
+            Some(r) => {
+                chars.next();
+                out.push(r);
+                changed = true;
+            }
+            None => out.push(c),
+        }
+    }
+    changed.then_some(out)
+}
+
+/// Escape-normalized strategy: every non-overlapping occurrence of [`unescape_literal`]`(search)`
+/// in `content`. `None` when the search has no such escape sequence, unescapes to white space only,
+/// or does not occur. O(content + search).
+pub fn escape_normalized_match(content: &str, search: &str) -> Option<StrategyMatch> {
+    let needle = unescape_literal(search)?;
+    if super::js::js_trim(&needle).is_empty() {
+        return None;
+    }
+    let regions: Vec<_> = memchr::memmem::find_iter(content.as_bytes(), needle.as_bytes())
+        .map(|i| i..i + needle.len())
+        .collect();
+    (!regions.is_empty()).then_some(StrategyMatch { regions })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unescapes_the_five_sequences() {
+        assert_eq!(
+            unescape_literal(r#"a\nb\tc\"d\'e\\f"#).as_deref(),
+            Some("a\nb\tc\"d'e\\f")
+        );
+        assert_eq!(unescape_literal(r"\\n").as_deref(), Some("\\n"));
+        assert_eq!(unescape_literal(r"\x \r").as_deref(), None);
+        assert_eq!(unescape_literal("plain"), None);
+        assert_eq!(unescape_literal("ends with \\"), None);
+    }
+
+    #[test]
+    fn matches_unescaped_text() {
+        let content = "if (a) {\n\tsay(\"hi\");\n}";
+        let m = escape_normalized_match(content, r#"if (a) {\n\tsay(\"hi\");"#).unwrap();
+        assert_eq!(m.regions, vec![0..20]);
+        assert_eq!(&content[m.regions[0].clone()], "if (a) {\n\tsay(\"hi\");");
+    }
+
+    #[test]
+    fn no_escapes_or_no_match_is_none() {
+        assert_eq!(escape_normalized_match("a\nb", "a b"), None);
+        assert_eq!(escape_normalized_match("a\nb", r"a\nc"), None);
+        assert_eq!(escape_normalized_match("a\n\nb", r"\n\n"), None);
+    }
+
+    #[test]
+    fn counts_non_overlapping_occurrences() {
+        let m = escape_normalized_match("x\tx\tx\tx", r"x\tx").unwrap();
+        assert_eq!(m.regions, vec![0..3, 4..7]);
+    }
+}

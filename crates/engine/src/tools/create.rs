@@ -1,0 +1,67 @@
+//! Probe's `create` tool: writes a new file (parents created), or overwrites with `overwrite`.
+
+use super::errors::describe;
+use super::params::{field, flag, non_blank_str};
+use super::{diff, ToolContext};
+use crate::fs::atomic::{create_parent_dirs, write_atomic, WriteMode};
+use crate::fs::locks::lock_path;
+use crate::fs::FsError;
+use serde_json::Value;
+
+const INVALID_FILE_PATH: &str = "Error creating file: Invalid file_path - must be a non-empty string. Provide an absolute path or a path relative to the working directory (e.g. \"src/newFile.js\").";
+const INVALID_CONTENT: &str = "Error creating file: Invalid content - must be a string. Provide the file content as a string value (empty string \"\" is valid for an empty file).";
+
+/// Runs one `create` call. Never panics on bad input; failures start with `Error`.
+pub fn run(ctx: &ToolContext, params: &Value) -> String {
+    let Some(file_path) = non_blank_str(params, "file_path") else {
+        return INVALID_FILE_PATH.to_string();
+    };
+    let Some(content) = field(params, "content").as_str() else {
+        return INVALID_CONTENT.to_string();
+    };
+    let overwrite = flag(params, "overwrite", false);
+    let working_dir = non_blank_str(params, "workingDirectory");
+    let path = match ctx.resolve_writable(file_path, working_dir) {
+        Ok(p) => p,
+        Err(e) => return failure(&e),
+    };
+    let display = ctx.display(&path);
+    let _lock = lock_path(&path.real);
+    let existed = path.real.exists();
+    let previous = if ctx.return_diff && existed {
+        std::fs::read(&path.real).ok()
+    } else {
+        None
+    };
+    if existed && !overwrite {
+        return format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
+    }
+    if path.real.is_dir() {
+        return failure(&FsError::NotAFile { display });
+    }
+    if let Err(e) = create_parent_dirs(&path.real, &display) {
+        return failure(&e);
+    }
+    let mode = if existed {
+        WriteMode::Replace
+    } else {
+        WriteMode::CreateNew
+    };
+    if let Err(e) = write_atomic(&path.real, content.as_bytes(), mode, &display) {
+        return failure(&e);
+    }
+    ctx.tracker_after_write(&path);
+    let action = if existed { "overwrote" } else { "created" };
+    let message = format!(
+        "Successfully {action} {file_path} ({} bytes)",
+        content.len()
+    );
+    let before = previous
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
+    diff::append(message, ctx.return_diff, &before, content, &display)
+}
+
+fn failure(error: &FsError) -> String {
+    format!("Error creating file: {}", describe(error))
+}

@@ -1,0 +1,204 @@
+//! Line-targeted mode: `"42"` / `"42:ab"` references, hash checks, auto-corrections, context reply.
+
+use super::{parse_position, EditCall, Planned, TrackerEffect};
+use crate::fs::textfile::TextFile;
+use crate::lines::{
+    clean_new_string, compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position,
+};
+use crate::tools::params::{field, js_string, Field};
+use serde_json::Value;
+
+const INVALID_POSITION: &str = "Error editing file: Invalid position - must be \"before\" or \"after\". Use position=\"before\" to insert before start_line, position=\"after\" to insert after start_line, or omit position to replace/update the addressed lines.";
+
+/// A validated line-targeted request, before the file is read.
+pub(crate) struct LineRequest {
+    start: LineRef,
+    end: Option<LineRef>,
+    position: Option<Position>,
+}
+
+/// Computes the edited text and Probe's reply (with context lines) for a validated request.
+pub(super) fn plan(
+    call: &EditCall,
+    request: &LineRequest,
+    file: &TextFile,
+) -> Result<Planned, String> {
+    let file_lines: Vec<&str> = file.text.split('\n').collect();
+    let start = request.start.line;
+    let end = request.end.as_ref().map_or(start, |r| r.line);
+    check_lines(&file_lines, request, start, end)?;
+    let new_string = file.to_view(call.new_string);
+    let cleaned = clean_new_string(&new_string, &file_lines, start, end, request.position);
+    if !cleaned.modifications.is_empty() {
+        call.ctx.debug_log("Edit", || {
+            format!(
+                "Heuristic corrections: {}",
+                cleaned.modifications.join(", ")
+            )
+        });
+    }
+    let new_lines: Vec<&str> = if cleaned.text.is_empty() {
+        Vec::new()
+    } else {
+        cleaned.text.split('\n').collect()
+    };
+    let (updated_lines, insert_at, action) =
+        apply(&file_lines, &new_lines, start, end, request.position);
+    let message = response(
+        call.file_path,
+        &updated_lines,
+        insert_at,
+        new_lines.len(),
+        &action,
+        &cleaned.modifications,
+    );
+    Ok(Planned {
+        new_text: updated_lines.join("\n"),
+        message,
+        effect: TrackerEffect::Write,
+    })
+}
+
+/// Reads a line reference parameter the way Probe does (`String(value)`); `None` when absent.
+fn raw_ref(params: &Value, key: &str) -> Option<String> {
+    match field(params, key) {
+        Field::Absent => None,
+        Field::Str(s) => Some(s.to_string()),
+        Field::Other(v) => Some(js_string(v)),
+    }
+}
+
+/// Validates references, range order and position, in Probe's order.
+pub(super) fn request(params: &Value) -> Result<LineRequest, String> {
+    let raw_start = raw_ref(params, "start_line").unwrap_or_default();
+    let start = parse_line_ref(&raw_start).ok_or_else(|| {
+        format!("Error editing file: Invalid start_line '{raw_start}'. Use a line number (e.g. \"42\") or line:hash (e.g. \"42:ab\"). Line numbers are 1-indexed.")
+    })?;
+    let end = match raw_ref(params, "end_line") {
+        None => None,
+        Some(raw) => Some(parse_line_ref(&raw).ok_or_else(|| {
+            format!("Error editing file: Invalid end_line '{raw}'. Use a line number (e.g. \"55\") or line:hash (e.g. \"55:cd\"). Must be >= start_line.")
+        })?),
+    };
+    let end_line = end.as_ref().map_or(start.line, |r| r.line);
+    if end_line < start.line {
+        return Err(inverted_range(start.line, end_line));
+    }
+    let position = parse_position(params).map_err(|_| INVALID_POSITION.to_string())?;
+    Ok(LineRequest {
+        start,
+        end,
+        position,
+    })
+}
+
+fn inverted_range(start: usize, end: usize) -> String {
+    let hint = if end + 1 == start {
+        format!(" This looks like an insertion between lines {end} and {start}. To insert there without replacing existing code, use start_line=\"{start}\" with position=\"before\" or start_line=\"{end}\" with position=\"after\".")
+    } else {
+        " To insert new code, choose a single anchor line in start_line and set position to \"before\" or \"after\" instead of using an inverted range.".to_string()
+    };
+    format!("Error editing file: end_line ({end}) must be >= start_line ({start}). Omitting position means replace/update the addressed lines, not insert.{hint} To delete lines, use new_string as the empty string \"\" with a valid non-inverted range.")
+}
+
+/// Range and hash validation against the current file lines.
+fn check_lines(
+    file_lines: &[&str],
+    request: &LineRequest,
+    start: usize,
+    end: usize,
+) -> Result<(), String> {
+    let total = file_lines.len();
+    for line in [start, end] {
+        if line > total {
+            return Err(format!("Error editing file: Line {line} is beyond file length ({total} lines). Use 'extract' to read the current file content."));
+        }
+    }
+    let refs = std::iter::once(&request.start).chain(request.end.iter());
+    for r in refs {
+        let Some(hash) = &r.hash else { continue };
+        let check = validate_line_hash(r.line as i64, hash, file_lines);
+        if !check.valid {
+            let (n, actual) = (r.line, &check.actual_hash);
+            return Err(format!("Error editing file: Line {n} has changed since last read. Expected hash '{hash}' but content is now: {n}:{actual} | {}. Use '{n}:{actual}' instead.", check.actual_content));
+        }
+    }
+    Ok(())
+}
+
+/// Splices the new lines in; returns the new lines of the file, where the new text starts
+/// (0-based) and Probe's action phrase.
+fn apply(
+    file_lines: &[&str],
+    new_lines: &[&str],
+    start: usize,
+    end: usize,
+    position: Option<Position>,
+) -> (Vec<String>, usize, String) {
+    let n = new_lines.len();
+    let plural = |k: usize| if k != 1 { "s" } else { "" };
+    let (cut_from, cut_to, insert_at, action) = match position {
+        Some(Position::After) => (
+            start,
+            start,
+            start,
+            format!("{n} line{} inserted after line {start}", plural(n)),
+        ),
+        Some(Position::Before) => (
+            start - 1,
+            start - 1,
+            start - 1,
+            format!("{n} line{} inserted before line {start}", plural(n)),
+        ),
+        None => {
+            let replaced = end - start + 1;
+            let action = if n == 0 {
+                format!(
+                    "{replaced} line{} deleted (lines {start}-{end})",
+                    plural(replaced)
+                )
+            } else if start == end {
+                format!("line {start} replaced with {n} line{}", plural(n))
+            } else {
+                format!("lines {start}-{end} replaced with {n} line{}", plural(n))
+            };
+            (start - 1, end, start - 1, action)
+        }
+    };
+    let mut out: Vec<String> = Vec::with_capacity(file_lines.len() + n);
+    out.extend(file_lines[..cut_from].iter().map(|s| s.to_string()));
+    out.extend(new_lines.iter().map(|s| s.to_string()));
+    out.extend(file_lines[cut_to..].iter().map(|s| s.to_string()));
+    (out, insert_at, action)
+}
+
+/// Probe's reply: action, corrections, and one line of context around the new lines with hashes.
+fn response(
+    file_path: &str,
+    lines: &[String],
+    insert_at: usize,
+    count: usize,
+    action: &str,
+    mods: &[String],
+) -> String {
+    let mut msg = format!("Successfully edited {file_path} ({action})");
+    if !mods.is_empty() {
+        msg.push_str(&format!(" [auto-corrected: {}]", mods.join(", ")));
+    }
+    msg.push_str("\nContext:\n");
+    let from = insert_at.saturating_sub(1);
+    let to = (insert_at + count + 1).min(lines.len());
+    for (i, line) in lines.iter().enumerate().take(to).skip(from) {
+        let marker = if i >= insert_at && i < insert_at + count {
+            '>'
+        } else {
+            ' '
+        };
+        msg.push_str(&format!(
+            "{marker} {}:{} | {line}\n",
+            i + 1,
+            compute_line_hash(line)
+        ));
+    }
+    msg
+}

@@ -1,0 +1,186 @@
+//! Probe's `edit` tool: text (exact + fuzzy), line-targeted and symbol modes.
+//!
+//! Validation order and every message follow `@probelabs/probe`'s `editTool`, so an agent prompted
+//! for Probe gets the same answers. Mode priority: `symbol` > `start_line` > `old_string`.
+//!
+//! A call runs in three steps: [`prepare`] validates params and the path (no file content read),
+//! [`plan`] computes the new text from the current text (pure), and the caller commits it —
+//! [`run`] writes one file; `multi_edit` can plan a whole batch before writing anything.
+
+mod line_mode;
+mod symbol_mode;
+mod text_mode;
+
+use super::errors::describe;
+use super::params::{field, flag, non_blank_str, Field};
+use super::{diff, ToolContext};
+use crate::fs::textfile::TextFile;
+use crate::fs::{FsError, ResolvedPath};
+use serde_json::Value;
+
+const INVALID_FILE_PATH: &str = "Error editing file: Invalid file_path - must be a non-empty string. Provide an absolute path or a path relative to the working directory (e.g. \"src/main.js\").";
+const INVALID_NEW_STRING: &str = "Error editing file: Invalid new_string - must be a string. Provide the replacement content as a string value (empty string \"\" is valid for deletions).";
+const NO_MODE: &str = "Error editing file: Must provide either old_string (for text edit), symbol (for AST-aware edit), or start_line (for line-targeted edit). For text editing: set old_string to the exact text to find and new_string to its replacement. For symbol editing: set symbol to a function/class/method name (e.g. \"myFunction\"). For line-targeted editing: set start_line to a line number from extract/search output (e.g. \"42\" or \"42:ab\").";
+const INVALID_OLD_STRING: &str = "Error editing file: Invalid old_string - must be a string. Provide the exact text to find in the file, or use the symbol parameter instead for AST-aware editing by name.";
+
+/// A validated edit call: its target file and its mode, ready to be planned against content.
+pub(crate) struct EditCall<'a> {
+    pub ctx: &'a ToolContext,
+    /// `file_path` exactly as the caller gave it (Probe echoes it in messages).
+    pub file_path: &'a str,
+    pub path: ResolvedPath,
+    pub new_string: &'a str,
+    mode: Mode<'a>,
+}
+
+enum Mode<'a> {
+    Text(text_mode::TextRequest<'a>),
+    Line(line_mode::LineRequest),
+    Symbol(symbol_mode::SymbolRequest<'a>),
+}
+
+/// What an edit does to the session tracker once its write has landed.
+pub(crate) enum TrackerEffect {
+    /// Text mode: file re-seen, symbol records dropped, one more consecutive text edit.
+    TextEdit,
+    /// Line mode: file re-seen, symbol records dropped.
+    Write,
+    /// Symbol mode: the symbol's new hash and position recorded, file marked seen.
+    Symbol {
+        name: String,
+        updated: Option<(String, usize, usize)>,
+    },
+}
+
+/// A computed change to one file.
+pub(crate) struct Planned {
+    /// The file's new text (LF view).
+    pub new_text: String,
+    /// The success message (without the optional diff).
+    pub message: String,
+    pub effect: TrackerEffect,
+}
+
+/// Runs one `edit` call. Never panics on bad input; failures start with `Error`.
+pub fn run(ctx: &ToolContext, params: &Value) -> String {
+    let call = match prepare(ctx, params) {
+        Ok(call) => call,
+        Err(message) => return message,
+    };
+    let session = match ctx.open_for_edit(&call.path) {
+        Ok(s) => s,
+        Err(e) => return fs_failure(&e),
+    };
+    let planned = match plan(&call, &session.file) {
+        Ok(p) => p,
+        Err(message) => return message,
+    };
+    if planned.new_text != session.file.text {
+        if let Err(e) = session.commit(&planned.new_text) {
+            return fs_failure(&e);
+        }
+    }
+    apply_effect(&call, planned.effect);
+    diff::append(
+        planned.message,
+        ctx.return_diff,
+        &session.file.text,
+        &planned.new_text,
+        &session.display,
+    )
+}
+
+/// Validates params, path, existence and the tracker's read-before-edit guard; picks the mode.
+pub(crate) fn prepare<'a>(ctx: &'a ToolContext, params: &'a Value) -> Result<EditCall<'a>, String> {
+    let file_path = non_blank_str(params, "file_path").ok_or(INVALID_FILE_PATH)?;
+    let new_string = field(params, "new_string")
+        .as_str()
+        .ok_or(INVALID_NEW_STRING)?;
+    let working_dir = non_blank_str(params, "workingDirectory");
+    ctx.debug_log("Edit", || format!("Attempting to edit file: {file_path}"));
+    let path = ctx
+        .resolve_writable(file_path, working_dir)
+        .map_err(|e| fs_failure(&e))?;
+    if !path.real.exists() {
+        return Err(format!("Error editing file: File not found - {file_path}. Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file."));
+    }
+    if !ctx.tracker_has_seen(&path) {
+        let shown = ctx.display(&path);
+        return Err(format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit."));
+    }
+    let mode = select_mode(ctx, params, &path)?;
+    Ok(EditCall {
+        ctx,
+        file_path,
+        path,
+        new_string,
+        mode,
+    })
+}
+
+fn select_mode<'a>(
+    ctx: &ToolContext,
+    params: &'a Value,
+    path: &ResolvedPath,
+) -> Result<Mode<'a>, String> {
+    if !field(params, "symbol").is_absent() {
+        return symbol_mode::request(params, path).map(Mode::Symbol);
+    }
+    if !field(params, "start_line").is_absent() {
+        return line_mode::request(params).map(Mode::Line);
+    }
+    match field(params, "old_string") {
+        Field::Absent => Err(NO_MODE.to_string()),
+        Field::Other(_) => Err(INVALID_OLD_STRING.to_string()),
+        Field::Str(old) => {
+            text_mode::request(ctx, path, params, old, flag(params, "replace_all", false))
+                .map(Mode::Text)
+        }
+    }
+}
+
+/// Computes the new text of `file` for a prepared call (pure: no I/O).
+pub(crate) fn plan(call: &EditCall, file: &TextFile) -> Result<Planned, String> {
+    match &call.mode {
+        Mode::Text(request) => text_mode::plan(call, request, file),
+        Mode::Line(request) => line_mode::plan(call, request, file),
+        Mode::Symbol(request) => symbol_mode::plan(call, request, file),
+    }
+}
+
+/// Applies a landed edit's effect to the tracker (no-op without a tracker).
+pub(crate) fn apply_effect(call: &EditCall, effect: TrackerEffect) {
+    let Some(tracker) = &call.ctx.tracker else {
+        return;
+    };
+    let path = &call.path.lexical;
+    match effect {
+        TrackerEffect::TextEdit => {
+            tracker.track_file_after_write(path);
+            tracker.record_text_edit(path);
+        }
+        TrackerEffect::Write => tracker.track_file_after_write(path),
+        TrackerEffect::Symbol { name, updated } => {
+            if let Some((code, start, end)) = updated {
+                tracker.track_symbol_after_write(path, &name, &code, start as u32, end as u32);
+            }
+            tracker.mark_file_seen(path);
+        }
+    }
+}
+
+/// `Error editing file: ...` for an engine error met after validation.
+pub(crate) fn fs_failure(error: &FsError) -> String {
+    format!("Error editing file: {}", describe(error))
+}
+
+/// Validated `position`: `Ok(None)` when absent, `Err(())` when present but not before/after.
+pub(crate) fn parse_position(params: &Value) -> Result<Option<crate::lines::Position>, ()> {
+    use crate::lines::Position;
+    match field(params, "position") {
+        Field::Absent => Ok(None),
+        Field::Str("before") => Ok(Some(Position::Before)),
+        Field::Str("after") => Ok(Some(Position::After)),
+        _ => Err(()),
+    }
+}

@@ -1,0 +1,56 @@
+//! Turning engine errors into messages that say what happened and what to do next.
+
+use crate::fs::FsError;
+
+/// The sentence after the error's own description: how the caller recovers.
+fn recovery_hint(error: &FsError) -> &'static str {
+    match error {
+        FsError::OutsideAllowed { .. } => "Use a file path within the project workspace.",
+        FsError::Protected { .. } => {
+            "Protected paths can never be written by this tool; choose a file outside them."
+        }
+        FsError::BadPattern { .. } => "Fix the protectedPaths option of the tool (gitignore-style globs).",
+        FsError::BadPath { .. } => "Provide a plain absolute path or a path relative to the working directory.",
+        FsError::NotFound { .. } => {
+            "Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file."
+        }
+        FsError::NotAFile { .. } => "Give the path of a regular text file, not a directory or device.",
+        FsError::HardLinked { .. } => {
+            "The file was not changed. Edit the file through its own path after removing the extra hard link."
+        }
+        FsError::TooLarge { .. } => {
+            "The file was not changed. Edit a smaller file, or raise the tool's maxFileBytes option."
+        }
+        FsError::NotUtf8 { .. } | FsError::Binary { .. } => {
+            "Only UTF-8 text files can be edited; the file was not changed."
+        }
+        FsError::Io { .. } => {
+            "The file was not changed. Check permissions and free disk space, then retry."
+        }
+    }
+}
+
+/// `"{description}. {hint}"` for an engine error.
+pub fn describe(error: &FsError) -> String {
+    format!("{error}. {}", recovery_hint(error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_carries_a_hint() {
+        let e = FsError::OutsideAllowed {
+            display: "../x.js".into(),
+        };
+        assert_eq!(
+            describe(&e),
+            "Permission denied - ../x.js is outside allowed directories. Use a file path within the project workspace."
+        );
+        let e = FsError::NotUtf8 {
+            display: "a.bin".into(),
+        };
+        assert!(describe(&e).ends_with("the file was not changed."));
+    }
+}

@@ -1,0 +1,54 @@
+// The README's main job: copies the sample project into a temporary directory and shows every
+// tool and mode of edit-engine on it, with each result and a diff of the change.
+import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { editTool, createTool, FileTracker, annotateOutputWithHashes, computeLineHash } from '../lib/index.mjs';
+
+const sample = fileURLToPath(new URL('./sample-project', import.meta.url));
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-demo-')));
+cpSync(sample, root, { recursive: true });
+
+const options = { allowedFolders: [root], cwd: root, returnDiff: true };
+const edit = editTool(options);
+const create = createTool(options);
+
+async function show(title, tool, params) {
+  console.log(`\n=== ${title}`);
+  console.log(`${tool.name}(${JSON.stringify(params)})`);
+  console.log(await tool.execute(params));
+}
+
+try {
+  console.log(`edit-engine demo in ${root}`);
+  await show('Text mode, exact match', edit, { file_path: 'src/cart.js', old_string: 'const TAX_RATE = 0.2;', new_string: 'const TAX_RATE = 0.25;' });
+  await show('Text mode, fuzzy (indentation drift)', edit, {
+    file_path: 'src/cart.js',
+    old_string: 'add(item) {\nthis.items.push(item);',
+    new_string: '  add(item) {\n    if (!item) throw new Error("item required");\n    this.items.push(item);',
+  });
+  await show('Text mode, replace_all', edit, { file_path: 'src/config.json', old_string: '"debug": false', new_string: '"debug": true', replace_all: true });
+  const line = '  let total = 0;';
+  await show('Line-targeted mode with a line hash', edit, { file_path: 'src/cart.js', start_line: `9:${computeLineHash(line)}`, new_string: '  let total = 0; // running sum' });
+  await show('Line-targeted insert after a line', edit, { file_path: 'src/cart.js', start_line: '1', position: 'after', new_string: "// Prices are in cents." });
+  await show('Line-targeted delete', edit, { file_path: 'src/config.json', start_line: '3', end_line: '3', new_string: '' });
+  await show('Stale hash is refused with the current reference', edit, { file_path: 'src/cart.js', start_line: '9:00', new_string: 'x' });
+  await show('Ambiguous text is refused', edit, { file_path: 'src/cart.js', old_string: 'total', new_string: 'sum' });
+  await show('Symbol mode', edit, { file_path: 'src/cart.js', symbol: 'calculateTotal', new_string: 'function calculateTotal(items) {\n  return items.reduce((s, i) => s + i.price * i.quantity, 0);\n}' });
+  await show('Create a file', create, { file_path: 'src/discount.js', content: 'export const discount = (total, pct) => total * (1 - pct / 100);\n' });
+  await show('Create refuses to overwrite', create, { file_path: 'src/discount.js', content: 'x' });
+  await show('Path outside the workspace is refused', edit, { file_path: '/etc/hostname', old_string: 'a', new_string: 'b' });
+
+  console.log('\n=== FileTracker: read-before-edit guard');
+  const tracker = new FileTracker();
+  const guarded = editTool({ ...options, fileTracker: tracker });
+  console.log(await guarded.execute({ file_path: 'README.md', old_string: 'Sample project', new_string: 'Demo project' }));
+  tracker.markFileSeen(join(root, 'README.md'));
+  console.log(await guarded.execute({ file_path: 'README.md', old_string: 'Sample project', new_string: 'Demo project' }));
+
+  console.log('\n=== annotateOutputWithHashes');
+  console.log(annotateOutputWithHashes('  3 | const TAX_RATE = 0.25;\n  4 |'));
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

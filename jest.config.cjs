@@ -1,0 +1,4 @@
+module.exports = {
+  testMatch: ['<rootDir>/__test__/jest/**/*.test.cjs'],
+  testEnvironment: 'node',
+};

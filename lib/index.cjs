@@ -1,0 +1,26 @@
+'use strict';
+// edit-engine: native file-editing tools for AI agents (CommonJS entry).
+
+const native = require('./native.cjs');
+const schemas = require('./schemas.cjs');
+const helpers = require('./helpers.cjs');
+const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
+
+module.exports = {
+  editTool,
+  createTool,
+  multiEditTool,
+  editFileTool,
+  FileTracker: native.FileTracker,
+  ...helpers,
+  editSchema: schemas.editSchema,
+  createSchema: schemas.createSchema,
+  multiEditSchema: schemas.multiEditSchema,
+  editDescription: schemas.editDescription,
+  createDescription: schemas.createDescription,
+  multiEditDescription: schemas.multiEditDescription,
+  editToolDefinition: schemas.editToolDefinition,
+  createToolDefinition: schemas.createToolDefinition,
+  multiEditToolDefinition: schemas.multiEditToolDefinition,
+  engineVersion: native.engineVersion,
+};

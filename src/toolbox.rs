@@ -1,0 +1,106 @@
+//! `NativeToolbox`: one engine context (path policy, tracker, limits) serving every tool call.
+
+use crate::task::{ToolFn, ToolTask};
+use crate::tracker::JsFileTracker;
+use edit_engine_core::tools::{self, ToolContext, ToolOptions};
+use napi::bindgen_prelude::AsyncTask;
+use napi_derive::napi;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// Tool options as the JS layer passes them (already normalized there).
+#[napi(object)]
+#[derive(Default)]
+pub struct NativeToolOptions {
+    pub allowed_folders: Option<Vec<String>>,
+    pub cwd: Option<String>,
+    pub workspace_root: Option<String>,
+    pub protected_paths: Option<Vec<String>>,
+    pub max_file_bytes: Option<f64>,
+    pub return_diff: Option<bool>,
+    pub debug: Option<bool>,
+}
+
+impl From<NativeToolOptions> for ToolOptions {
+    fn from(o: NativeToolOptions) -> Self {
+        ToolOptions {
+            allowed_folders: o.allowed_folders.unwrap_or_default(),
+            cwd: o.cwd,
+            workspace_root: o.workspace_root,
+            protected_paths: o.protected_paths.unwrap_or_default(),
+            max_file_bytes: o
+                .max_file_bytes
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .map(|n| n as u64),
+            return_diff: o.return_diff.unwrap_or(false),
+            debug: o.debug.unwrap_or(false),
+        }
+    }
+}
+
+/// The native side of the tool objects. Invalid options do not throw: every call then resolves
+/// to an error string naming the bad option.
+#[napi]
+pub struct NativeToolbox {
+    context: Result<Arc<ToolContext>, String>,
+}
+
+#[napi]
+impl NativeToolbox {
+    #[napi(constructor)]
+    pub fn new(options: Option<NativeToolOptions>, tracker: Option<&JsFileTracker>) -> Self {
+        let options: ToolOptions = options.unwrap_or_default().into();
+        let tracker = tracker.map(|t| t.shared());
+        let context = ToolContext::new(&options, tracker)
+            .map(Arc::new)
+            .map_err(|e| tools::errors::describe(&e));
+        NativeToolbox { context }
+    }
+
+    /// Probe's `edit` tool call.
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn edit(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::edit::run, "Error editing file")
+    }
+
+    /// Probe's `multi_edit` tool call (plus `atomic: true`).
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn multi_edit(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::multi_edit::run, "Error")
+    }
+
+    /// Seed 001's `edit_file` tool call.
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn edit_file(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::edit_file::run, "Error")
+    }
+
+    /// Probe's `create` tool call.
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn create(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::create::run, "Error creating file")
+    }
+}
+
+impl NativeToolbox {
+    fn task(&self, params: Value, tool: ToolFn, label: &'static str) -> AsyncTask<ToolTask> {
+        AsyncTask::new(ToolTask {
+            context: self.context.clone(),
+            params,
+            tool,
+            label,
+        })
+    }
+}
