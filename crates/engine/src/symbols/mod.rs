@@ -12,7 +12,6 @@
 
 mod cache;
 mod grammar;
-mod indent;
 mod languages;
 mod locate;
 mod names;

@@ -1,9 +1,9 @@
 //! Pure planning of symbol replace / insert: the new file text, and the byte edit for incremental re-parsing.
 
-use super::indent::{detect_base_indent, reindent};
 use super::languages::{spec, Syntax};
 use super::locate::{line_start, starts_line};
 use super::{LeadingKind, SymbolInfo};
+use crate::lines::{detect_base_indent, reindent};
 
 /// One contiguous byte edit: `old[start_byte..old_end_byte]` became `new[start_byte..new_end_byte]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
