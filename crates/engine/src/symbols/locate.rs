@@ -305,6 +305,9 @@ struct Extent<'t> {
     leading: Vec<LeadingPart>,
 }
 
+/// The full range of the definition `node`: climbs to a single-declarator holder and to wrappers (export,
+/// decorated definition, template), then takes in the doc comments and decorators above; a `;` right after
+/// the definition on its last line belongs to it.
 fn extent<'t>(node: Node<'t>, spec: &Spec, src: &str) -> Extent<'t> {
     let mut outer = node;
     let mut node_type = node.kind();
@@ -369,8 +372,8 @@ fn mark(kind: LeadingKind, n: Node) -> Mark {
     }
 }
 
-/// Doc comments and decorators/attributes just above `outer`, as earlier siblings, in source order. A `;`
-/// right after the definition on its last line belongs to the definition (see [`extent`]).
+/// Doc comments and decorators/attributes just above `outer`, as earlier siblings, in source order. Comments
+/// must touch the definition (no blank line) and start their line; inner doc comments (`//!`) never count.
 fn sibling_marks(outer: Node, spec: &Spec, src: &str) -> Vec<Mark> {
     let mut marks: Vec<Mark> = Vec::new();
     let mut top_row = outer.start_position().row;
@@ -468,8 +471,8 @@ fn group_marks(marks: &[Mark], src: &str) -> Vec<LeadingPart> {
 
 /// The node's end with trailing white space removed, and the row of its last byte.
 fn trimmed_end(node: Node, src: &str) -> (usize, usize) {
-    let start = node.start_byte();
-    let end = node.end_byte();
+    let end = node.end_byte().min(src.len());
+    let start = node.start_byte().min(end);
     let text = src.get(start..end).unwrap_or("");
     let trimmed = start + text.trim_end().len();
     let dropped_rows = src.get(trimmed..end).map_or(0, |t| t.matches('\n').count());
