@@ -37,8 +37,9 @@ pub fn list_symbols_in_tree(
 /// `::` and Ruby's `Class#method` also work). A qualified name matches when it is a suffix of the symbol's
 /// qualified path, so outer namespaces/modules may be left out; when a dotted name equals some symbol's whole
 /// qualified name, only those exact matches are returned. A leading `::` or `.` anchors the name at the top
-/// level (`::add` is only the top-level `add`, not `Registry.add`). Several results mean the name is
-/// ambiguous.
+/// level (`::add` is only the top-level `add`, not `Registry.add`). A trailing `@LINE` keeps only the
+/// (narrowest) definition whose range holds that line, which tells apart same-named overloads; a trailing
+/// parameter list (`add(int)`) is ignored. Several results mean the name is ambiguous.
 ///
 /// Symbols whose node contains or sits inside an ERROR node are skipped. When nothing intact matches and an
 /// occurrence of the name lies in a broken region (inside an ERROR node or a definition holding one), the
@@ -62,11 +63,14 @@ pub fn find_all_symbols_in_tree(
     lang: Language,
     name: &str,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
-    let wanted = wanted_segments(name);
+    let Wanted {
+        segments: wanted,
+        anchored,
+        line,
+    } = Wanted::parse(name);
     if wanted.is_empty() {
         return Ok(Vec::new());
     }
-    let anchored = name.trim_start().starts_with("::") || name.trim_start().starts_with('.');
     let filter = Filter::new(source, &wanted);
     let mut defs: Vec<Def> = walk_defs(tree.root_node(), spec(lang), source, filter.as_ref())
         .into_iter()
@@ -77,10 +81,15 @@ pub fn find_all_symbols_in_tree(
     if anchored || (wanted.len() > 1 && defs.iter().any(|d| d.path.len() == wanted.len())) {
         defs.retain(|d| d.path.len() == wanted.len());
     }
-    let found: Vec<SymbolInfo> = defs
+    let mut found: Vec<SymbolInfo> = defs
         .into_iter()
         .filter_map(|d| build_info(d.node, d.path, lang, source))
         .collect();
+    if let Some(line) = line {
+        found.retain(|s| s.start_line <= line && line <= s.end_line);
+        let narrowest = found.iter().map(|s| s.end_line - s.start_line).min();
+        found.retain(|s| Some(s.end_line - s.start_line) == narrowest);
+    }
     if found.is_empty() && tree.root_node().has_error() {
         let broken = match &filter {
             Some(f) => broken_occurrence(tree.root_node(), spec(lang), &f.last),
@@ -113,18 +122,51 @@ fn broken_occurrence(root: Node, spec: &Spec, occ: &[(usize, usize)]) -> Option<
     None
 }
 
-/// Splits a wanted name into segments on `.`, `::` and a non-leading `#`.
-fn wanted_segments(name: &str) -> Vec<&str> {
-    name.trim()
-        .split("::")
-        .flat_map(|s| s.split('.'))
-        .flat_map(|s| match s.get(1..).and_then(|rest| rest.find('#')) {
-            Some(i) => vec![&s[..=i], &s[i + 2..]],
-            None => vec![s],
-        })
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect()
+/// A symbol name as asked for.
+struct Wanted<'a> {
+    /// Path segments, outermost first.
+    segments: Vec<&'a str>,
+    /// A leading `::` or `.`: the path must be the whole qualified name.
+    anchored: bool,
+    /// A trailing `@LINE`: only the definition whose range holds that 1-based line.
+    line: Option<usize>,
+}
+
+impl<'a> Wanted<'a> {
+    /// Parses `Outer.Inner.name`, `ns::Class::name`, Lua's `M:name`, Ruby's `Class#name`, an optional
+    /// parameter list (`name(int)`, ignored) and an optional `@LINE` suffix.
+    fn parse(name: &'a str) -> Wanted<'a> {
+        let mut text = name.trim();
+        let mut line = None;
+        if let Some((head, digits)) = text.rsplit_once('@') {
+            let digits = digits.trim();
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                line = digits.parse().ok();
+                text = head.trim_end();
+            }
+        }
+        if text.ends_with(')') {
+            if let Some(open) = text.find('(').filter(|&i| !text[..i].ends_with("operator")) {
+                text = text[..open].trim_end();
+            }
+        }
+        let anchored = text.starts_with("::") || text.starts_with('.');
+        let segments = text
+            .split("::")
+            .flat_map(|s| s.split(['.', ':']))
+            .flat_map(|s| match s.get(1..).and_then(|rest| rest.find('#')) {
+                Some(i) => vec![&s[..=i], &s[i + 2..]],
+                None => vec![s],
+            })
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        Wanted {
+            segments,
+            anchored,
+            line,
+        }
+    }
 }
 
 /// Sorted `(start, end)` byte ranges of `name` in the source, or `None` (walk everything) when the name is

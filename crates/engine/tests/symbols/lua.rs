@@ -92,3 +92,9 @@ fn functions_assigned_to_variables_and_fields() {
     );
     assert!(out.contains("-- Foo.\nM.foo = function(a)\n  return a * 2\nend\n\nlocal bar"));
 }
+
+#[test]
+fn colon_method_names() {
+    assert_eq!(matches(SRC, LUA, "M:pop"), vec!["M.pop"]);
+    assert_eq!(matches(SRC, LUA, "M:push()"), vec!["M.push"]);
+}
