@@ -42,6 +42,26 @@ pub fn closest_names(all: &[SymbolInfo], wanted: &str, n: usize) -> Vec<String> 
         .collect()
 }
 
+/// For each of several same-named definitions (a [`super::find_all_symbols`] result), a name that selects
+/// exactly that one: its qualified name when no other has it (`Calc.push`), `::name` for a lone top-level
+/// definition among nested ones, else `qualified@LINE` with its first line.
+pub fn selectors(found: &[SymbolInfo]) -> Vec<String> {
+    found
+        .iter()
+        .map(|s| {
+            let q = s.qualified_name.as_str();
+            let same = found.iter().filter(|o| o.qualified_name == q).count();
+            if same > 1 {
+                format!("{q}@{}", s.start_line)
+            } else if q.contains('.') || found.len() == 1 {
+                q.to_string()
+            } else {
+                format!("::{q}")
+            }
+        })
+        .collect()
+}
+
 /// Levenshtein distance over chars (each string cut to [`MAX_CHARS`]).
 fn levenshtein(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().take(MAX_CHARS).collect();

@@ -406,3 +406,40 @@ fn unknown_name_in_a_broken_file_is_not_found_rather_than_a_parse_error() {
         Err(SymbolError::Parse { line: 5, .. })
     ));
 }
+
+#[test]
+fn selectors_pick_each_duplicate_exactly() {
+    let cases: Vec<(Language, &str, &str)> = vec![
+        (
+            Language::JavaScript,
+            "function add() {}\nclass R {\n  add() {}\n}\n",
+            "add",
+        ),
+        (Language::Java, crate::java::SRC, "add"),
+        (Language::TypeScript, crate::typescript::SRC, "push"),
+        (Language::Python, crate::python::SRC, "add"),
+        (Language::Rust, crate::rust::SRC, "push"),
+    ];
+    for (lang, src, name) in cases {
+        let found = find_all_symbols(src, lang, name).unwrap();
+        assert!(found.len() > 1);
+        let names = edit_engine_core::symbols::selectors(&found);
+        for (s, sel) in found.iter().zip(&names) {
+            assert_eq!(
+                find_all_symbols(src, lang, sel).unwrap(),
+                vec![s.clone()],
+                "{lang:?} {sel}"
+            );
+        }
+    }
+    let found = find_all_symbols(crate::java::SRC, Language::Java, "add").unwrap();
+    assert_eq!(
+        edit_engine_core::symbols::selectors(&found),
+        vec!["Calc.add@10", "Calc.add@17"]
+    );
+    let found = find_all_symbols(crate::python::SRC, Language::Python, "add").unwrap();
+    assert_eq!(
+        edit_engine_core::symbols::selectors(&found),
+        vec!["Store.add", "Store.Meta.add", "::add"]
+    );
+}
