@@ -317,3 +317,84 @@ fn skip_ws(body: &str, i: usize) -> usize {
     }
     j
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symbols::languages::spec;
+    use crate::symbols::Language;
+
+    fn scan(body: &str, lang: Language) -> (bool, bool, bool, usize, usize, usize) {
+        let p = scan_preamble(body, &spec(lang).syntax);
+        (
+            p.comment,
+            p.decorator,
+            p.modifier,
+            p.first,
+            p.after_comments,
+            p.core,
+        )
+    }
+
+    #[test]
+    fn preamble_of_plain_definition() {
+        assert_eq!(
+            scan("  function f() {}", Language::JavaScript),
+            (false, false, false, 2, 2, 2)
+        );
+    }
+
+    #[test]
+    fn preamble_with_doc_decorator_and_export() {
+        let body = "/** d */\n@dec({ a: \")\" })\nexport default class X {}";
+        assert_eq!(
+            scan(body, Language::TypeScript),
+            (true, true, true, 0, 9, 41)
+        );
+        assert_eq!(&body[41..], "class X {}");
+    }
+
+    #[test]
+    fn preamble_rust_attributes_and_pub_crate() {
+        let body = "/// d\n#[derive(Debug, \"]\")]\npub(crate) async fn f() {}";
+        let (c, d, m, _, after, core) = scan(body, Language::Rust);
+        assert!(c && d && m);
+        assert_eq!(
+            &body[after..],
+            "#[derive(Debug, \"]\")]\npub(crate) async fn f() {}"
+        );
+        assert_eq!(&body[core..], "async fn f() {}");
+    }
+
+    #[test]
+    fn preamble_php_attribute_is_not_a_hash_comment() {
+        let (c, d, ..) = scan("#[Route]\nfunction f() {}", Language::Php);
+        assert_eq!((c, d), (false, true));
+        let (c, d, ..) = scan("# note\nfunction f() {}", Language::Php);
+        assert_eq!((c, d), (true, false));
+    }
+
+    #[test]
+    fn preamble_word_boundaries() {
+        // `exports` and `public` are not the `export` / `pub` wrappers.
+        assert_eq!(scan("exports.f = 1", Language::JavaScript).2, false);
+        assert_eq!(scan("public fn", Language::Rust).2, false);
+        assert_eq!(
+            scan("--[[ block ]] function f() end", Language::Lua).0,
+            true
+        );
+    }
+
+    #[test]
+    fn unterminated_constructs_stop_at_the_end() {
+        assert_eq!(scan("/* open", Language::C).5, 7);
+        assert_eq!(scan("@dec(\"x", Language::Python).5, 7);
+        assert_eq!(scan("#[attr", Language::Rust).5, 6);
+    }
+
+    #[test]
+    fn clamp_range_handles_out_of_range_and_char_boundaries() {
+        assert_eq!(clamp_range("héllo", 2, 100), (1, 6));
+        assert_eq!(clamp_range("abc", 5, 1), (3, 3));
+    }
+}

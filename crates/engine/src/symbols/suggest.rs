@@ -18,8 +18,9 @@ pub fn closest_names(all: &[SymbolInfo], wanted: &str, n: usize) -> Vec<String> 
     let qualified_wanted = wanted_lc.contains('.') || wanted_lc.contains("::");
     let wanted_norm = wanted_lc.replace("::", ".");
     let mut scored: Vec<(usize, usize, &str)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, s) in all.iter().enumerate() {
-        if scored.iter().any(|(_, _, q)| *q == s.qualified_name) {
+        if !seen.insert(s.qualified_name.as_str()) {
             continue;
         }
         let q = s.qualified_name.to_lowercase();
