@@ -377,8 +377,8 @@ mod tests {
     #[test]
     fn preamble_word_boundaries() {
         // `exports` and `public` are not the `export` / `pub` wrappers.
-        assert_eq!(scan("exports.f = 1", Language::JavaScript).2, false);
-        assert_eq!(scan("public fn", Language::Rust).2, false);
+        assert!(!scan("exports.f = 1", Language::JavaScript).2);
+        assert!(!scan("public fn", Language::Rust).2);
         assert_eq!(
             scan("--[[ block ]] function f() end", Language::Lua).0,
             true
