@@ -379,10 +379,7 @@ mod tests {
         // `exports` and `public` are not the `export` / `pub` wrappers.
         assert!(!scan("exports.f = 1", Language::JavaScript).2);
         assert!(!scan("public fn", Language::Rust).2);
-        assert_eq!(
-            scan("--[[ block ]] function f() end", Language::Lua).0,
-            true
-        );
+        assert!(scan("--[[ block ]] function f() end", Language::Lua).0);
     }
 
     #[test]
