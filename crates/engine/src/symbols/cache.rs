@@ -6,7 +6,8 @@ use parking_lot::Mutex;
 use tree_sitter::{InputEdit, Point, Tree};
 
 use super::grammar::Language;
-use super::locate::{find_all_symbols_in_tree, list_symbols_in_tree, new_parser};
+use super::locate::{find_all_symbols_in_tree, list_symbols_in_tree};
+use super::parsing::{new_parser, parse_with};
 use super::plan::SymbolEditPlan;
 use super::{SymbolError, SymbolInfo};
 
@@ -37,6 +38,12 @@ impl Default for ParseCache {
 }
 
 impl ParseCache {
+    /// The process-wide cache (capacity [`DEFAULT_CAPACITY`]), for callers that do not keep their own.
+    pub fn global() -> &'static ParseCache {
+        static GLOBAL: std::sync::OnceLock<ParseCache> = std::sync::OnceLock::new();
+        GLOBAL.get_or_init(ParseCache::default)
+    }
+
     /// A cache holding at most `capacity` trees (at least one).
     pub fn new(capacity: usize) -> Self {
         ParseCache {
@@ -65,12 +72,7 @@ impl ParseCache {
             }
         };
         let mut parser = new_parser(lang)?;
-        let tree = parser
-            .parse(source, previous.as_ref())
-            .ok_or(SymbolError::Parse {
-                language: lang.name(),
-                line: 1,
-            })?;
+        let tree = parse_with(&mut parser, source, lang, previous.as_ref())?;
         self.store(path, lang, source.to_string(), tree.clone(), false);
         Ok(tree)
     }

@@ -20,6 +20,9 @@ pub(crate) enum NameRule {
     /// Rust `impl [Trait for] Type`: named `impl Type` / `impl Trait for Type`; its items are scoped under
     /// `Type`.
     RustImpl,
+    /// JS `Foo.prototype.bar = function ...` / `module.exports.baz = ...`: the assigned member path, without
+    /// `prototype`, `module` and `exports` segments (`Foo.bar`, `baz`).
+    JsMember,
 }
 
 /// An extra condition a node must meet to count as a definition.
@@ -31,6 +34,12 @@ pub(crate) enum Cond {
     HasField(&'static str),
     /// The node has a named child of one of these kinds.
     HasChild(&'static [&'static str]),
+    /// The field's node is one of these kinds, or holds exactly one named child of one of these kinds
+    /// (Go `var f = func() {}`: `value` is an expression list holding a `func_literal`).
+    FieldHolds(&'static str, &'static [&'static str]),
+    /// The first named child of the given kind holds exactly one named child, of one of these kinds (Lua
+    /// `M.f = function() end`: one variable, one function value).
+    ChildHolds(&'static str, &'static [&'static str]),
     /// The parent is one of these kinds.
     ParentIs(&'static [&'static str]),
     /// The parent is not one of these kinds.
@@ -149,7 +158,19 @@ const JS_DEFS: &[DefKind] = &[
         NameRule::Field("key"),
         &[Cond::FieldIs("value", JS_FUNCTION_VALUES)],
     ),
+    JS_MEMBER_ASSIGNMENT,
 ];
+
+/// `Foo.prototype.bar = function () {}` as a top-level statement.
+const JS_MEMBER_ASSIGNMENT: DefKind = def_by(
+    "assignment_expression",
+    NameRule::JsMember,
+    &[
+        Cond::FieldIs("left", &["member_expression"]),
+        Cond::FieldIs("right", JS_FUNCTION_VALUES),
+        Cond::ParentIs(&["expression_statement"]),
+    ],
+);
 
 const TS_DEFS: &[DefKind] = &[
     def("function_declaration"),
@@ -186,6 +207,7 @@ const TS_DEFS: &[DefKind] = &[
         NameRule::Field("key"),
         &[Cond::FieldIs("value", JS_FUNCTION_VALUES)],
     ),
+    JS_MEMBER_ASSIGNMENT,
 ];
 
 const JS_SYNTAX: Syntax = Syntax {
@@ -196,7 +218,7 @@ const JS_SYNTAX: Syntax = Syntax {
 const JAVASCRIPT: Spec = Spec {
     defs: JS_DEFS,
     holders: &["lexical_declaration", "variable_declaration"],
-    wrappers: &["export_statement"],
+    wrappers: &["export_statement", "expression_statement"],
     comments: &["comment"],
     decorators: &["decorator"],
     modifier_lists: &[],
@@ -258,8 +280,9 @@ const GO: Spec = Spec {
         def("type_spec"),
         def("type_alias"),
         def("method_elem"),
+        def_if("var_spec", &[Cond::FieldHolds("value", &["func_literal"])]),
     ],
-    holders: &["type_declaration"],
+    holders: &["type_declaration", "var_declaration"],
     wrappers: &[],
     comments: &["comment"],
     decorators: &[],
@@ -461,8 +484,25 @@ const CSHARP: Spec = Spec {
 };
 
 const LUA: Spec = Spec {
-    defs: &[def("function_declaration")],
-    holders: &[],
+    defs: &[
+        def("function_declaration"),
+        def_by(
+            "assignment_statement",
+            NameRule::FirstChild(&["variable_list"]),
+            &[
+                Cond::ChildHolds(
+                    "variable_list",
+                    &[
+                        "identifier",
+                        "dot_index_expression",
+                        "method_index_expression",
+                    ],
+                ),
+                Cond::ChildHolds("expression_list", &["function_definition"]),
+            ],
+        ),
+    ],
+    holders: &["variable_declaration"],
     wrappers: &[],
     comments: &["comment"],
     decorators: &[],
@@ -552,8 +592,25 @@ impl Cond {
                     .any(|c| kinds.contains(&c.kind()));
                 found
             }
+            Cond::FieldHolds(field, kinds) => node
+                .child_by_field_name(field)
+                .is_some_and(|n| kinds.contains(&n.kind()) || only_child_is(n, kinds)),
+            Cond::ChildHolds(kind, kinds) => {
+                let mut cursor = node.walk();
+                let child = node.named_children(&mut cursor).find(|c| c.kind() == kind);
+                child.is_some_and(|c| only_child_is(c, kinds))
+            }
             Cond::ParentIs(kinds) => node.parent().is_some_and(|p| kinds.contains(&p.kind())),
             Cond::ParentIsNot(kinds) => !node.parent().is_some_and(|p| kinds.contains(&p.kind())),
         }
     }
+}
+
+/// Whether `node` has exactly one named child, of one of `kinds` (comments aside).
+fn only_child_is(node: tree_sitter::Node, kinds: &[&str]) -> bool {
+    let mut cursor = node.walk();
+    let mut named = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "comment");
+    matches!((named.next(), named.next()), (Some(c), None) if kinds.contains(&c.kind()))
 }

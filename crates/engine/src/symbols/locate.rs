@@ -1,33 +1,12 @@
 //! Parsing, walking the tree for definitions, and computing each definition's full range.
 
-use tree_sitter::{Node, Parser, Tree};
+use tree_sitter::{Node, Tree};
 
 use super::grammar::Language;
-use super::languages::{spec, DefKind, Spec};
-use super::names::{name_of, qualified_path, Named};
+use super::languages::{spec, Spec};
+use super::names::name_of;
+use super::parsing::parse;
 use super::{LeadingKind, LeadingPart, SymbolError, SymbolInfo};
-
-/// Parses `source` as `lang`. Fails only when the grammar cannot be loaded or the parser gives up; a tree
-/// with ERROR nodes is still returned.
-pub fn parse(source: &str, lang: Language) -> Result<Tree, SymbolError> {
-    let mut parser = new_parser(lang)?;
-    parser.parse(source, None).ok_or(SymbolError::Parse {
-        language: lang.name(),
-        line: 1,
-    })
-}
-
-/// A parser loaded with `lang`'s grammar.
-pub(crate) fn new_parser(lang: Language) -> Result<Parser, SymbolError> {
-    let mut parser = Parser::new();
-    parser
-        .set_language(&lang.grammar())
-        .map_err(|e| SymbolError::Grammar {
-            language: lang.name(),
-            message: e.to_string(),
-        })?;
-    Ok(parser)
-}
 
 /// Every definition in `source`, in source order (outer before inner), each with its qualified name.
 ///
@@ -44,10 +23,9 @@ pub fn list_symbols_in_tree(
     source: &str,
     lang: Language,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
-    let spec = spec(lang);
-    let found: Vec<SymbolInfo> = collect_defs(tree.root_node(), spec, source)
+    let found: Vec<SymbolInfo> = walk_defs(tree.root_node(), spec(lang), source, None)
         .into_iter()
-        .filter_map(|(node, def, named)| build_info(node, def, &named, lang, source))
+        .filter_map(|d| build_info(d.node, d.path, lang, source))
         .collect();
     if found.is_empty() && tree.root_node().has_error() {
         return Err(parse_error(tree, lang));
@@ -59,11 +37,14 @@ pub fn list_symbols_in_tree(
 /// `::` and Ruby's `Class#method` also work). A qualified name matches when it is a suffix of the symbol's
 /// qualified path, so outer namespaces/modules may be left out; when a dotted name equals some symbol's whole
 /// qualified name, only those exact matches are returned. A leading `::` or `.` anchors the name at the top
-/// level (`::add` is only the top-level `add`, not `Registry.add`). Several results mean the name is
-/// ambiguous.
+/// level (`::add` is only the top-level `add`, not `Registry.add`). A trailing `@LINE` keeps only the
+/// (narrowest) definition whose range holds that line, which tells apart same-named overloads; a trailing
+/// parameter list (`add(int)`) is ignored. Several results mean the name is ambiguous.
 ///
-/// Symbols whose node contains or sits inside an ERROR node are skipped; when nothing intact matches and the
-/// tree has errors, the result is [`SymbolError::Parse`] with the line of the first error.
+/// Symbols whose node contains or sits inside an ERROR node are skipped. When nothing intact matches and an
+/// occurrence of the name lies in a broken region (inside an ERROR node or a definition holding one), the
+/// result is [`SymbolError::Parse`] with the line of that error; a name that only occurs in intact code (or
+/// not at all) gives an empty result even in a file with errors elsewhere.
 pub fn find_all_symbols(
     source: &str,
     lang: Language,
@@ -74,134 +55,247 @@ pub fn find_all_symbols(
 }
 
 /// [`find_all_symbols`] on an already parsed tree (`tree` must be the parse of `source` as `lang`).
+///
+/// Only the parts of the tree that contain an occurrence of the name's last segment are walked.
 pub fn find_all_symbols_in_tree(
     tree: &Tree,
     source: &str,
     lang: Language,
     name: &str,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
-    let wanted = wanted_segments(name);
-    let Some(last) = wanted.last() else {
+    let Wanted {
+        segments: wanted,
+        anchored,
+        line,
+    } = Wanted::parse(name);
+    if wanted.is_empty() {
         return Ok(Vec::new());
-    };
-    let spec = spec(lang);
-    let mut found = Vec::new();
-    for (node, def) in candidates(tree.root_node(), spec, source, last) {
-        let Some(named) = name_of(node, def, source) else {
-            continue;
-        };
-        if named.name != *last {
-            continue;
-        }
-        if let Some(info) = build_info(node, def, &named, lang, source) {
-            let path: Vec<&str> = info.qualified_name.split('.').collect();
-            if path.len() >= wanted.len() && path[path.len() - wanted.len()..] == wanted[..] {
-                found.push(info);
-            }
-        }
     }
-    let anchored = name.trim_start().starts_with("::") || name.trim_start().starts_with('.');
-    let exact = |s: &SymbolInfo| s.qualified_name.split('.').count() == wanted.len();
-    if anchored || (wanted.len() > 1 && found.iter().any(exact)) {
-        found.retain(exact);
+    let filter = Filter::new(source, &wanted);
+    let mut defs: Vec<Def> = walk_defs(tree.root_node(), spec(lang), source, filter.as_ref())
+        .into_iter()
+        .filter(|d| {
+            d.path.len() >= wanted.len() && d.path[d.path.len() - wanted.len()..] == wanted[..]
+        })
+        .collect();
+    if anchored || (wanted.len() > 1 && defs.iter().any(|d| d.path.len() == wanted.len())) {
+        defs.retain(|d| d.path.len() == wanted.len());
     }
-    found.sort_by_key(|s| s.start_byte);
-    found.dedup_by_key(|s| (s.start_byte, s.end_byte, s.qualified_name.clone()));
+    let mut found: Vec<SymbolInfo> = defs
+        .into_iter()
+        .filter_map(|d| build_info(d.node, d.path, lang, source))
+        .collect();
+    if let Some(line) = line {
+        found.retain(|s| s.start_line <= line && line <= s.end_line);
+        let narrowest = found.iter().map(|s| s.end_line - s.start_line).min();
+        found.retain(|s| Some(s.end_line - s.start_line) == narrowest);
+    }
     if found.is_empty() && tree.root_node().has_error() {
-        return Err(parse_error(tree, lang));
+        let broken = match &filter {
+            Some(f) => broken_occurrence(tree.root_node(), spec(lang), &f.last),
+            None => Some(first_error(tree.root_node())),
+        };
+        if let Some(line) = broken {
+            return Err(SymbolError::Parse {
+                language: lang.name(),
+                line,
+            });
+        }
     }
     Ok(found)
 }
 
-/// Splits a wanted name into segments on `.`, `::` and a non-leading `#`.
-fn wanted_segments(name: &str) -> Vec<&str> {
-    name.trim()
-        .split("::")
-        .flat_map(|s| s.split('.'))
-        .flat_map(|s| match s.get(1..).and_then(|rest| rest.find('#')) {
-            Some(i) => vec![&s[..=i], &s[i + 2..]],
-            None => vec![s],
-        })
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect()
-}
-
-/// Definition nodes that may be named `last`: found from the occurrences of `last` in the source, climbing from
-/// each occurrence to the nearest enclosing definition. Falls back to a full walk for names that are not plain
-/// identifiers (`impl Foo`, `operator==`).
-fn candidates<'t>(
-    root: Node<'t>,
-    spec: &'static Spec,
-    src: &str,
-    last: &str,
-) -> Vec<(Node<'t>, &'static DefKind)> {
-    let plain = last
-        .chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '$' || c == '#' || c == '~');
-    if !plain {
-        return collect_defs(root, spec, src)
-            .into_iter()
-            .map(|(n, d, _)| (n, d))
-            .collect();
-    }
-    let mut out: Vec<(Node<'t>, &'static DefKind)> = Vec::new();
-    for pos in memchr::memmem::find_iter(src.as_bytes(), last.as_bytes()) {
-        let Some(mut cur) = root.descendant_for_byte_range(pos, pos + last.len()) else {
-            continue;
-        };
-        for _ in 0..8 {
-            if let Some(def) = spec.def_for(cur).filter(|d| d.listed) {
-                if !out.iter().any(|(n, _)| n.id() == cur.id()) {
-                    out.push((cur, def));
-                }
-                break;
+/// The line of the parse error near the first occurrence of the name that sits in a broken region: inside an
+/// ERROR node, or inside a definition-kind node that contains an error. `None` when every occurrence is in
+/// intact code (the name is simply not defined).
+fn broken_occurrence(root: Node, spec: &Spec, occ: &[(usize, usize)]) -> Option<usize> {
+    for &(start, end) in occ {
+        let mut cur = root.descendant_for_byte_range(start, end);
+        while let Some(n) = cur {
+            let def_kind = spec.defs.iter().any(|d| d.kind == n.kind());
+            if n.is_error() || n.is_missing() || (def_kind && n.has_error()) {
+                return Some(first_error(n));
             }
-            match cur.parent() {
-                Some(p) => cur = p,
-                None => break,
-            }
+            cur = n.parent();
         }
     }
-    out
+    None
 }
 
-/// Every listed definition with a name, in document order, skipping ERROR subtrees.
-fn collect_defs<'t>(
+/// A symbol name as asked for.
+struct Wanted<'a> {
+    /// Path segments, outermost first.
+    segments: Vec<&'a str>,
+    /// A leading `::` or `.`: the path must be the whole qualified name.
+    anchored: bool,
+    /// A trailing `@LINE`: only the definition whose range holds that 1-based line.
+    line: Option<usize>,
+}
+
+impl<'a> Wanted<'a> {
+    /// Parses `Outer.Inner.name`, `ns::Class::name`, Lua's `M:name`, Ruby's `Class#name`, an optional
+    /// parameter list (`name(int)`, ignored) and an optional `@LINE` suffix.
+    fn parse(name: &'a str) -> Wanted<'a> {
+        let mut text = name.trim();
+        let mut line = None;
+        if let Some((head, digits)) = text.rsplit_once('@') {
+            let digits = digits.trim();
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                line = digits.parse().ok();
+                text = head.trim_end();
+            }
+        }
+        if text.ends_with(')') {
+            if let Some(open) = text.find('(').filter(|&i| !text[..i].ends_with("operator")) {
+                text = text[..open].trim_end();
+            }
+        }
+        let anchored = text.starts_with("::") || text.starts_with('.');
+        let segments = text
+            .split("::")
+            .flat_map(|s| s.split(['.', ':']))
+            .flat_map(|s| match s.get(1..).and_then(|rest| rest.find('#')) {
+                Some(i) => vec![&s[..=i], &s[i + 2..]],
+                None => vec![s],
+            })
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect();
+        Wanted {
+            segments,
+            anchored,
+            line,
+        }
+    }
+}
+
+/// Sorted `(start, end)` byte ranges of `name` in the source, or `None` (walk everything) when the name is
+/// not a plain identifier, as for `impl Foo` or `operator==`, whose text may be spelled differently.
+fn occurrences(src: &str, name: &str) -> Option<Vec<(usize, usize)>> {
+    let plain = name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '#' | '~'));
+    if !plain {
+        return None;
+    }
+    let hits = memchr::memmem::find_iter(src.as_bytes(), name.as_bytes())
+        .map(|p| (p, p + name.len()))
+        .collect();
+    Some(hits)
+}
+
+/// Whether some occurrence lies inside `start..end`.
+fn holds_occurrence(occ: &[(usize, usize)], start: usize, end: usize) -> bool {
+    let i = occ.partition_point(|&(s, _)| s < start);
+    occ.get(i).is_some_and(|&(_, e)| e <= end)
+}
+
+/// A definition found by [`walk_defs`], with its full qualified path.
+struct Def<'t> {
+    node: Node<'t>,
+    path: Vec<String>,
+}
+
+/// Which subtrees can hold a definition matching a wanted name: those containing an occurrence of its last
+/// segment and, for a qualified name, either an occurrence of its first segment or an enclosing scope that
+/// has it (the first segment names an enclosing definition, whose name lies inside it).
+struct Filter {
+    last: Vec<(usize, usize)>,
+    first: Option<(String, Vec<(usize, usize)>)>,
+}
+
+impl Filter {
+    /// `None` when the last segment is not a plain identifier (then everything is walked).
+    fn new(src: &str, wanted: &[&str]) -> Option<Filter> {
+        let last = occurrences(src, wanted.last()?)?;
+        let first = match wanted {
+            [first, _, ..] => occurrences(src, first).map(|o| (first.to_string(), o)),
+            _ => None,
+        };
+        Some(Filter { last, first })
+    }
+
+    fn admits(&self, node: Node, path: &[String]) -> bool {
+        let (start, end) = (node.start_byte(), node.end_byte());
+        holds_occurrence(&self.last, start, end)
+            && match &self.first {
+                Some((name, occ)) => {
+                    path.iter().any(|p| p == name) || holds_occurrence(occ, start, end)
+                }
+                None => true,
+            }
+    }
+}
+
+/// Every listed, named definition in document order with its qualified path, in one cursor walk that keeps
+/// the enclosing scopes on a stack. ERROR subtrees are not entered, nor, with a filter, subtrees it rejects.
+fn walk_defs<'t>(
     root: Node<'t>,
     spec: &'static Spec,
     src: &str,
-) -> Vec<(Node<'t>, &'static DefKind, Named)> {
+    filter: Option<&Filter>,
+) -> Vec<Def<'t>> {
     let mut out = Vec::new();
     let mut cursor = root.walk();
+    let mut path: Vec<String> = Vec::new();
+    // (depth of the definition node, path length before its scope was pushed)
+    let mut scopes: Vec<(usize, usize)> = Vec::new();
+    let mut depth = 0usize;
     loop {
         let node = cursor.node();
-        let mut descend = !node.is_error();
-        if descend {
-            if let Some(def) = spec.def_for(node).filter(|d| d.listed) {
-                if let Some(named) = name_of(node, def, src) {
-                    out.push((node, def, named));
+        let relevant = !node.is_error()
+            && match filter {
+                Some(f) => f.admits(node, &path),
+                None => true,
+            };
+        if relevant {
+            if let Some((def, named)) = spec
+                .def_for(node)
+                .and_then(|d| Some((d, name_of(node, d, src)?)))
+            {
+                if def.listed {
+                    let mut full = path.clone();
+                    full.extend(named.qualifier.iter().cloned());
+                    full.push(named.name.clone());
+                    out.push(Def { node, path: full });
                 }
+                scopes.push((depth, path.len()));
+                path.extend(named.scope());
             }
-            descend = node.child_count() > 0;
         }
-        if descend && cursor.goto_first_child() {
+        if relevant && cursor.goto_first_child() {
+            depth += 1;
             continue;
         }
         loop {
+            while let Some(&(d, len)) = scopes.last() {
+                if d < depth {
+                    break;
+                }
+                path.truncate(len);
+                scopes.pop();
+            }
             if cursor.goto_next_sibling() {
                 break;
             }
             if !cursor.goto_parent() {
                 return out;
             }
+            depth -= 1;
         }
     }
 }
 
 /// The 1-based line of the first ERROR or MISSING node.
 fn parse_error(tree: &Tree, lang: Language) -> SymbolError {
-    let mut node = tree.root_node();
+    SymbolError::Parse {
+        language: lang.name(),
+        line: first_error(tree.root_node()),
+    }
+}
+
+/// The 1-based line of the first ERROR or MISSING node at or under `node` (its own line when none).
+fn first_error(mut node: Node) -> usize {
     'down: loop {
         if node.is_error() || node.is_missing() {
             break;
@@ -215,25 +309,15 @@ fn parse_error(tree: &Tree, lang: Language) -> SymbolError {
         }
         break;
     }
-    SymbolError::Parse {
-        language: lang.name(),
-        line: node.start_position().row + 1,
-    }
+    node.start_position().row + 1
 }
 
-/// The [`SymbolInfo`] of a definition node; `None` when the node or an ancestor holds a parse error.
-fn build_info(
-    node: Node,
-    def: &DefKind,
-    named: &Named,
-    lang: Language,
-    src: &str,
-) -> Option<SymbolInfo> {
-    let _ = def;
+/// The [`SymbolInfo`] of a definition node with its qualified path; `None` when the definition (with its
+/// wrappers) holds a parse error.
+fn build_info(node: Node, path: Vec<String>, lang: Language, src: &str) -> Option<SymbolInfo> {
     let spec = spec(lang);
-    let (path, in_error) = qualified_path(node, named, spec, src);
     let ext = extent(node, spec, src);
-    if in_error || ext.outer.has_error() || ext.start_byte > ext.end_byte {
+    if ext.outer.has_error() || ext.start_byte > ext.end_byte {
         return None;
     }
     let code_start = line_start(src, ext.start_byte);
@@ -263,6 +347,9 @@ struct Extent<'t> {
     leading: Vec<LeadingPart>,
 }
 
+/// The full range of the definition `node`: climbs to a single-declarator holder and to wrappers (export,
+/// decorated definition, template), then takes in the doc comments and decorators above; a `;` right after
+/// the definition on its last line belongs to it.
 fn extent<'t>(node: Node<'t>, spec: &Spec, src: &str) -> Extent<'t> {
     let mut outer = node;
     let mut node_type = node.kind();
@@ -327,8 +414,8 @@ fn mark(kind: LeadingKind, n: Node) -> Mark {
     }
 }
 
-/// Doc comments and decorators/attributes just above `outer`, as earlier siblings, in source order. A `;`
-/// right after the definition on its last line belongs to the definition (see [`extent`]).
+/// Doc comments and decorators/attributes just above `outer`, as earlier siblings, in source order. Comments
+/// must touch the definition (no blank line) and start their line; inner doc comments (`//!`) never count.
 fn sibling_marks(outer: Node, spec: &Spec, src: &str) -> Vec<Mark> {
     let mut marks: Vec<Mark> = Vec::new();
     let mut top_row = outer.start_position().row;
@@ -348,7 +435,9 @@ fn sibling_marks(outer: Node, spec: &Spec, src: &str) -> Vec<Mark> {
             marks.push(mark(LeadingKind::Decorators, prev));
         } else if spec.comments.contains(&kind) {
             let last_row = last_row(prev, src);
-            if last_row + 1 < top_row || !starts_line(src, prev.start_byte()) {
+            let text = src.get(prev.byte_range()).unwrap_or("");
+            let inner_doc = text.starts_with("//!") || text.starts_with("/*!");
+            if last_row + 1 < top_row || !starts_line(src, prev.start_byte()) || inner_doc {
                 break;
             }
             marks.push(mark(LeadingKind::DocComment, prev));
@@ -424,8 +513,8 @@ fn group_marks(marks: &[Mark], src: &str) -> Vec<LeadingPart> {
 
 /// The node's end with trailing white space removed, and the row of its last byte.
 fn trimmed_end(node: Node, src: &str) -> (usize, usize) {
-    let start = node.start_byte();
-    let end = node.end_byte();
+    let end = node.end_byte().min(src.len());
+    let start = node.start_byte().min(end);
     let text = src.get(start..end).unwrap_or("");
     let trimmed = start + text.trim_end().len();
     let dropped_rows = src.get(trimmed..end).map_or(0, |t| t.matches('\n').count());

@@ -12,20 +12,19 @@
 
 mod cache;
 mod grammar;
-mod indent;
 mod languages;
 mod locate;
 mod names;
+mod parsing;
 mod plan;
 mod suggest;
 
 pub use cache::ParseCache;
 pub use grammar::{language_for_path, Language, ALL_LANGUAGES};
-pub use locate::{
-    find_all_symbols, find_all_symbols_in_tree, list_symbols, list_symbols_in_tree, parse,
-};
+pub use locate::{find_all_symbols, find_all_symbols_in_tree, list_symbols, list_symbols_in_tree};
+pub use parsing::parse;
 pub use plan::{plan_insert, plan_replace, ByteEdit, SymbolEditPlan};
-pub use suggest::closest_names;
+pub use suggest::{closest_names, selectors};
 
 /// One definition found in a source text.
 #[derive(Debug, Clone, PartialEq, Eq)]

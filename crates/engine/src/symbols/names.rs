@@ -2,7 +2,7 @@
 
 use tree_sitter::Node;
 
-use super::languages::{DefKind, NameRule, Spec};
+use super::languages::{DefKind, NameRule};
 
 /// The name a definition declares.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,35 +56,18 @@ pub(crate) fn name_of(node: Node, def: &DefKind, src: &str) -> Option<Named> {
         NameRule::Declarator => declarator_name(node, src),
         NameRule::GoReceiver => go_method_name(node, src),
         NameRule::RustImpl => rust_impl_name(node, src),
-    }
-}
-
-/// The full qualified path of a definition: the scopes of the enclosing definitions, then its own qualifier
-/// and name. Also reports whether any ancestor is an ERROR node.
-pub(crate) fn qualified_path(
-    node: Node,
-    named: &Named,
-    spec: &Spec,
-    src: &str,
-) -> (Vec<String>, bool) {
-    let mut scopes: Vec<Vec<String>> = Vec::new();
-    let mut in_error = false;
-    let mut cur = node.parent();
-    while let Some(a) = cur {
-        if a.is_error() {
-            in_error = true;
-        }
-        if let Some(d) = spec.def_for(a) {
-            if let Some(n) = name_of(a, d, src) {
-                scopes.push(n.scope());
+        NameRule::JsMember => {
+            let left = text(node.child_by_field_name("left")?, src);
+            let mut segs = split_qualified(left);
+            if segs.first().is_some_and(|s| s == "module")
+                && segs.get(1).is_some_and(|s| s == "exports")
+            {
+                segs.remove(0);
             }
+            segs.retain(|s| s != "prototype" && s != "exports");
+            Named::plain(segs)
         }
-        cur = a.parent();
     }
-    let mut path: Vec<String> = scopes.into_iter().rev().flatten().collect();
-    path.extend(named.qualifier.iter().cloned());
-    path.push(named.name.clone());
-    (path, in_error)
 }
 
 fn text<'s>(node: Node, src: &'s str) -> &'s str {

@@ -1,9 +1,9 @@
 //! Pure planning of symbol replace / insert: the new file text, and the byte edit for incremental re-parsing.
 
-use super::indent::{detect_base_indent, reindent};
 use super::languages::{spec, Syntax};
 use super::locate::{line_start, starts_line};
 use super::{LeadingKind, SymbolInfo};
+use crate::lines::{detect_base_indent, reindent};
 
 /// One contiguous byte edit: `old[start_byte..old_end_byte]` became `new[start_byte..new_end_byte]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,28 +30,32 @@ pub struct SymbolEditPlan {
 /// Replaces `sym` with `new_string`, reindented to the symbol's indentation.
 ///
 /// When the symbol occupies whole lines, those lines are replaced; otherwise only its bytes, so code sharing
-/// its first or last line survives. Rule 9: a leading part of the old range (doc comment, decorators or
+/// its first or last line survives (unless `new_string` starts/ends with that code, as when the model
+/// restates `code`, which holds whole lines). Rule 9: a leading part of the old range (doc comment, decorators or
 /// attributes, `export`/`pub` wrapper) that `new_string` does not restate is kept; one it restates is replaced.
 /// A blank `new_string` deletes the symbol with all its leading parts. Never panics: out-of-range offsets are
 /// clamped to the source.
 pub fn plan_replace(source: &str, sym: &SymbolInfo, new_string: &str) -> SymbolEditPlan {
     let (start, end) = clamp_range(source, sym.start_byte, sym.end_byte);
-    let whole_start = starts_line(source, start);
-    let region_start = if whole_start {
-        line_start(source, start)
-    } else {
-        start
-    };
+    let ls = line_start(source, start);
     let le = next_newline(source, end);
-    let tail_blank = source[end..le].trim().is_empty();
-    let region_end = if tail_blank { le } else { end };
-    let target = leading_ws(&source[line_start(source, start)..]);
-    let mut text = if new_string.trim().is_empty() {
+    let target = leading_ws(&source[ls..]);
+    let text = if new_string.trim().is_empty() {
         String::new()
     } else {
         let body = reindent(new_string, target);
         restore_leading(source, sym, &body, &spec(sym.language).syntax)
     };
+    // Code sharing the first/last line stays, unless the new text restates it (it was shown in `code`).
+    let head = source[ls..start].trim();
+    let tail = source[end..le].trim();
+    let whole_start = head.is_empty() || text.trim_start().starts_with(head);
+    let whole_end = tail.is_empty() || text.trim_end().ends_with(tail);
+    let (region_start, region_end) = (
+        if whole_start { ls } else { start },
+        if whole_end { le } else { end },
+    );
+    let mut text = text;
     if !whole_start {
         let trimmed = text.trim_start_matches([' ', '\t']).len();
         text.drain(..text.len() - trimmed);
@@ -312,4 +316,82 @@ fn skip_ws(body: &str, i: usize) -> usize {
         j += 1;
     }
     j
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symbols::languages::spec;
+    use crate::symbols::Language;
+
+    fn scan(body: &str, lang: Language) -> (bool, bool, bool, usize, usize, usize) {
+        let p = scan_preamble(body, &spec(lang).syntax);
+        (
+            p.comment,
+            p.decorator,
+            p.modifier,
+            p.first,
+            p.after_comments,
+            p.core,
+        )
+    }
+
+    #[test]
+    fn preamble_of_plain_definition() {
+        assert_eq!(
+            scan("  function f() {}", Language::JavaScript),
+            (false, false, false, 2, 2, 2)
+        );
+    }
+
+    #[test]
+    fn preamble_with_doc_decorator_and_export() {
+        let body = "/** d */\n@dec({ a: \")\" })\nexport default class X {}";
+        assert_eq!(
+            scan(body, Language::TypeScript),
+            (true, true, true, 0, 9, 41)
+        );
+        assert_eq!(&body[41..], "class X {}");
+    }
+
+    #[test]
+    fn preamble_rust_attributes_and_pub_crate() {
+        let body = "/// d\n#[derive(Debug, \"]\")]\npub(crate) async fn f() {}";
+        let (c, d, m, _, after, core) = scan(body, Language::Rust);
+        assert!(c && d && m);
+        assert_eq!(
+            &body[after..],
+            "#[derive(Debug, \"]\")]\npub(crate) async fn f() {}"
+        );
+        assert_eq!(&body[core..], "async fn f() {}");
+    }
+
+    #[test]
+    fn preamble_php_attribute_is_not_a_hash_comment() {
+        let (c, d, ..) = scan("#[Route]\nfunction f() {}", Language::Php);
+        assert_eq!((c, d), (false, true));
+        let (c, d, ..) = scan("# note\nfunction f() {}", Language::Php);
+        assert_eq!((c, d), (true, false));
+    }
+
+    #[test]
+    fn preamble_word_boundaries() {
+        // `exports` and `public` are not the `export` / `pub` wrappers.
+        assert!(!scan("exports.f = 1", Language::JavaScript).2);
+        assert!(!scan("public fn", Language::Rust).2);
+        assert!(scan("--[[ block ]] function f() end", Language::Lua).0);
+    }
+
+    #[test]
+    fn unterminated_constructs_stop_at_the_end() {
+        assert_eq!(scan("/* open", Language::C).5, 7);
+        assert_eq!(scan("@dec(\"x", Language::Python).5, 7);
+        assert_eq!(scan("#[attr", Language::Rust).5, 6);
+    }
+
+    #[test]
+    fn clamp_range_handles_out_of_range_and_char_boundaries() {
+        assert_eq!(clamp_range("héllo", 2, 100), (1, 6));
+        assert_eq!(clamp_range("abc", 5, 1), (3, 3));
+    }
 }

@@ -18,8 +18,9 @@ pub fn closest_names(all: &[SymbolInfo], wanted: &str, n: usize) -> Vec<String> 
     let qualified_wanted = wanted_lc.contains('.') || wanted_lc.contains("::");
     let wanted_norm = wanted_lc.replace("::", ".");
     let mut scored: Vec<(usize, usize, &str)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (i, s) in all.iter().enumerate() {
-        if scored.iter().any(|(_, _, q)| *q == s.qualified_name) {
+        if !seen.insert(s.qualified_name.as_str()) {
             continue;
         }
         let q = s.qualified_name.to_lowercase();
@@ -39,6 +40,26 @@ pub fn closest_names(all: &[SymbolInfo], wanted: &str, n: usize) -> Vec<String> 
         .into_iter()
         .take(n)
         .map(|(_, _, q)| q.to_string())
+        .collect()
+}
+
+/// For each of several same-named definitions (a [`super::find_all_symbols`] result), a name that selects
+/// exactly that one: its qualified name when no other has it (`Calc.push`), `::name` for a lone top-level
+/// definition among nested ones, else `qualified@LINE` with its first line.
+pub fn selectors(found: &[SymbolInfo]) -> Vec<String> {
+    found
+        .iter()
+        .map(|s| {
+            let q = s.qualified_name.as_str();
+            let same = found.iter().filter(|o| o.qualified_name == q).count();
+            if same > 1 {
+                format!("{q}@{}", s.start_line)
+            } else if q.contains('.') || found.len() == 1 {
+                q.to_string()
+            } else {
+                format!("::{q}")
+            }
+        })
         .collect()
 }
 

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const C: Language = Language::C;
 
-const SRC: &str = r#"#include <stdio.h>
+pub const SRC: &str = r#"#include <stdio.h>
 
 /* Adds two ints. */
 static int add(int a, int b) {

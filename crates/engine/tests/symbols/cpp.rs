@@ -4,7 +4,7 @@ use crate::common::*;
 
 const CPP: Language = Language::Cpp;
 
-const SRC: &str = r#"#include <vector>
+pub const SRC: &str = r#"#include <vector>
 
 namespace demo {
 
@@ -108,4 +108,15 @@ fn insert_after_class_keeps_comment_with_class() {
 #[test]
 fn not_found_suggests() {
     assert_suggests(SRC, CPP, "Calc.popp", "demo.Calc.pop");
+}
+
+#[test]
+fn operator_names() {
+    let src = "struct V {\n    bool operator==(const V& o) const { return true; }\n    int operator()(int x) { return x; }\n};\n";
+    assert_eq!(
+        all_names(src, CPP),
+        vec!["V", "V.operator==", "V.operator()"]
+    );
+    assert_eq!(matches(src, CPP, "V::operator()"), vec!["V.operator()"]);
+    assert_eq!(matches(src, CPP, "operator=="), vec!["V.operator=="]);
 }

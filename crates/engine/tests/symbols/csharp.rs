@@ -4,7 +4,7 @@ use crate::common::*;
 
 const CS: Language = Language::CSharp;
 
-const SRC: &str = r#"using System;
+pub const SRC: &str = r#"using System;
 
 namespace Demo.Core
 {

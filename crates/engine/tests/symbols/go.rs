@@ -4,7 +4,7 @@ use crate::common::*;
 
 const GO: Language = Language::Go;
 
-const SRC: &str = r#"package main
+pub const SRC: &str = r#"package main
 
 import "fmt"
 
@@ -134,4 +134,17 @@ fn grouped_type_specs_are_separate() {
 fn not_found_suggests() {
     assert_suggests(SRC, GO, "Stack.Pop", "Stack.Push");
     assert_suggests(SRC, GO, "mian", "main");
+}
+
+#[test]
+fn package_level_func_variables() {
+    let src = "package p\n\n// Handler handles.\nvar handler = func(w int) {\n\t_ = w\n}\n\nvar (\n\tx = 1\n\ty = func() {}\n)\n";
+    assert_eq!(all_names(src, GO), vec!["handler", "y"]);
+    assert_eq!(
+        span(&one(src, GO, "handler")),
+        (3, 6, "var_declaration", "handler")
+    );
+    assert_eq!(span(&one(src, GO, "y")), (10, 10, "var_spec", "y"));
+    let out = replace(src, GO, "y", "y = func() { println() }");
+    assert!(out.contains("\tx = 1\n\ty = func() { println() }\n)"));
 }

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const JAVA: Language = Language::Java;
 
-const SRC: &str = r#"package demo;
+pub const SRC: &str = r#"package demo;
 
 import java.util.List;
 
@@ -120,4 +120,23 @@ fn insert_after_method() {
 #[test]
 fn not_found_suggests() {
     assert_suggests(SRC, JAVA, "Calc.ad", "Calc.add");
+}
+
+#[test]
+fn line_suffix_picks_one_overload() {
+    assert_eq!(
+        span(&one(SRC, JAVA, "Calc.add@17")),
+        (17, 19, "method_declaration", "Calc.add")
+    );
+    assert_eq!(
+        span(&one(SRC, JAVA, "add@12")),
+        (10, 15, "method_declaration", "Calc.add")
+    );
+    assert_eq!(
+        span(&one(SRC, JAVA, "add(int, int) @ 18")),
+        (17, 19, "method_declaration", "Calc.add")
+    );
+    assert!(matches(SRC, JAVA, "add@3").is_empty());
+    // A line inside a class and its method: the narrowest definition wins.
+    assert_eq!(matches(SRC, JAVA, "Calc@13"), vec!["Calc"]);
 }

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const JS: Language = Language::JavaScript;
 
-const SRC: &str = r#"// Utilities.
+pub const SRC: &str = r#"// Utilities.
 const helper = require("./helper");
 
 /**
@@ -168,4 +168,21 @@ fn jsx_in_js_file() {
     let src = "function App() {\n  return <div>hi</div>;\n}\n";
     let out = replace(src, JS, "App", "function App() {\n  return <p>bye</p>;\n}");
     assert_eq!(out, "function App() {\n  return <p>bye</p>;\n}\n");
+}
+
+#[test]
+fn prototype_and_exports_assignments() {
+    let src = "/** Bar. */\nFoo.prototype.bar = function (x) {\n  return x;\n};\nmodule.exports.baz = async function () {};\nexports.qux = () => 1;\n";
+    assert_eq!(all_names(src, JS), vec!["Foo.bar", "baz", "qux"]);
+    let s = one(src, JS, "Foo.bar");
+    assert_eq!(span(&s), (1, 4, "assignment_expression", "Foo.bar"));
+    let out = replace(
+        src,
+        JS,
+        "bar",
+        "Foo.prototype.bar = function (x) {\n  return x + 1;\n};",
+    );
+    assert!(out.starts_with(
+        "/** Bar. */\nFoo.prototype.bar = function (x) {\n  return x + 1;\n};\nmodule.exports.baz"
+    ));
 }

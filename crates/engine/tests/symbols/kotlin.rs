@@ -4,7 +4,7 @@ use crate::common::*;
 
 const KT: Language = Language::Kotlin;
 
-const SRC: &str = r#"package demo
+pub const SRC: &str = r#"package demo
 
 /** Adds. */
 @JvmStatic

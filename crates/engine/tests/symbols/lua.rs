@@ -4,7 +4,7 @@ use crate::common::*;
 
 const LUA: Language = Language::Lua;
 
-const SRC: &str = r#"local M = {}
+pub const SRC: &str = r#"local M = {}
 
 -- Adds two numbers.
 local function add(a, b)
@@ -70,4 +70,31 @@ fn insert_after_method() {
 #[test]
 fn not_found_suggests() {
     assert_suggests(SRC, LUA, "M.popp", "M.pop");
+}
+
+#[test]
+fn functions_assigned_to_variables_and_fields() {
+    let src = "local M = {}\n\n-- Foo.\nM.foo = function(a)\n  return a\nend\n\nlocal bar = function() end\nlocal n = 1\na, b = function() end, 2\n";
+    assert_eq!(all_names(src, LUA), vec!["M.foo", "bar"]);
+    assert_eq!(
+        span(&one(src, LUA, "M.foo")),
+        (3, 6, "assignment_statement", "M.foo")
+    );
+    assert_eq!(
+        span(&one(src, LUA, "bar")),
+        (8, 8, "variable_declaration", "bar")
+    );
+    let out = replace(
+        src,
+        LUA,
+        "M.foo",
+        "M.foo = function(a)\n  return a * 2\nend",
+    );
+    assert!(out.contains("-- Foo.\nM.foo = function(a)\n  return a * 2\nend\n\nlocal bar"));
+}
+
+#[test]
+fn colon_method_names() {
+    assert_eq!(matches(SRC, LUA, "M:pop"), vec!["M.pop"]);
+    assert_eq!(matches(SRC, LUA, "M:push()"), vec!["M.push"]);
 }

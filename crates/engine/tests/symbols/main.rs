@@ -4,6 +4,7 @@ mod c;
 mod common;
 mod cpp;
 mod csharp;
+mod engine;
 mod go;
 mod java;
 mod javascript;

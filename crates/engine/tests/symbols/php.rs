@@ -4,7 +4,7 @@ use crate::common::*;
 
 const PHP: Language = Language::Php;
 
-const SRC: &str = r#"<?php
+pub const SRC: &str = r#"<?php
 namespace App;
 
 /** Adds. */

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const PY: Language = Language::Python;
 
-const SRC: &str = r#"import os
+pub const SRC: &str = r#"import os
 
 
 # Reads the config.

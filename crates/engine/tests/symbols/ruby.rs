@@ -4,7 +4,7 @@ use crate::common::*;
 
 const RB: Language = Language::Ruby;
 
-const SRC: &str = r#"require "json"
+pub const SRC: &str = r#"require "json"
 
 # Demo module.
 module Demo

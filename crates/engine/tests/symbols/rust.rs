@@ -4,7 +4,7 @@ use crate::common::*;
 
 const RS: Language = Language::Rust;
 
-const SRC: &str = r#"use std::fmt;
+pub const SRC: &str = r#"use std::fmt;
 
 /// A stack of numbers.
 #[derive(Debug, Default)]
@@ -154,4 +154,13 @@ fn nested_module_function() {
 fn not_found_suggests() {
     assert_suggests(SRC, RS, "Stack.pusj", "Stack.push");
     assert_suggests(SRC, RS, "Shap", "Shape");
+}
+
+#[test]
+fn inner_doc_comments_stay_with_the_module() {
+    let src = "//! Crate docs.\npub fn first() {}\n";
+    let s = one(src, RS, "first");
+    assert_eq!(span(&s), (2, 2, "function_item", "first"));
+    let out = replace(src, RS, "first", "/// First.\npub fn first() {}");
+    assert_eq!(out, "//! Crate docs.\n/// First.\npub fn first() {}\n");
 }

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const SC: Language = Language::Scala;
 
-const SRC: &str = r#"package demo
+pub const SRC: &str = r#"package demo
 
 /** Adds. */
 @inline

@@ -4,7 +4,7 @@ use crate::common::*;
 
 const SW: Language = Language::Swift;
 
-const SRC: &str = r#"import Foundation
+pub const SRC: &str = r#"import Foundation
 
 /// Adds two numbers.
 @discardableResult

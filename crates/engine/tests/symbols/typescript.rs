@@ -6,7 +6,7 @@ use crate::common::*;
 
 const TS: Language = Language::TypeScript;
 
-const SRC: &str = r#"import { x } from "./x";
+pub const SRC: &str = r#"import { x } from "./x";
 
 /** Adds two numbers. */
 export function add(a: number, b: number): number {

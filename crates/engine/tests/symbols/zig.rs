@@ -4,7 +4,7 @@ use crate::common::*;
 
 const ZIG: Language = Language::Zig;
 
-const SRC: &str = r#"const std = @import("std");
+pub const SRC: &str = r#"const std = @import("std");
 
 /// Adds two numbers.
 pub fn add(a: i32, b: i32) i32 {

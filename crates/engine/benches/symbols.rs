@@ -1,0 +1,105 @@
+//! Symbol replace vs plain read + write on generated 6 KB and 328 KB JavaScript files.
+//!
+//! `cargo bench -p edit-engine-core --bench symbols` prints the median of each case. Cases:
+//! - `read+write`: read the file and write it back (the floor any edit pays);
+//! - `symbol replace (cold)`: read, parse, find, plan, write — a first edit with no cached tree;
+//! - `symbol replace (warm)`: the same through a [`ParseCache`] kept across edits (chained edits: each write
+//!   is recorded so the next lookup re-parses incrementally);
+//! - `find (warm)`: lookup alone on a cached tree.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use edit_engine_core::symbols::{find_all_symbols, plan_replace, Language, ParseCache};
+
+const LANG: Language = Language::JavaScript;
+
+/// A JavaScript file of at least `bytes` bytes: documented exported functions and small classes.
+fn generate(bytes: usize) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while out.len() < bytes {
+        out.push_str(&format!(
+            "/**\n * Function number {i}.\n */\nexport function fn{i}(a, b) {{\n  const x = a + b * {i};\n  if (x > 10) {{\n    return [x, a, b].map((v) => v * 2).filter(Boolean);\n  }}\n  return {{ value: x, name: \"fn{i}\", list: [1, 2, 3] }};\n}}\n\nclass Service{i} {{\n  constructor(opts) {{\n    this.opts = opts;\n  }}\n\n  run(input) {{\n    return fn{i}(input, this.opts.factor);\n  }}\n}}\n\n"
+        ));
+        i += 1;
+    }
+    out
+}
+
+fn median(mut samples: Vec<Duration>) -> Duration {
+    samples.sort();
+    samples[samples.len() / 2]
+}
+
+fn time<F: FnMut(usize)>(iterations: usize, mut f: F) -> Duration {
+    let samples = (0..iterations)
+        .map(|i| {
+            let t = Instant::now();
+            f(i);
+            t.elapsed()
+        })
+        .collect();
+    median(samples)
+}
+
+/// The body written by the i-th edit (alternating so every write changes the file).
+fn new_body(i: usize) -> String {
+    format!("function fn7(a, b) {{\n  return a - b + {};\n}}", i % 2)
+}
+
+fn replace_cold(path: &Path, i: usize) {
+    let src = std::fs::read_to_string(path).expect("read");
+    let found = find_all_symbols(&src, LANG, "fn7").expect("find");
+    let plan = plan_replace(&src, &found[0], &new_body(i));
+    std::fs::write(path, plan.new_source).expect("write");
+}
+
+fn replace_warm(cache: &ParseCache, path: &Path, i: usize) {
+    let src = std::fs::read_to_string(path).expect("read");
+    let found = cache
+        .find_all_symbols(path, &src, LANG, "fn7")
+        .expect("find");
+    let plan = plan_replace(&src, &found[0], &new_body(i));
+    std::fs::write(path, &plan.new_source).expect("write");
+    cache.record_edit(path, LANG, &src, &plan);
+}
+
+fn bench_size(label: &str, bytes: usize, iterations: usize) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("bench.js");
+    std::fs::write(&path, generate(bytes)).expect("write");
+    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "{label} ({} KB, {iterations} iterations, median):",
+        size / 1024
+    );
+
+    let rw = time(iterations, |_| {
+        let s = std::fs::read_to_string(&path).expect("read");
+        std::fs::write(&path, s).expect("write");
+    });
+    println!("  read+write               {rw:>12.2?}");
+
+    let cold = time(iterations, |i| replace_cold(&path, i));
+    println!("  symbol replace (cold)    {cold:>12.2?}");
+
+    let cache = ParseCache::default();
+    replace_warm(&cache, &path, 0);
+    let warm = time(iterations, |i| replace_warm(&cache, &path, i + 1));
+    println!("  symbol replace (warm)    {warm:>12.2?}");
+
+    let src = std::fs::read_to_string(&path).expect("read");
+    let find = time(iterations, |_| {
+        cache
+            .find_all_symbols(&path, &src, LANG, "Service500.run")
+            .expect("find");
+    });
+    println!("  find Service500.run (warm) {find:>10.2?}");
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument is accepted and ignored.
+    bench_size("6 KB JavaScript", 6 * 1024, 200);
+    bench_size("328 KB JavaScript", 328 * 1024, 40);
+}
