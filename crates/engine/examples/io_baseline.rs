@@ -42,7 +42,12 @@ struct Stats {
 
 /// Runs `op` once to warm up, then at least `min` and at most `max` times, stopping once `budget`
 /// has been spent. Times are in milliseconds.
-fn measure(op: impl Fn() -> std::io::Result<()>, min: usize, max: usize, budget: Duration) -> std::io::Result<Stats> {
+fn measure(
+    op: impl Fn() -> std::io::Result<()>,
+    min: usize,
+    max: usize,
+    budget: Duration,
+) -> std::io::Result<Stats> {
     op()?;
     let mut times = Vec::new();
     let start = Instant::now();
@@ -53,7 +58,12 @@ fn measure(op: impl Fn() -> std::io::Result<()>, min: usize, max: usize, budget:
     }
     times.sort_by(|a, b| a.total_cmp(b));
     let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
-    Ok(Stats { median: q(0.5), p10: q(0.1), p90: q(0.9), n: times.len() })
+    Ok(Stats {
+        median: q(0.5),
+        p10: q(0.1),
+        p90: q(0.9),
+        n: times.len(),
+    })
 }
 
 fn json(s: &Stats) -> String {
