@@ -91,6 +91,17 @@ function nodeReadWriteFsync(file) {
   fs.closeSync(fd);
 }
 
+async function nodeReadWriteFsyncAsync(file) {
+  const bytes = await fs.promises.readFile(file);
+  const fh = await fs.promises.open(file, 'w');
+  try {
+    await fh.write(bytes);
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Native baseline (crates/engine/examples/io_baseline.rs)
 
@@ -252,7 +263,13 @@ async function benchConcurrent(sides, work) {
   const baseDir = path.join(work, 'concurrent-base');
   fs.mkdirSync(baseDir, { recursive: true });
   for (const n of names) fs.writeFileSync(path.join(baseDir, n), buf);
-  const node = await measure({ run: () => names.forEach((n) => nodeReadWriteFsync(path.join(baseDir, n))), maxReps: 10, budgetMs: 3 * BUDGET_MS });
+  // Baseline: the same 1,000 read + write + fsync, issued concurrently through fs.promises.
+  const node = await measure({
+    setup: () => execSync('sync'),
+    run: () => Promise.all(names.map((n) => nodeReadWriteFsyncAsync(path.join(baseDir, n)))),
+    maxReps: 10,
+    budgetMs: 3 * BUDGET_MS,
+  });
   const out = { row: `${CONCURRENT_FILES} concurrent edits`, size: `${CONCURRENT_FILES} x 1 KB`, bytes: buf.length * CONCURRENT_FILES, sides: {}, baseline: { node, native: null } };
   for (const side of sides) {
     const dir = path.join(side.dir, 'concurrent');
@@ -305,7 +322,10 @@ async function benchSymbols(sides, probe, work) {
         for (const side of sides) {
           const available = side.name === 'ours' ? oursAvailable : !probeNote;
           if (!available) {
-            out.sides[side.name] = { error: side.name === 'ours' ? 'not available yet (symbol mode not merged)' : probeNote, unavailable: true };
+            out.sides[side.name] =
+              side.name === 'ours'
+                ? { error: 'not available yet', reason: 'symbol mode is not in this build yet (branch symbols not merged)', unavailable: true }
+                : { error: probe.ok ? 'probe binary not available' : 'Probe not available', reason: probeNote, unavailable: true };
             continue;
           }
           let iteration = 0;
@@ -471,6 +491,9 @@ async function main() {
   console.log('\nNotes: Probe writes with plain fs.writeFile (no fsync, not atomic); ours writes a temp file, fsyncs it, renames it over');
   console.log('the target and fsyncs the directory. "native atomic" is that same protocol done by a bare Rust binary; "native r+w+fsync"');
   console.log('rewrites the file in place. ratios: probe/ours > 1 means we are faster; ours/baseline is the overhead over raw I/O.');
+  const reasons = new Set(results.flatMap((r) => Object.values(r.sides).filter((m) => m.unavailable && m.reason).map((m) => `${m.error}: ${m.reason}`)));
+  for (const r of reasons) console.log(`- ${r}`);
+  if (!probe.ok) console.log(`- ${probe.reason}`);
   console.log(`load average at end ${header.loadavgEnd}; total ${header.seconds} s.`);
 
   const verdicts = targets();
