@@ -76,6 +76,25 @@ fn main() {
         times.sort_by(f64::total_cmp);
         println!("edit::run {name:<24} {:>9.2}", times[reps / 2]);
     }
+    let lines: Vec<&str> = content.split('\n').collect();
+    let n = lines.iter().position(|l| *l == a).expect("target line") + 1;
+    let hash = |i: usize| edit_engine_core::lines::compute_line_hash(lines[i - 1]);
+    let line_params = serde_json::json!({
+        "file_path": path.to_string_lossy(),
+        "start_line": format!("{n}:{}", hash(n)),
+        "end_line": format!("{}:{}", n + 2, hash(n + 2)),
+        "new_string": ([new.as_str(), b.as_str(), e.as_str()].join("\n")),
+    });
+    let mut times: Vec<f64> = Vec::new();
+    for _ in 0..reps {
+        restore();
+        let s = Instant::now();
+        let msg = edit::run(&ctx, &line_params);
+        times.push(s.elapsed().as_secs_f64() * 1e3);
+        assert!(msg.starts_with("Success"), "{msg}");
+    }
+    times.sort_by(f64::total_cmp);
+    println!("edit::run {:<24} {:>9.2}", "line (hashes)", times[reps / 2]);
     restore();
     let file = read_text(&path, "src.js", None).unwrap();
     let text = file.text.as_str();
@@ -121,6 +140,25 @@ fn main() {
         (
             "find_fuzzy_match (ws-drifted)",
             Box::new(|| assert!(find_fuzzy_match(text, &drifted).is_some())),
+        ),
+        (
+            "split into Vec<&str>",
+            Box::new(|| drop(text.split('\n').collect::<Vec<&str>>())),
+        ),
+        (
+            "lines as Vec<String> + join",
+            Box::new(|| {
+                drop(
+                    text.split('\n')
+                        .map(str::to_string)
+                        .collect::<Vec<String>>()
+                        .join("\n"),
+                )
+            }),
+        ),
+        (
+            "lines as Vec<&str> + join",
+            Box::new(|| drop(text.split('\n').collect::<Vec<&str>>().join("\n"))),
         ),
         (
             "write_atomic (tmp+fsync+rename+dir fsync)",
