@@ -1,0 +1,53 @@
+//! Criterion benches of the fuzzy match strategies on 1 MB and 4 MB code-like inputs, each with a
+//! search crafted so that exactly that strategy matches (one region, near the middle of the file).
+
+mod common;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use edit_engine_core::text::{
+    find_fuzzy_match, indent_flexible_match, line_trimmed_match, whitespace_normalized_match,
+};
+
+fn strategies(c: &mut Criterion) {
+    let mut group = c.benchmark_group("strategy");
+    group.sample_size(10);
+    for (label, bytes) in [("1MB", 1 << 20), ("4MB", 4 << 20)] {
+        let (content, t) = common::source(bytes);
+        let [a, b, e] = common::target_lines(t);
+        // One indentation level less on every line: line-trimmed (and indent-flexible) match.
+        let less = |l: &str| l[2..].to_string();
+        let trimmed = [less(&a), less(&b), less(&e)].join("\n");
+        // Internal white space drifted: only whitespace-normalized matches.
+        let drifted = format!(
+            "{}\n{}",
+            a.replace(" > ", "  >  "),
+            b.replace(" += ", "  +=  ")
+        );
+        assert!(!content.contains(&trimmed) && !content.contains(&drifted));
+        group.throughput(Throughput::Bytes(content.len() as u64));
+        let cases: [(&str, &str, fn(&str, &str) -> bool); 4] = [
+            ("line-trimmed", &trimmed, |c, s| {
+                line_trimmed_match(c, s).is_some()
+            }),
+            ("whitespace-normalized", &drifted, |c, s| {
+                whitespace_normalized_match(c, s).is_some()
+            }),
+            ("indent-flexible", &trimmed, |c, s| {
+                indent_flexible_match(c, s).is_some()
+            }),
+            ("cascade (whitespace-drifted)", &drifted, |c, s| {
+                find_fuzzy_match(c, s).is_some()
+            }),
+        ];
+        for (name, search, f) in cases {
+            assert!(f(&content, search), "{name} must match");
+            group.bench_with_input(BenchmarkId::new(name, label), &content, |bch, content| {
+                bch.iter(|| f(content, search))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, strategies);
+criterion_main!(benches);

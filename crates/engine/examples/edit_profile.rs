@@ -1,0 +1,173 @@
+//! Timing split of one edit (profiling aid for `npm run bench`; not part of the product API).
+//!
+//! Runs the engine's `edit` tool on a generated code-like file and, separately, each step that
+//! tool performs (read + decode, match, count, replace, encode, atomic write), so a slow row of
+//! the Node bench can be attributed to a step. Medians in ms over `reps` runs.
+//!
+//! Usage: `edit_profile [bytes=4194304] [reps=15]`
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use edit_engine_core::fs::atomic::{write_atomic, WriteMode};
+use edit_engine_core::fs::textfile::read_text;
+use edit_engine_core::text::{find_fuzzy_match, line_trimmed_match, whitespace_normalized_match};
+use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
+use std::time::Instant;
+
+fn median(reps: usize, mut f: impl FnMut()) -> f64 {
+    let mut t: Vec<f64> = (0..reps)
+        .map(|_| {
+            let s = Instant::now();
+            f();
+            s.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
+fn main() {
+    let args: Vec<usize> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("number"))
+        .collect();
+    let bytes = args.first().copied().unwrap_or(4 << 20);
+    let reps = args.get(1).copied().unwrap_or(15);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (content, t) = common::source(bytes);
+    let [a, b, e] = common::target_lines(t);
+    let path = dir.path().join("src.js");
+    std::fs::write(&path, &content).unwrap();
+    let opts = ToolOptions {
+        allowed_folders: vec![dir.path().to_string_lossy().into()],
+        ..Default::default()
+    };
+    let ctx = ToolContext::new(&opts, None).unwrap();
+    let new = a.replace('>', ">=");
+    let trimmed = [&a[2..], &b[2..], &e[2..]].join("\n");
+    let drifted = format!(
+        "{}\n{}",
+        a.replace(" > ", "  >  "),
+        b.replace(" += ", "  +=  ")
+    );
+    println!(
+        "file: {} bytes, {} lines; median of {reps} runs, ms",
+        content.len(),
+        content.lines().count()
+    );
+
+    let restore = || std::fs::write(&path, &content).unwrap();
+    let params = |old: &str| serde_json::json!({ "file_path": path.to_string_lossy(), "old_string": old, "new_string": new });
+    for (name, old) in [
+        ("exact", a.as_str()),
+        ("line-trimmed", trimmed.as_str()),
+        ("whitespace-normalized", drifted.as_str()),
+    ] {
+        let p = params(old);
+        let mut times: Vec<f64> = Vec::new();
+        for _ in 0..reps {
+            restore();
+            let s = Instant::now();
+            let msg = edit::run(&ctx, &p);
+            times.push(s.elapsed().as_secs_f64() * 1e3);
+            assert!(msg.starts_with("Success"), "{msg}");
+        }
+        times.sort_by(f64::total_cmp);
+        println!("edit::run {name:<24} {:>9.2}", times[reps / 2]);
+    }
+    let lines: Vec<&str> = content.split('\n').collect();
+    let n = lines.iter().position(|l| *l == a).expect("target line") + 1;
+    let hash = |i: usize| edit_engine_core::lines::compute_line_hash(lines[i - 1]);
+    let line_params = serde_json::json!({
+        "file_path": path.to_string_lossy(),
+        "start_line": format!("{n}:{}", hash(n)),
+        "end_line": format!("{}:{}", n + 2, hash(n + 2)),
+        "new_string": ([new.as_str(), b.as_str(), e.as_str()].join("\n")),
+    });
+    let mut times: Vec<f64> = Vec::new();
+    for _ in 0..reps {
+        restore();
+        let s = Instant::now();
+        let msg = edit::run(&ctx, &line_params);
+        times.push(s.elapsed().as_secs_f64() * 1e3);
+        assert!(msg.starts_with("Success"), "{msg}");
+    }
+    times.sort_by(f64::total_cmp);
+    println!("edit::run {:<24} {:>9.2}", "line (hashes)", times[reps / 2]);
+    restore();
+    let file = read_text(&path, "src.js", None).unwrap();
+    let text = file.text.as_str();
+    let replaced = text.replacen(a.as_str(), &new, 1);
+    let steps: Vec<(&str, Box<dyn FnMut()>)> = vec![
+        (
+            "read_text (read + decode)",
+            Box::new(|| drop(read_text(&path, "src.js", None).unwrap())),
+        ),
+        (
+            "contains (exact search)",
+            Box::new(|| assert!(text.contains(a.as_str()))),
+        ),
+        (
+            "matches().count()",
+            Box::new(|| assert_eq!(text.matches(a.as_str()).count(), 1)),
+        ),
+        (
+            "replacen",
+            Box::new(|| drop(text.replacen(a.as_str(), &new, 1))),
+        ),
+        ("new_text != text", Box::new(|| assert!(replaced != text))),
+        (
+            "encode (LF: copy)",
+            Box::new(|| drop(file.encode(&replaced))),
+        ),
+        (
+            "CRLF->LF copy in cascade",
+            Box::new(|| drop(text.replace("\r\n", "\n"))),
+        ),
+        (
+            "line_trimmed_match",
+            Box::new(|| assert!(line_trimmed_match(text, &trimmed).is_some())),
+        ),
+        (
+            "whitespace_normalized_match",
+            Box::new(|| assert!(whitespace_normalized_match(text, &drifted).is_some())),
+        ),
+        (
+            "find_fuzzy_match (line-trimmed)",
+            Box::new(|| assert!(find_fuzzy_match(text, &trimmed).is_some())),
+        ),
+        (
+            "find_fuzzy_match (ws-drifted)",
+            Box::new(|| assert!(find_fuzzy_match(text, &drifted).is_some())),
+        ),
+        (
+            "split into Vec<&str>",
+            Box::new(|| drop(text.split('\n').collect::<Vec<&str>>())),
+        ),
+        (
+            "lines as Vec<String> + join",
+            Box::new(|| {
+                drop(
+                    text.split('\n')
+                        .map(str::to_string)
+                        .collect::<Vec<String>>()
+                        .join("\n"),
+                )
+            }),
+        ),
+        (
+            "lines as Vec<&str> + join",
+            Box::new(|| drop(text.split('\n').collect::<Vec<&str>>().join("\n"))),
+        ),
+        (
+            "write_atomic (tmp+fsync+rename+dir fsync)",
+            Box::new(|| {
+                write_atomic(&path, replaced.as_bytes(), WriteMode::Replace, "src.js").unwrap()
+            }),
+        ),
+    ];
+    for (name, mut f) in steps {
+        println!("  {name:<42} {:>9.2}", median(reps, &mut f));
+    }
+}
