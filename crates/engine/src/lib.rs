@@ -4,6 +4,7 @@
 //! [`text`] / [`lines`] / [`symbols`] (compute the new content, pure) -> [`fs`] (atomic write) -> message.
 
 pub mod fs;
+pub mod history;
 pub mod lines;
 pub mod symbols;
 pub mod text;

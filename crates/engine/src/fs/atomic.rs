@@ -1,6 +1,8 @@
 //! Atomic, durable writes: temp file in the target's directory, fsync, rename, fsync directory.
 //!
 //! The caller passes the target's real path (`ResolvedPath::real`). Should the target still be a
+//! A successful write also removes stale temp files of crashed writers from the same directory
+//! (see [`super::cleanup`]). Should the target still be a
 //! symlink (it was swapped in after resolution), the write goes to the link's resolved target,
 //! never replacing the link itself. Extended attributes and ACLs are not carried over; mode bits
 //! (including setuid/setgid/sticky) are, and so are owner and group where the OS permits.
@@ -47,6 +49,7 @@ pub fn write_atomic(
     let mut tmp = builder
         .tempfile_in(&dir)
         .map_err(io_err("create a temporary file next to", display))?;
+    super::cleanup::hold_temp(tmp.as_file());
     failpoint("write")?;
     tmp.write_all(bytes).map_err(io_err("write", display))?;
     if let Some(meta) = &existing {
@@ -67,6 +70,7 @@ pub fn write_atomic(
         source: e.error,
     })?;
     sync_dir(&dir);
+    super::cleanup::remove_stale_temps_throttled(&dir);
     Ok(())
 }
 

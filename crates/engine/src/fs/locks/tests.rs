@@ -64,3 +64,66 @@ fn waiter_keeps_entry_alive() {
     assert_eq!(t.join().unwrap(), "x");
     assert!(!LOCKS.lock().contains_key(&p));
 }
+
+const CHILD_ENV: &str = "EDIT_ENGINE_LOCK_CHILD_COUNTER";
+
+/// Child side of `processes_serialize_on_one_path`: a no-op unless spawned by it.
+#[test]
+fn cross_process_child() {
+    let Some(counter) = std::env::var_os(CHILD_ENV) else {
+        return;
+    };
+    let counter = std::path::PathBuf::from(counter);
+    for _ in 0..100 {
+        let _lock = lock_path(&counter);
+        let n: u64 = std::fs::read_to_string(&counter)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        std::thread::yield_now();
+        std::fs::write(&counter, (n + 1).to_string()).unwrap();
+    }
+}
+
+#[test]
+fn processes_serialize_on_one_path() {
+    if std::env::var_os(CHILD_ENV).is_some() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let counter = dir.path().join("counter");
+    std::fs::write(&counter, "0").unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            std::process::Command::new(&exe)
+                .args([
+                    "--exact",
+                    "fs::locks::tests::cross_process_child",
+                    "--test-threads=1",
+                    "--quiet",
+                ])
+                .env(CHILD_ENV, &counter)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    assert_eq!(std::fs::read_to_string(&counter).unwrap(), "400");
+}
+
+#[test]
+fn sidecar_lives_outside_the_users_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("f.rs");
+    let lock = lock_path(&p);
+    assert!(format!("{lock:?}").contains("cross_process: true"));
+    drop(lock);
+    let entries: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(entries.is_empty());
+    assert!(lock_dir().is_dir());
+}

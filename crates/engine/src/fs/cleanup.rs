@@ -1,0 +1,121 @@
+//! Removal of temp files left behind by writers that died mid-write.
+//!
+//! Rule: after a successful write into a directory, every regular file there named
+//! `.edit-engine-*.tmp` whose modification time is more than [`STALE_AFTER`] ago and that no live
+//! writer holds is removed. A writer holds an exclusive `flock` on its temp file from creation
+//! until the rename (see [`hold_temp`]), in this process or any other, so a slow write is never
+//! pulled from under its writer; a crashed writer's lock died with it. Symlinks, directories and
+//! other names are never touched. A directory is scanned at most once per [`STALE_AFTER`] per
+//! process, so frequent writes to a big directory do not list it every time.
+use super::atomic::{TEMP_PREFIX, TEMP_SUFFIX};
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+use std::time::{Duration, Instant, SystemTime};
+
+/// Age after which an unheld temp file is litter.
+pub const STALE_AFTER: Duration = Duration::from_secs(60);
+
+/// Directories scanned recently (bounded: cleared when it reaches this many entries).
+const MAX_REMEMBERED_DIRS: usize = 4096;
+
+static LAST_SCAN: LazyLock<Mutex<HashMap<PathBuf, Instant>>> =
+    LazyLock::new(|| Mutex::new(HashMap::new()));
+
+/// Marks `file` (a freshly created temp file) as held by a live writer until it is closed.
+pub(crate) fn hold_temp(file: &std::fs::File) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: flock on a descriptor we own; no memory is passed.
+        let _ = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+}
+
+/// Scans `dir` unless it was scanned less than [`STALE_AFTER`] ago; returns how many stale temp
+/// files were removed. Errors are ignored: cleanup never fails a write.
+pub fn remove_stale_temps_throttled(dir: &Path) -> usize {
+    {
+        let mut seen = LAST_SCAN.lock();
+        let now = Instant::now();
+        if seen
+            .get(dir)
+            .is_some_and(|t| now.duration_since(*t) < STALE_AFTER)
+        {
+            return 0;
+        }
+        if seen.len() >= MAX_REMEMBERED_DIRS {
+            seen.clear();
+        }
+        seen.insert(dir.to_path_buf(), now);
+    }
+    remove_stale_temps(dir, STALE_AFTER)
+}
+
+/// Removes the temp files in `dir` older than `max_age` that no writer holds.
+pub fn remove_stale_temps(dir: &Path, max_age: Duration) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if name.len() > TEMP_PREFIX.len() + TEMP_SUFFIX.len()
+            && name.starts_with(TEMP_PREFIX)
+            && name.ends_with(TEMP_SUFFIX)
+            && remove_if_stale(&entry.path(), max_age)
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+#[cfg(unix)]
+fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    let Ok(file) = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+    else {
+        return false;
+    };
+    let Ok(meta) = file.metadata() else {
+        return false;
+    };
+    let old = meta
+        .modified()
+        .ok()
+        .and_then(|m| SystemTime::now().duration_since(m).ok())
+        .is_some_and(|age| age > max_age);
+    if !meta.is_file() || !old {
+        return false;
+    }
+    // SAFETY: flock on a descriptor we own; no memory is passed.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        return false; // a live writer holds it
+    }
+    std::fs::remove_file(path).is_ok()
+}
+
+#[cfg(not(unix))]
+fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return false;
+    };
+    let old = meta
+        .modified()
+        .ok()
+        .and_then(|m| SystemTime::now().duration_since(m).ok())
+        .is_some_and(|age| age > max_age);
+    meta.is_file() && old && std::fs::remove_file(path).is_ok()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,102 @@
+use super::*;
+use crate::fs::atomic::{write_atomic, WriteMode};
+use std::fs;
+use std::os::unix::io::AsRawFd;
+
+fn age(path: &Path, secs: u64) {
+    let f = fs::OpenOptions::new().write(true).open(path).unwrap();
+    f.set_modified(SystemTime::now() - Duration::from_secs(secs))
+        .unwrap();
+}
+
+#[test]
+fn successful_write_removes_only_stale_unheld_temps() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let stale = d.join(".edit-engine-AAAAAA.tmp");
+    let fresh = d.join(".edit-engine-BBBBBB.tmp");
+    let held = d.join(".edit-engine-CCCCCC.tmp");
+    let other = d.join("user.tmp");
+    let not_ours = d.join(".edit-engine-notes.txt");
+    for p in [&stale, &fresh, &held, &other, &not_ours] {
+        fs::write(p, "x").unwrap();
+    }
+    for p in [&stale, &held, &other, &not_ours] {
+        age(p, 3600);
+    }
+    let holder = fs::File::open(&held).unwrap();
+    // SAFETY: flock on an owned descriptor.
+    assert_eq!(
+        unsafe { libc::flock(holder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) },
+        0
+    );
+    let stale_dir = d.join(".edit-engine-DDDDDD.tmp.d.tmp");
+    fs::create_dir(&stale_dir).unwrap();
+    let link = d.join(".edit-engine-EEEEEE.tmp");
+    std::os::unix::fs::symlink(&other, &link).unwrap();
+
+    write_atomic(
+        &d.join("f.txt"),
+        b"data",
+        WriteMode::CreateOrReplace,
+        "f.txt",
+    )
+    .unwrap();
+
+    assert!(!stale.exists(), "stale unheld temp removed");
+    for p in [&fresh, &held, &other, &not_ours, &stale_dir] {
+        assert!(p.exists(), "{p:?} kept");
+    }
+    assert!(fs::symlink_metadata(&link).is_ok(), "symlink kept");
+    drop(holder);
+    assert_eq!(
+        remove_stale_temps(d, STALE_AFTER),
+        1,
+        "released temp is now litter"
+    );
+    assert!(!held.exists());
+}
+
+#[test]
+fn scans_are_throttled_per_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_path_buf();
+    assert_eq!(remove_stale_temps_throttled(&d), 0);
+    let stale = d.join(".edit-engine-AAAAAA.tmp");
+    fs::write(&stale, "x").unwrap();
+    age(&stale, 3600);
+    assert_eq!(
+        remove_stale_temps_throttled(&d),
+        0,
+        "second scan within the window is skipped"
+    );
+    assert!(stale.exists());
+    assert_eq!(remove_stale_temps(&d, STALE_AFTER), 1);
+}
+
+#[test]
+fn missing_directory_is_harmless() {
+    assert_eq!(
+        remove_stale_temps(Path::new("/nonexistent/edit-engine/dir"), STALE_AFTER),
+        0
+    );
+}
+
+#[test]
+fn a_writers_own_temp_is_held() {
+    let dir = tempfile::tempdir().unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(dir.path())
+        .unwrap();
+    hold_temp(tmp.as_file());
+    age(tmp.path(), 3600);
+    assert_eq!(remove_stale_temps(dir.path(), STALE_AFTER), 0);
+    assert!(tmp.path().exists());
+    let path = tmp.path().to_path_buf();
+    let (_file, kept) = tmp.keep().unwrap();
+    drop(_file);
+    assert_eq!(remove_stale_temps(dir.path(), STALE_AFTER), 1);
+    assert!(!kept.exists() && !path.exists());
+}

@@ -1,0 +1,221 @@
+use super::*;
+
+fn store() -> (tempfile::TempDir, HistoryStore) {
+    let dir = tempfile::tempdir().unwrap();
+    let s = HistoryStore::open(dir.path().join("h")).unwrap();
+    (dir, s)
+}
+
+#[test]
+fn levels_pop_newest_first() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a.rs");
+    assert_eq!(s.undo_last(f).unwrap(), None);
+    s.record(f, b"v1", "create").unwrap();
+    s.record(f, b"v2\r\n", "edit").unwrap();
+    s.record(f, b"", "multi_edit").unwrap();
+    let levels = s.levels(f).unwrap();
+    assert_eq!(
+        levels.iter().map(|e| e.tool.as_str()).collect::<Vec<_>>(),
+        ["create", "edit", "multi_edit"]
+    );
+    assert_eq!(levels[1].size, 4);
+    assert_eq!(levels[1].sha256, hex(&Sha256::digest(b"v2\r\n")));
+    assert!(levels[0].timestamp > 1_600_000_000_000);
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b""[..]));
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v2\r\n"[..]));
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v1"[..]));
+    assert_eq!(s.undo_last(f).unwrap(), None);
+    assert!(s.levels(f).unwrap().is_empty());
+}
+
+#[test]
+fn files_are_independent() {
+    let (_d, s) = store();
+    s.record(Path::new("/w/a"), b"a1", "edit").unwrap();
+    s.record(Path::new("/w/b"), b"b1", "edit").unwrap();
+    assert_eq!(
+        s.undo_last(Path::new("/w/a")).unwrap().as_deref(),
+        Some(&b"a1"[..])
+    );
+    assert_eq!(s.levels(Path::new("/w/b")).unwrap().len(), 1);
+    s.clear(Path::new("/w/b")).unwrap();
+    assert_eq!(s.undo_last(Path::new("/w/b")).unwrap(), None);
+}
+
+#[test]
+fn survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = Path::new("/w/a.rs");
+    {
+        let s = HistoryStore::open(dir.path()).unwrap();
+        s.record(f, b"before 1", "edit").unwrap();
+        s.record(f, b"before 2", "edit").unwrap();
+    }
+    let s = HistoryStore::open(dir.path()).unwrap();
+    assert_eq!(s.levels(f).unwrap().len(), 2);
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"before 2"[..]));
+    let s = HistoryStore::open(dir.path()).unwrap();
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"before 1"[..]));
+}
+
+#[test]
+fn identical_contents_share_one_blob() {
+    let (_d, s) = store();
+    s.record(Path::new("/w/a"), b"same", "edit").unwrap();
+    s.record(Path::new("/w/b"), b"same", "edit").unwrap();
+    s.record(Path::new("/w/a"), b"same", "edit").unwrap();
+    assert_eq!(s.total_bytes(), 4);
+    assert_eq!(
+        s.undo_last(Path::new("/w/b")).unwrap().as_deref(),
+        Some(&b"same"[..])
+    );
+}
+
+#[test]
+fn per_file_level_cap_drops_oldest() {
+    let (_d, s) = store();
+    let s = s.with_max_levels(3);
+    let f = Path::new("/w/a");
+    for i in 0..5 {
+        s.record(f, format!("v{i}").as_bytes(), "edit").unwrap();
+    }
+    let got: Vec<_> = std::iter::from_fn(|| s.undo_last(f).unwrap()).collect();
+    assert_eq!(got, [b"v4".to_vec(), b"v3".to_vec(), b"v2".to_vec()]);
+}
+
+#[test]
+fn size_cap_evicts_least_recent_levels_across_files() {
+    let (_d, s) = store();
+    let s = s.with_max_bytes(250);
+    let a = Path::new("/w/a");
+    let b = Path::new("/w/b");
+    for i in 0..4u8 {
+        s.record(a, &[b'a' + i; 50], "edit").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        s.record(b, &[b'A' + i; 50], "edit").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(s.total_bytes() <= 250, "{}", s.total_bytes());
+    // 5 blobs fit: b's and a's newest levels survive, the oldest ones went first.
+    let la = s.levels(a).unwrap();
+    let lb = s.levels(b).unwrap();
+    assert_eq!(la.len() + lb.len(), 5);
+    assert_eq!(s.undo_last(a).unwrap().unwrap(), vec![b'd'; 50]);
+    assert_eq!(s.undo_last(b).unwrap().unwrap(), vec![b'D'; 50]);
+    assert_eq!(
+        s.undo_last(b).unwrap().unwrap(),
+        vec![b'C'; 50],
+        "chains stay contiguous"
+    );
+}
+
+#[test]
+fn oversized_content_clears_the_chain_instead_of_skipping() {
+    let (_d, s) = store();
+    let s = s.with_max_bytes(10);
+    let f = Path::new("/w/a");
+    s.record(f, b"small", "edit").unwrap();
+    s.record(f, &[b'x'; 11], "edit").unwrap();
+    assert_eq!(
+        s.undo_last(f).unwrap(),
+        None,
+        "never restores a version older than the last one"
+    );
+}
+
+#[test]
+fn damaged_blob_is_reported_and_history_cleared() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    s.record(f, b"v1", "edit").unwrap();
+    s.record(f, b"v2", "edit").unwrap();
+    let sha = s.levels(f).unwrap()[1].sha256.clone();
+    std::fs::write(s.dir().join("objects").join(&sha), b"xx").unwrap();
+    assert!(matches!(s.undo_last(f), Err(HistoryError::Corrupt { .. })));
+    assert_eq!(s.undo_last(f).unwrap(), None);
+    s.record(f, b"v3", "edit").unwrap();
+    let sha = s.levels(f).unwrap()[0].sha256.clone();
+    std::fs::remove_file(s.dir().join("objects").join(&sha)).unwrap();
+    let err = s.undo_last(f).unwrap_err();
+    assert!(err.to_string().contains("content missing"), "{err}");
+}
+
+#[test]
+fn unreadable_index_reads_as_empty() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    s.record(f, b"v1", "edit").unwrap();
+    for e in std::fs::read_dir(s.dir().join("index")).unwrap() {
+        std::fs::write(e.unwrap().path(), b"{not json").unwrap();
+    }
+    assert_eq!(s.undo_last(f).unwrap(), None);
+    s.record(f, b"v2", "edit").unwrap();
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v2"[..]));
+}
+
+#[test]
+fn store_files_are_private_and_leave_no_temps() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_d, s) = store();
+    s.record(Path::new("/w/a"), b"secret", "edit").unwrap();
+    let mode = std::fs::metadata(s.dir()).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o700);
+    for sub in ["objects", "index"] {
+        for e in std::fs::read_dir(s.dir().join(sub)).unwrap() {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            assert!(!name.starts_with(".edit-engine-"), "{name}");
+        }
+    }
+}
+
+#[test]
+fn refuses_a_symlinked_store_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("real"), dir.path().join("link")).unwrap();
+    assert!(matches!(
+        HistoryStore::open(dir.path().join("link")),
+        Err(HistoryError::Unsafe { .. })
+    ));
+}
+
+#[test]
+fn default_dir_is_per_workspace_under_temp() {
+    let a = HistoryStore::default_dir(Path::new("/w/one"));
+    let b = HistoryStore::default_dir(Path::new("/w/two"));
+    assert_ne!(a, b);
+    assert_eq!(a, HistoryStore::default_dir(Path::new("/w/./one")));
+    assert!(a.starts_with(std::env::temp_dir().join("edit-engine-history")));
+    let ws = tempfile::tempdir().unwrap();
+    let s = HistoryStore::open_default(ws.path()).unwrap();
+    let f = ws.path().join("x.rs");
+    s.record(&f, b"old", "edit").unwrap();
+    assert_eq!(s.undo_last(&f).unwrap().as_deref(), Some(&b"old"[..]));
+}
+
+#[test]
+fn concurrent_instances_lose_no_levels() {
+    let dir = tempfile::tempdir().unwrap();
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let d = dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                let s = HistoryStore::open(d).unwrap();
+                for i in 0..10 {
+                    s.record(
+                        Path::new("/w/shared"),
+                        format!("{t}-{i}").as_bytes(),
+                        "edit",
+                    )
+                    .unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let s = HistoryStore::open(dir.path()).unwrap();
+    assert_eq!(s.levels(Path::new("/w/shared")).unwrap().len(), 40);
+}
