@@ -5,12 +5,20 @@ const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
 const helpers = require('./helpers.cjs');
 const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
+const moreTools = require('./more-tools.cjs');
+const moreSchemas = require('./more-schemas.cjs');
 
 module.exports = {
   editTool,
   createTool,
   multiEditTool,
   editFileTool,
+  replaceInFileTool: moreTools.replaceInFileTool,
+  textEditorTool: moreTools.textEditorTool,
+  undoLastEdit: moreTools.undoLastEdit,
+  replaceInFileSchema: moreSchemas.replaceInFileSchema,
+  replaceInFileDescription: moreSchemas.replaceInFileDescription,
+  textEditorSchema: moreSchemas.textEditorSchema,
   FileTracker: native.FileTracker,
   ...helpers,
   editSchema: schemas.editSchema,

@@ -42,6 +42,12 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if let Err(e) = write_atomic(&path.real, content.as_bytes(), mode, &display) {
         return failure(&e);
     }
+    match (existed, previous.as_deref()) {
+        (false, _) => ctx.record_write(&path.real, None, "create"),
+        (true, Some(bytes)) => ctx.record_write(&path.real, Some(bytes), "create"),
+        // The replaced content could not be read: drop the older levels rather than skip one.
+        (true, None) => ctx.history.forget(&path.real),
+    }
     ctx.tracker_after_write(&path);
     let action = if existed { "overwrote" } else { "created" };
     let message = format!("Successfully {action} {file_path} ({} bytes)", content.len());

@@ -26,7 +26,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if !path.real.is_file() {
         return format!("Error: File not found: \"{path_param}\"");
     }
-    let session = match ctx.open_for_edit(&path) {
+    let session = match ctx.open_for_tool(&path, "edit_file") {
         Ok(s) => s,
         Err(e) => return format!("Error: {}", describe(&e)),
     };
