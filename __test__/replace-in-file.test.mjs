@@ -247,6 +247,17 @@ describe('replace_in_file: confinement', () => {
   });
 });
 
+describe('replace_in_file: concurrency', () => {
+  it('serializes concurrent batches on one file: every success is in the file', async () => {
+    const calls = Array.from({ length: 10 }, (_, i) =>
+      run([{ type: 'string', searchFor: `line ${i + 1}\n`, replaceWith: `done ${i + 1}\n` }]),
+    );
+    const results = await Promise.all(calls);
+    expect(results.every((r) => r.startsWith('Successfully'))).toBe(true);
+    expect(ws.read('ten.txt')).toBe(text(...Array.from({ length: 10 }, (_, i) => `done ${i + 1}`)));
+  });
+});
+
 describe('replace_in_file: progress events', () => {
   it('reports 10% before and 100% after', async () => {
     const events = [];

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { textEditorTool, editTool, undoLastEdit, FileTracker } from '../lib/index.mjs';
+import { textEditorTool, editTool, createTool, multiEditTool, editFileTool, undoLastEdit, FileTracker } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 const libIndex = fileURLToPath(new URL('../lib/index.cjs', import.meta.url));
@@ -354,6 +354,27 @@ describe('text editor: confinement', () => {
 });
 
 describe('undoLastEdit', () => {
+  it('undoes the writes of every tool, newest first', async () => {
+    const original = ws.read('a.py');
+    await createTool(opts()).execute({ file_path: 'a.py', content: 'created\n', overwrite: true });
+    await editFileTool(opts()).execute({ path: 'a.py', old_text: 'created', new_text: 'edited' });
+    await multiEditTool(opts()).execute({ atomic: true, edits: [{ file_path: 'a.py', old_string: 'edited', new_string: 'multi' }] });
+    expect(ws.read('a.py')).toBe('multi\n');
+    const undo = () => undoLastEdit('a.py', opts());
+    expect(await undo()).toMatch(/before the last multi_edit write \(2 earlier levels remain\)/);
+    expect(ws.read('a.py')).toBe('edited\n');
+    expect(await undo()).toMatch(/before the last edit_file write \(1 earlier level remains\)/);
+    expect(ws.read('a.py')).toBe('created\n');
+    expect(await undo()).toMatch(/before the last create write \(0 earlier levels remain\)/);
+    expect(ws.read('a.py')).toBe(original);
+  });
+
+  it('removes a file that createTool created', async () => {
+    await createTool(opts()).execute({ file_path: 'fresh.txt', content: 'x' });
+    expect(await undoLastEdit('fresh.txt', opts())).toMatch(/the file had been created by create and was removed/);
+    expect(existsSync(ws.path('fresh.txt'))).toBe(false);
+  });
+
   it('validates its path and reports files without history', async () => {
     expect(await undoLastEdit('', opts())).toMatch(/^Error: path is required/);
     expect(await undoLastEdit('a.py', opts())).toMatch(/^Error: No edit history found for a\.py\./);

@@ -150,3 +150,113 @@ fn plural(n: usize) -> &'static str {
         "s"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::history::HistoryOption;
+    use crate::tools::ToolOptions;
+    use serde_json::json;
+
+    fn context(root: &std::path::Path, history: &std::path::Path) -> ToolContext {
+        let options = ToolOptions {
+            allowed_folders: vec![root.to_string_lossy().into_owned()],
+            cwd: Some(root.to_string_lossy().into_owned()),
+            history: HistoryOption::Dir(history.to_string_lossy().into_owned()),
+            ..ToolOptions::default()
+        };
+        ToolContext::new(&options, None).unwrap()
+    }
+
+    #[test]
+    fn session_commits_are_undone_level_by_level() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        let file = ws.path().join("a.txt");
+        std::fs::write(&file, "v1\r\n").unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        for next in ["v2\n", "v3\n"] {
+            ctx.open_for_tool(&path, "test")
+                .unwrap()
+                .commit(next)
+                .unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "v3\r\n");
+        let undone = undo_last(&ctx, &path).unwrap();
+        assert_eq!(
+            undone,
+            Undone::Restored {
+                content: b"v2\r\n".to_vec(),
+                tool: "test".into(),
+                remaining: 1
+            }
+        );
+        assert!(run(&ctx, &json!({ "path": "a.txt" }))
+            .starts_with("Last edit to a.txt undone successfully"));
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "v1\r\n");
+        assert!(matches!(undo_last(&ctx, &path), Err(UndoError::NoHistory)));
+    }
+
+    #[test]
+    fn undoing_a_creation_removes_the_file() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        let out = crate::tools::create::run(&ctx, &json!({ "file_path": "n.txt", "content": "x" }));
+        assert!(out.starts_with("Successfully created"), "{out}");
+        let path = ctx.resolve_writable("n.txt", None).unwrap();
+        assert_eq!(
+            undo_last(&ctx, &path).unwrap(),
+            Undone::Removed {
+                tool: "create".into(),
+                remaining: 0
+            }
+        );
+        assert!(!ws.path().join("n.txt").exists());
+    }
+
+    #[test]
+    fn a_failed_restore_keeps_the_level_and_the_file() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        std::fs::write(ws.path().join("a.txt"), "old").unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        ctx.open_for_tool(&path, "test")
+            .unwrap()
+            .commit("new")
+            .unwrap();
+        std::fs::remove_file(ws.path().join("a.txt")).unwrap();
+        std::fs::create_dir(ws.path().join("a.txt")).unwrap();
+        assert!(matches!(
+            undo_last(&ctx, &path),
+            Err(UndoError::Write(FsError::NotAFile { .. }))
+        ));
+        let store = ctx.history.store().unwrap();
+        assert_eq!(store.levels(&path.real).unwrap().len(), 1);
+        std::fs::remove_dir(ws.path().join("a.txt")).unwrap();
+        assert!(matches!(
+            undo_last(&ctx, &path),
+            Ok(Undone::Restored { .. })
+        ));
+        assert_eq!(
+            std::fs::read_to_string(ws.path().join("a.txt")).unwrap(),
+            "old"
+        );
+    }
+
+    #[test]
+    fn history_off_records_nothing_and_refuses_undo() {
+        let ws = tempfile::tempdir().unwrap();
+        let options = ToolOptions {
+            allowed_folders: vec![ws.path().to_string_lossy().into_owned()],
+            history: HistoryOption::Off,
+            ..ToolOptions::default()
+        };
+        let ctx = ToolContext::new(&options, None).unwrap();
+        std::fs::write(ws.path().join("a.txt"), "old").unwrap();
+        let out = run(&ctx, &json!({ "path": ws.path().join("a.txt") }));
+        assert!(
+            out.starts_with("Error: Undo is unavailable: undo history is turned off"),
+            "{out}"
+        );
+    }
+}
