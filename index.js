@@ -844,6 +844,7 @@ module.exports.computeContentHash = nativeBinding.computeContentHash
 module.exports.computeLineHash = nativeBinding.computeLineHash
 module.exports.detectBaseIndent = nativeBinding.detectBaseIndent
 module.exports.engineVersion = nativeBinding.engineVersion
+module.exports.findAllSymbols = nativeBinding.findAllSymbols
 module.exports.findFuzzyMatch = nativeBinding.findFuzzyMatch
 module.exports.indentFlexibleMatch = nativeBinding.indentFlexibleMatch
 module.exports.lineTrimmedMatch = nativeBinding.lineTrimmedMatch

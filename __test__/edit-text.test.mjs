@@ -69,7 +69,7 @@ describe('text mode', () => {
   it('reports a missing string with recovery steps and leaves the file alone', async () => {
     ws.write('a.js', 'const a = 1;\n');
     const out = await edit.execute({ file_path: 'a.js', old_string: 'const b = 2;', new_string: 'x' });
-    expect(out).toBe("Error editing file: String not found - the specified old_string was not found in a.js. The text may have changed or differ from what you expected. Try: (1) Use 'search' or 'extract' to read the current file content and copy the exact text. (2) Use the symbol parameter to edit by function/class name instead. (3) Verify the file_path is correct.");
+    expect(out).toBe("Error editing file: String not found - the specified old_string was not found in a.js. The text may have changed or differ from what you expected. Try: (1) Use 'search' or 'extract' to read the current file content and copy the exact text. (2) Use the symbol parameter to edit by function/class name instead. (3) Verify the file_path is correct.\n\nDid you mean line 1 (similarity 0.83)? Diff from your old_string to the file:\n```diff\n--- old_string\n+++ file\n@@ -1 +1 @@\n-const b = 2;\n+const a = 1;\n```");
     expect(ws.read('a.js')).toBe('const a = 1;\n');
   });
 

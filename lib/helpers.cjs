@@ -87,7 +87,27 @@ function reindent(newContent, targetIndent) {
   return native.reindent(newContent == null ? '' : String(newContent), targetIndent == null ? '' : String(targetIndent));
 }
 
+/** Probe's `findAllSymbols(filePath, symbolName, cwd)`: every matching definition, `[]` on failure. */
+async function findAllSymbols(filePath, symbolName, cwd) {
+  if (typeof filePath !== 'string' || typeof symbolName !== 'string' || symbolName.trim() === '') return [];
+  try {
+    return await native.findAllSymbols(filePath, symbolName, typeof cwd === 'string' ? cwd : undefined);
+  } catch {
+    return [];
+  }
+}
+
+/** Probe's `findSymbol(filePath, symbolName, cwd)`: the first matching definition, or null. */
+async function findSymbol(filePath, symbolName, cwd) {
+  const all = await findAllSymbols(filePath, symbolName, cwd);
+  if (all.length === 0) return null;
+  const { startLine, endLine, code, nodeType, file } = all[0];
+  return { startLine, endLine, code, nodeType, file };
+}
+
 module.exports = {
+  findSymbol,
+  findAllSymbols,
   computeContentHash,
   findFuzzyMatch,
   lineTrimmedMatch,

@@ -28,6 +28,8 @@ export const {
   cleanNewString,
   detectBaseIndent,
   reindent,
+  findSymbol,
+  findAllSymbols,
   editSchema,
   createSchema,
   multiEditSchema,

@@ -49,10 +49,16 @@ pub struct CleanResult {
     pub modifications: Vec<String>,
 }
 
-fn strategy_result(content: &str, found: Option<text::StrategyMatch>) -> Option<StrategyMatchResult> {
+fn strategy_result(
+    content: &str,
+    found: Option<text::StrategyMatch>,
+) -> Option<StrategyMatchResult> {
     let found = found?;
     let first = found.regions.first()?.clone();
-    Some(StrategyMatchResult { matched_text: content.get(first).unwrap_or_default().to_string(), count: found.regions.len() as u32 })
+    Some(StrategyMatchResult {
+        matched_text: content.get(first).unwrap_or_default().to_string(),
+        count: found.regions.len() as u32,
+    })
 }
 
 fn position(p: Option<String>) -> Option<lines::Position> {
@@ -78,18 +84,27 @@ pub fn find_fuzzy_match(content: String, search_string: String) -> Option<FuzzyM
 }
 
 #[napi]
-pub fn line_trimmed_match(content_lines: Vec<String>, search_lines: Vec<String>) -> Option<StrategyMatchResult> {
+pub fn line_trimmed_match(
+    content_lines: Vec<String>,
+    search_lines: Vec<String>,
+) -> Option<StrategyMatchResult> {
     let (content, search) = (content_lines.join("\n"), search_lines.join("\n"));
     strategy_result(&content, text::line_trimmed_match(&content, &search))
 }
 
 #[napi]
 pub fn whitespace_normalized_match(content: String, search: String) -> Option<StrategyMatchResult> {
-    strategy_result(&content, text::whitespace_normalized_match(&content, &search))
+    strategy_result(
+        &content,
+        text::whitespace_normalized_match(&content, &search),
+    )
 }
 
 #[napi]
-pub fn indent_flexible_match(content_lines: Vec<String>, search_lines: Vec<String>) -> Option<StrategyMatchResult> {
+pub fn indent_flexible_match(
+    content_lines: Vec<String>,
+    search_lines: Vec<String>,
+) -> Option<StrategyMatchResult> {
     let (content, search) = (content_lines.join("\n"), search_lines.join("\n"));
     strategy_result(&content, text::indent_flexible_match(&content, &search))
 }
@@ -101,14 +116,21 @@ pub fn compute_line_hash(line: String) -> String {
 
 #[napi]
 pub fn parse_line_ref(reference: String) -> Option<LineRefResult> {
-    lines::parse_line_ref(&reference).map(|r| LineRefResult { line: r.line as f64, hash: r.hash })
+    lines::parse_line_ref(&reference).map(|r| LineRefResult {
+        line: r.line as f64,
+        hash: r.hash,
+    })
 }
 
 #[napi]
 pub fn validate_line_hash(line_num: i64, hash: String, file_lines: Vec<String>) -> HashValidation {
     let refs: Vec<&str> = file_lines.iter().map(String::as_str).collect();
     let c = lines::validate_line_hash(line_num, &hash, &refs);
-    HashValidation { valid: c.valid, actual_hash: c.actual_hash, actual_content: c.actual_content }
+    HashValidation {
+        valid: c.valid,
+        actual_hash: c.actual_hash,
+        actual_content: c.actual_content,
+    }
 }
 
 #[napi]
@@ -131,15 +153,27 @@ pub fn strip_echoed_boundaries(
     position_name: Option<String>,
 ) -> CorrectionResult {
     let refs: Vec<&str> = file_lines.iter().map(String::as_str).collect();
-    let c = lines::strip_echoed_boundaries(&new_str, &refs, start_line as usize, end_line as usize, position(position_name));
-    CorrectionResult { result: c.text, modifications: c.modifications }
+    let c = lines::strip_echoed_boundaries(
+        &new_str,
+        &refs,
+        start_line as usize,
+        end_line as usize,
+        position(position_name),
+    );
+    CorrectionResult {
+        result: c.text,
+        modifications: c.modifications,
+    }
 }
 
 #[napi]
 pub fn restore_indentation(new_str: String, original_lines: Vec<String>) -> CorrectionResult {
     let refs: Vec<&str> = original_lines.iter().map(String::as_str).collect();
     let c = lines::restore_indentation(&new_str, &refs);
-    CorrectionResult { result: c.text, modifications: c.modifications }
+    CorrectionResult {
+        result: c.text,
+        modifications: c.modifications,
+    }
 }
 
 #[napi]
@@ -151,8 +185,17 @@ pub fn clean_new_string(
     position_name: Option<String>,
 ) -> CleanResult {
     let refs: Vec<&str> = file_lines.iter().map(String::as_str).collect();
-    let c = lines::clean_new_string(&new_str, &refs, start_line as usize, end_line as usize, position(position_name));
-    CleanResult { cleaned: c.text, modifications: c.modifications }
+    let c = lines::clean_new_string(
+        &new_str,
+        &refs,
+        start_line as usize,
+        end_line as usize,
+        position(position_name),
+    );
+    CleanResult {
+        cleaned: c.text,
+        modifications: c.modifications,
+    }
 }
 
 #[napi]

@@ -3,6 +3,7 @@
 //! wrappers. No edit logic lives here; everything is in the `edit-engine-core` crate.
 
 mod helpers;
+mod symbols;
 mod task;
 mod toolbox;
 mod tracker;

@@ -38,7 +38,10 @@ impl From<NativeToolOptions> for ToolOptions {
             cwd: o.cwd,
             workspace_root: o.workspace_root,
             protected_paths: o.protected_paths.unwrap_or_default(),
-            max_file_bytes: o.max_file_bytes.filter(|n| n.is_finite() && *n >= 0.0).map(|n| n as u64),
+            max_file_bytes: o
+                .max_file_bytes
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .map(|n| n as u64),
             return_diff: o.return_diff.unwrap_or(false),
             debug: o.debug.unwrap_or(false),
             history: match (o.history, o.history_dir) {
@@ -74,19 +77,28 @@ impl NativeToolbox {
     }
 
     /// Probe's `edit` tool call.
-    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
     pub fn edit(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(params, tools::edit::run, "Error editing file")
     }
 
     /// Probe's `multi_edit` tool call (plus `atomic: true`).
-    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
     pub fn multi_edit(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(params, tools::multi_edit::run, "Error")
     }
 
     /// Seed 001's `edit_file` tool call.
-    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
     pub fn edit_file(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(params, tools::edit_file::run, "Error")
     }
@@ -110,7 +122,10 @@ impl NativeToolbox {
     }
 
     /// Probe's `create` tool call.
-    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
     pub fn create(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(params, tools::create::run, "Error creating file")
     }
@@ -118,6 +133,11 @@ impl NativeToolbox {
 
 impl NativeToolbox {
     fn task(&self, params: Value, tool: ToolFn, label: &'static str) -> AsyncTask<ToolTask> {
-        AsyncTask::new(ToolTask { context: self.context.clone(), params, tool, label })
+        AsyncTask::new(ToolTask {
+            context: self.context.clone(),
+            params,
+            tool,
+            label,
+        })
     }
 }

@@ -25,7 +25,12 @@ pub struct TrackerCheck {
 
 impl From<Check> for TrackerCheck {
     fn from(c: Check) -> Self {
-        TrackerCheck { ok: c.ok, reason: c.reason, message: c.message, edit_count: c.edit_count }
+        TrackerCheck {
+            ok: c.ok,
+            reason: c.reason,
+            message: c.message,
+            edit_count: c.edit_count,
+        }
     }
 }
 
@@ -73,7 +78,10 @@ impl JsFileTracker {
     #[napi(constructor)]
     pub fn new(options: Option<FileTrackerOptions>) -> Self {
         let debug = options.and_then(|o| o.debug).unwrap_or(false);
-        JsFileTracker { inner: Arc::new(FileTracker::new(debug)), debug }
+        JsFileTracker {
+            inner: Arc::new(FileTracker::new(debug)),
+            debug,
+        }
     }
 
     #[napi(getter)]
@@ -112,32 +120,62 @@ impl JsFileTracker {
         source: Option<String>,
     ) {
         let source = source.unwrap_or_else(|| "extract".to_string());
-        self.inner.track_symbol_content(Path::new(&resolved_path), &symbol_name, &code, start_line, end_line, &source);
+        self.inner.track_symbol_content(
+            Path::new(&resolved_path),
+            &symbol_name,
+            &code,
+            start_line,
+            end_line,
+            &source,
+        );
     }
 
     #[napi]
-    pub fn get_symbol_record(&self, resolved_path: String, symbol_name: String) -> Option<SymbolContentRecord> {
-        self.inner.get_symbol_record(Path::new(&resolved_path), &symbol_name).map(Into::into)
+    pub fn get_symbol_record(
+        &self,
+        resolved_path: String,
+        symbol_name: String,
+    ) -> Option<SymbolContentRecord> {
+        self.inner
+            .get_symbol_record(Path::new(&resolved_path), &symbol_name)
+            .map(Into::into)
     }
 
     #[napi]
-    pub fn check_symbol_content(&self, resolved_path: String, symbol_name: String, current_code: String) -> TrackerCheck {
-        self.inner.check_symbol_content(Path::new(&resolved_path), &symbol_name, &current_code).into()
+    pub fn check_symbol_content(
+        &self,
+        resolved_path: String,
+        symbol_name: String,
+        current_code: String,
+    ) -> TrackerCheck {
+        self.inner
+            .check_symbol_content(Path::new(&resolved_path), &symbol_name, &current_code)
+            .into()
     }
 
     #[napi(ts_return_type = "Promise<void>")]
-    pub fn track_files_from_extract(&self, targets: Vec<String>, cwd: Option<String>) -> AsyncTask<TrackerTask> {
+    pub fn track_files_from_extract(
+        &self,
+        targets: Vec<String>,
+        cwd: Option<String>,
+    ) -> AsyncTask<TrackerTask> {
         self.task(TrackerJob::Extract(targets), cwd)
     }
 
     #[napi(ts_return_type = "Promise<void>")]
-    pub fn track_files_from_output(&self, output: String, cwd: Option<String>) -> AsyncTask<TrackerTask> {
+    pub fn track_files_from_output(
+        &self,
+        output: String,
+        cwd: Option<String>,
+    ) -> AsyncTask<TrackerTask> {
         self.task(TrackerJob::Output(output), cwd)
     }
 
     #[napi]
     pub fn check_before_edit(&self, resolved_path: String) -> TrackerCheck {
-        self.inner.check_before_edit(Path::new(&resolved_path)).into()
+        self.inner
+            .check_before_edit(Path::new(&resolved_path))
+            .into()
     }
 
     #[napi(ts_return_type = "Promise<void>")]
@@ -152,17 +190,33 @@ impl JsFileTracker {
 
     #[napi]
     pub fn check_text_edit_staleness(&self, resolved_path: String) -> TrackerCheck {
-        self.inner.check_text_edit_staleness(Path::new(&resolved_path)).into()
+        self.inner
+            .check_text_edit_staleness(Path::new(&resolved_path))
+            .into()
     }
 
     #[napi]
-    pub fn track_symbol_after_write(&self, resolved_path: String, symbol_name: String, code: String, start_line: u32, end_line: u32) {
-        self.inner.track_symbol_after_write(Path::new(&resolved_path), &symbol_name, &code, start_line, end_line);
+    pub fn track_symbol_after_write(
+        &self,
+        resolved_path: String,
+        symbol_name: String,
+        code: String,
+        start_line: u32,
+        end_line: u32,
+    ) {
+        self.inner.track_symbol_after_write(
+            Path::new(&resolved_path),
+            &symbol_name,
+            &code,
+            start_line,
+            end_line,
+        );
     }
 
     #[napi]
     pub fn invalidate_file_records(&self, resolved_path: String) {
-        self.inner.invalidate_file_records(Path::new(&resolved_path));
+        self.inner
+            .invalidate_file_records(Path::new(&resolved_path));
     }
 
     #[napi]
@@ -178,8 +232,14 @@ impl JsFileTracker {
 
 impl JsFileTracker {
     fn task(&self, job: TrackerJob, cwd: Option<String>) -> AsyncTask<TrackerTask> {
-        let cwd = cwd.map(PathBuf::from).unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")));
-        AsyncTask::new(TrackerTask { tracker: self.inner.clone(), job: Some(job), cwd })
+        let cwd = cwd
+            .map(PathBuf::from)
+            .unwrap_or_else(|| std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")));
+        AsyncTask::new(TrackerTask {
+            tracker: self.inner.clone(),
+            job: Some(job),
+            cwd,
+        })
     }
 }
 
@@ -202,12 +262,17 @@ impl Task for TrackerTask {
 
     fn compute(&mut self) -> napi::Result<()> {
         let tracker = &self.tracker;
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match self.job.take() {
-            Some(TrackerJob::Extract(targets)) => tracking::track_files_from_extract(tracker, &targets, &self.cwd),
-            Some(TrackerJob::Output(output)) => tracking::track_files_from_output(tracker, &output, &self.cwd),
-            Some(TrackerJob::AfterWrite(path)) => tracker.track_file_after_write(&path),
-            None => {}
-        }));
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match self.job.take() {
+                Some(TrackerJob::Extract(targets)) => {
+                    tracking::track_files_from_extract(tracker, &targets, &self.cwd)
+                }
+                Some(TrackerJob::Output(output)) => {
+                    tracker.track_files_from_output(&output, &self.cwd)
+                }
+                Some(TrackerJob::AfterWrite(path)) => tracker.track_file_after_write(&path),
+                None => {}
+            }));
         result.map_err(|p| napi::Error::from_reason(crate::task::panic_text(&p)))
     }
 

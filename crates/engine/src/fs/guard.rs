@@ -15,6 +15,9 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
 
+/// Longest path accepted (Linux's `PATH_MAX`); longer ones could not be opened anyway.
+pub const MAX_PATH_BYTES: usize = 4096;
+
 /// Symlinks followed while resolving one path before the rest is taken lexically (Linux's limit).
 const MAX_SYMLINKS: usize = 40;
 
@@ -104,6 +107,11 @@ impl PathPolicy {
             });
         }
         let lexical = normalize_lexically(&self.joined(file_path, working_dir)?);
+        if lexical.as_os_str().len() > MAX_PATH_BYTES {
+            return Err(FsError::BadPath {
+                reason: format!("the path is longer than {MAX_PATH_BYTES} bytes"),
+            });
+        }
         let real = safe_realpath(&lexical);
         Ok(ResolvedPath { lexical, real })
     }
@@ -297,6 +305,17 @@ pub fn normalize_lexically(p: &Path) -> PathBuf {
     out
 }
 
+/// `p` joined onto the process cwd when relative (`/` when the cwd is unknown); not normalized.
+pub fn absolute(p: &Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .unwrap_or_else(|_| PathBuf::from("/"))
+            .join(p)
+    }
+}
+
 /// Real path of `p`, or for a missing path its nearest existing ancestor's real path + the rest.
 ///
 /// `p` is made absolute (process cwd) and folded lexically first, so `a/../..` cannot climb past
@@ -304,14 +323,7 @@ pub fn normalize_lexically(p: &Path) -> PathBuf {
 /// (their target is where a write would land); components after the first missing one are
 /// appended as they are.
 pub fn safe_realpath(p: &Path) -> PathBuf {
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .unwrap_or_else(|_| PathBuf::from("/"))
-            .join(p)
-    };
-    let norm = normalize_lexically(&abs);
+    let norm = normalize_lexically(&absolute(p));
     if let Ok(real) = std::fs::canonicalize(&norm) {
         return real;
     }

@@ -5,6 +5,7 @@ use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
 use crate::fs::atomic::{create_parent_dirs, write_atomic, WriteMode};
 use crate::fs::locks::lock_path;
+use crate::fs::textfile::read_bytes;
 use crate::fs::FsError;
 use serde_json::Value;
 
@@ -27,7 +28,6 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     };
     let display = ctx.display(&path);
     let _lock = lock_path(&path.real);
-    let previous = std::fs::read(&path.real).ok();
     let existed = path.real.exists();
     if existed && !overwrite {
         return format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
@@ -35,10 +35,20 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if path.real.is_dir() {
         return failure(&FsError::NotAFile { display });
     }
+    // The replaced content feeds the diff and the undo history (read only when one needs it).
+    let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
+        read_bytes(&path.real, &display, Some(ctx.max_file_bytes)).ok()
+    } else {
+        None
+    };
     if let Err(e) = create_parent_dirs(&path.real, &display) {
         return failure(&e);
     }
-    let mode = if existed { WriteMode::Replace } else { WriteMode::CreateNew };
+    let mode = if existed {
+        WriteMode::Replace
+    } else {
+        WriteMode::CreateNew
+    };
     if let Err(e) = write_atomic(&path.real, content.as_bytes(), mode, &display) {
         return failure(&e);
     }
@@ -50,8 +60,13 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     }
     ctx.tracker_after_write(&path);
     let action = if existed { "overwrote" } else { "created" };
-    let message = format!("Successfully {action} {file_path} ({} bytes)", content.len());
-    let before = previous.map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+    let message = format!(
+        "Successfully {action} {file_path} ({} bytes)",
+        content.len()
+    );
+    let before = previous
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_default();
     diff::append(message, ctx.return_diff, &before, content, &display)
 }
 

@@ -24,7 +24,10 @@ pub fn append(message: String, enabled: bool, before: &str, after: &str, name: &
     if diff.is_empty() {
         return message;
     }
-    format!("{message}\n\nDiff:\n```diff\n{}```", ensure_trailing_newline(&diff))
+    format!(
+        "{message}\n\nDiff:\n```diff\n{}```",
+        ensure_trailing_newline(&diff)
+    )
 }
 
 fn ensure_trailing_newline(s: &str) -> String {

@@ -15,7 +15,8 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         return "Error: old_text is required and must be a non-empty string: the exact text to find in the file.".to_string();
     };
     let Some(new_text) = field(params, "new_text").as_str() else {
-        return "Error: new_text is required and must be a string (use \"\" to delete old_text).".to_string();
+        return "Error: new_text is required and must be a string (use \"\" to delete old_text)."
+            .to_string();
     };
     let replace_all = flag(params, "replace_all", false);
     let working_dir = non_blank_str(params, "workingDirectory");
@@ -33,18 +34,40 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     let content = session.file.text.as_str();
     let old = session.file.to_view(old_text);
     let new = session.file.to_view(new_text);
-    let count = if replace_all { content.matches(old.as_ref()).count() } else { usize::from(content.contains(old.as_ref())) };
+    let count = if replace_all {
+        content.matches(old.as_ref()).count()
+    } else {
+        usize::from(content.contains(old.as_ref()))
+    };
     if count == 0 {
-        let name = path.lexical.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = path
+            .lexical
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         return format!("Error: Text '{old_text}' not found in {name}. Read the file again and copy the exact text, including white space.");
     }
-    let updated = if replace_all { content.replace(old.as_ref(), &new) } else { content.replacen(old.as_ref(), &new, 1) };
+    let updated = if replace_all {
+        content.replace(old.as_ref(), &new)
+    } else {
+        content.replacen(old.as_ref(), &new, 1)
+    };
     if updated != content {
         if let Err(e) = session.commit(&updated) {
             return format!("Error: {}", describe(&e));
         }
     }
     ctx.tracker_after_write(&path);
-    let plural = if count == 1 { "occurrence" } else { "occurrences" };
-    diff::append(format!("Replaced {count} {plural}"), ctx.return_diff, content, &updated, &session.display)
+    let plural = if count == 1 {
+        "occurrence"
+    } else {
+        "occurrences"
+    };
+    diff::append(
+        format!("Replaced {count} {plural}"),
+        ctx.return_diff,
+        content,
+        &updated,
+        &session.display,
+    )
 }

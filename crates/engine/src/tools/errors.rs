@@ -41,12 +41,16 @@ mod tests {
 
     #[test]
     fn every_message_carries_a_hint() {
-        let e = FsError::OutsideAllowed { display: "../x.js".into() };
+        let e = FsError::OutsideAllowed {
+            display: "../x.js".into(),
+        };
         assert_eq!(
             describe(&e),
             "Permission denied - ../x.js is outside allowed directories. Use a file path within the project workspace."
         );
-        let e = FsError::NotUtf8 { display: "a.bin".into() };
+        let e = FsError::NotUtf8 {
+            display: "a.bin".into(),
+        };
         assert!(describe(&e).ends_with("the file was not changed."));
     }
 }

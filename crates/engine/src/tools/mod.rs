@@ -8,9 +8,9 @@ pub mod create;
 pub mod diff;
 pub mod edit;
 pub mod edit_file;
-pub mod multi_edit;
 pub mod errors;
 pub mod history;
+pub mod multi_edit;
 pub mod params;
 pub mod replace_in_file;
 pub mod session;
@@ -23,8 +23,8 @@ use crate::fs::guard::PathPolicy;
 use crate::fs::FsError;
 use crate::tracker::FileTracker;
 use history::{History, HistoryOption};
-use text_editor::TextEditorOptions;
 use std::sync::Arc;
+use text_editor::TextEditorOptions;
 
 /// Default cap on the size of a file a tool reads (64 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;

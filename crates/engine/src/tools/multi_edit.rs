@@ -21,7 +21,10 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         Err(message) => return message,
     };
     let working_dir = non_blank_str(params, "workingDirectory");
-    let edits: Vec<Value> = edits.into_iter().map(|op| inherit_working_dir(op, working_dir)).collect();
+    let edits: Vec<Value> = edits
+        .into_iter()
+        .map(|op| inherit_working_dir(op, working_dir))
+        .collect();
     if flag(params, "atomic", false) {
         atomic::run(ctx, &edits)
     } else {
@@ -41,7 +44,10 @@ fn parse_edits(params: &Value) -> Result<Vec<Value>, String> {
     match edits {
         Value::Array(items) if !items.is_empty() => {
             if items.len() > MAX_EDITS {
-                return Err(format!("Error: Too many edits ({}). Maximum {MAX_EDITS} per batch.", items.len()));
+                return Err(format!(
+                    "Error: Too many edits ({}). Maximum {MAX_EDITS} per batch.",
+                    items.len()
+                ));
             }
             Ok(items)
         }
@@ -52,7 +58,8 @@ fn parse_edits(params: &Value) -> Result<Vec<Value>, String> {
 /// An operation without its own `workingDirectory` uses the batch's.
 fn inherit_working_dir(mut op: Value, working_dir: Option<&str>) -> Value {
     if let (Some(dir), Value::Object(map)) = (working_dir, &mut op) {
-        map.entry("workingDirectory").or_insert_with(|| Value::String(dir.to_string()));
+        map.entry("workingDirectory")
+            .or_insert_with(|| Value::String(dir.to_string()));
     }
     op
 }
@@ -64,9 +71,17 @@ fn sequential(ctx: &ToolContext, edits: &[Value]) -> String {
     let mut lines = Vec::with_capacity(edits.len());
     let mut ok = 0;
     for (i, op) in edits.iter().enumerate() {
-        let result = if op.is_object() { edit::run(ctx, op) } else { format!("Error: {NOT_AN_OBJECT}") };
+        let result = if op.is_object() {
+            edit::run(ctx, op)
+        } else {
+            format!("Error: {NOT_AN_OBJECT}")
+        };
         if result.starts_with("Error") {
-            let shown = if op.is_object() { result } else { NOT_AN_OBJECT.to_string() };
+            let shown = if op.is_object() {
+                result
+            } else {
+                NOT_AN_OBJECT.to_string()
+            };
             lines.push(format!("[{}] FAIL: {shown}", i + 1));
         } else {
             ok += 1;
@@ -74,8 +89,16 @@ fn sequential(ctx: &ToolContext, edits: &[Value]) -> String {
         }
     }
     let failed = edits.len() - ok;
-    let tail = if failed > 0 { format!(", {failed} failed") } else { String::new() };
-    format!("Multi-edit: {ok}/{} succeeded{tail}\n\n{}", edits.len(), lines.join("\n"))
+    let tail = if failed > 0 {
+        format!(", {failed} failed")
+    } else {
+        String::new()
+    };
+    format!(
+        "Multi-edit: {ok}/{} succeeded{tail}\n\n{}",
+        edits.len(),
+        lines.join("\n")
+    )
 }
 
 mod atomic {
@@ -100,10 +123,18 @@ mod atomic {
         };
         let mut done: Vec<(usize, Planned, String)> = Vec::with_capacity(calls.len());
         for (i, call) in calls.iter().enumerate() {
-            let file = staged.get_mut(&call.path.real).expect("every call's file was staged");
+            let file = staged
+                .get_mut(&call.path.real)
+                .expect("every call's file was staged");
             match plan(call, &file.current) {
                 Ok(planned) => {
-                    let message = diff::append(planned.message.clone(), ctx.return_diff, &file.current.text, &planned.new_text, &file.display);
+                    let message = diff::append(
+                        planned.message.clone(),
+                        ctx.return_diff,
+                        &file.current.text,
+                        &planned.new_text,
+                        &file.display,
+                    );
                     file.current.text = planned.new_text.clone();
                     done.push((i, planned, message));
                 }
@@ -118,10 +149,17 @@ mod atomic {
             apply_effect(&calls[i], planned.effect);
             lines.push(format!("[{}] OK: {message}", i + 1));
         }
-        format!("Multi-edit: {0}/{0} succeeded (atomic)\n\n{1}", calls.len(), lines.join("\n"))
+        format!(
+            "Multi-edit: {0}/{0} succeeded (atomic)\n\n{1}",
+            calls.len(),
+            lines.join("\n")
+        )
     }
 
-    fn prepare_all<'a>(ctx: &'a ToolContext, edits: &'a [Value]) -> Result<Vec<EditCall<'a>>, (usize, String)> {
+    fn prepare_all<'a>(
+        ctx: &'a ToolContext,
+        edits: &'a [Value],
+    ) -> Result<Vec<EditCall<'a>>, (usize, String)> {
         edits
             .iter()
             .enumerate()
@@ -135,7 +173,10 @@ mod atomic {
     }
 
     /// Locks every distinct file in path order (no deadlock between batches) and reads it once.
-    fn stage(ctx: &ToolContext, calls: &[EditCall]) -> Result<BTreeMap<PathBuf, Staged>, (usize, String)> {
+    fn stage(
+        ctx: &ToolContext,
+        calls: &[EditCall],
+    ) -> Result<BTreeMap<PathBuf, Staged>, (usize, String)> {
         let mut first_use: BTreeMap<PathBuf, usize> = BTreeMap::new();
         for (i, call) in calls.iter().enumerate() {
             first_use.entry(call.path.real.clone()).or_insert(i);
@@ -144,8 +185,17 @@ mod atomic {
         for (real, index) in first_use {
             let display = ctx.display(&calls[index].path);
             let lock = lock_path(&real);
-            let file = read_text(&real, &display, Some(ctx.max_file_bytes)).map_err(|e| (index, edit::fs_failure(&e)))?;
-            staged.insert(real, Staged { current: file.clone(), original: file, display, _lock: lock });
+            let file = read_text(&real, &display, Some(ctx.max_file_bytes))
+                .map_err(|e| (index, edit::fs_failure(&e)))?;
+            staged.insert(
+                real,
+                Staged {
+                    current: file.clone(),
+                    original: file,
+                    display,
+                    _lock: lock,
+                },
+            );
         }
         Ok(staged)
     }
@@ -169,7 +219,11 @@ mod atomic {
             written.push((path, file));
         }
         for (path, file) in written {
-            ctx.record_write(path, Some(&file.original.encode(&file.original.text)), "multi_edit");
+            ctx.record_write(
+                path,
+                Some(&file.original.encode(&file.original.text)),
+                "multi_edit",
+            );
         }
         Ok(())
     }
@@ -179,7 +233,9 @@ mod atomic {
         let mut lines = Vec::with_capacity(total);
         for i in 0..total {
             lines.push(match i.cmp(&index) {
-                std::cmp::Ordering::Less => format!("[{}] ROLLED BACK: planned, not written", i + 1),
+                std::cmp::Ordering::Less => {
+                    format!("[{}] ROLLED BACK: planned, not written", i + 1)
+                }
                 std::cmp::Ordering::Equal => format!("[{}] FAIL: {message}", i + 1),
                 std::cmp::Ordering::Greater => format!("[{}] SKIPPED: not run", i + 1),
             });

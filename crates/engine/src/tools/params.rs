@@ -38,7 +38,9 @@ pub fn field<'a>(params: &'a Value, key: &str) -> Field<'a> {
 
 /// A non-empty string parameter (after trimming), as Probe requires for paths.
 pub fn non_blank_str<'a>(params: &'a Value, key: &str) -> Option<&'a str> {
-    field(params, key).as_str().filter(|s| !crate::text::js::js_trim(s).is_empty())
+    field(params, key)
+        .as_str()
+        .filter(|s| !crate::text::js::js_trim(s).is_empty())
 }
 
 /// A boolean flag. `true`/`false`, the strings `"true"`/`"false"` (any case, as XML-parsed tool

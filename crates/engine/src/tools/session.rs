@@ -28,7 +28,10 @@ impl EditSession {
         let bytes = self.file.encode(new_text);
         write_atomic(&self.path.real, &bytes, WriteMode::Replace, &self.display)?;
         let previous = self.file.encode(&self.file.text);
-        if let Some(warning) = self.history.record(&self.path.real, Some(&previous), self.tool) {
+        if let Some(warning) = self
+            .history
+            .record(&self.path.real, Some(&previous), self.tool)
+        {
             if self.debug {
                 eprintln!("[{}] {warning}", self.tool);
             }
@@ -60,12 +63,24 @@ impl ToolContext {
     }
 
     /// Locks the file and reads it as text; `tool` labels the undo level its commit records.
-    pub fn open_for_tool(&self, path: &ResolvedPath, tool: &'static str) -> Result<EditSession, FsError> {
+    pub fn open_for_tool(
+        &self,
+        path: &ResolvedPath,
+        tool: &'static str,
+    ) -> Result<EditSession, FsError> {
         let display = self.display(path);
         let lock = lock_path(&path.real);
         let file = read_text(&path.real, &display, Some(self.max_file_bytes))?;
         let (history, debug) = (self.history.clone(), self.debug);
-        Ok(EditSession { path: path.clone(), display, file, tool, history, debug, _lock: lock })
+        Ok(EditSession {
+            path: path.clone(),
+            display,
+            file,
+            tool,
+            history,
+            debug,
+            _lock: lock,
+        })
     }
 
     /// Records a write made outside an [`EditSession`] (file creation, batch writes) in the undo

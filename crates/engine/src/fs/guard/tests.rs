@@ -409,3 +409,40 @@ fn safe_realpath_of_missing_paths() {
         w.root.join("src/main.rs/x")
     );
 }
+
+#[test]
+fn odd_patterns_and_paths_never_panic() {
+    let w = ws();
+    let patterns: Vec<String> = [
+        "!", "/", "**", "\\", "#", "a/**/b/", "!/x", "*", "**/", " ", "/**/.git",
+    ]
+    .iter()
+    .map(|p| p.to_string())
+    .collect();
+    for pat in &patterns {
+        let Ok(p) = PathPolicy::new(&[], Some(&s(&w.root)), None, std::slice::from_ref(pat)) else {
+            continue;
+        };
+        let long = "x/".repeat(3000);
+        for path in [
+            "////",
+            "..",
+            "\\",
+            ".",
+            "./",
+            "a/../..",
+            "\u{feff}",
+            "💥/x",
+            &long,
+            "src/main.rs",
+            "/",
+        ] {
+            if let Ok(r) = p.resolve(path, None) {
+                let _ = p.check_writable(&r);
+                let _ = p.display(&r.lexical);
+            } else {
+                assert!(path.len() > MAX_PATH_BYTES - 100, "{path:?}");
+            }
+        }
+    }
+}

@@ -46,7 +46,10 @@ pub(crate) enum TrackerEffect {
     /// Line mode: file re-seen, symbol records dropped.
     Write,
     /// Symbol mode: the symbol's new hash and position recorded, file marked seen.
-    Symbol { name: String, updated: Option<(String, usize, usize)> },
+    Symbol {
+        name: String,
+        updated: Option<(String, usize, usize)>,
+    },
 }
 
 /// A computed change to one file.
@@ -78,16 +81,26 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         }
     }
     apply_effect(&call, planned.effect);
-    diff::append(planned.message, ctx.return_diff, &session.file.text, &planned.new_text, &session.display)
+    diff::append(
+        planned.message,
+        ctx.return_diff,
+        &session.file.text,
+        &planned.new_text,
+        &session.display,
+    )
 }
 
 /// Validates params, path, existence and the tracker's read-before-edit guard; picks the mode.
 pub(crate) fn prepare<'a>(ctx: &'a ToolContext, params: &'a Value) -> Result<EditCall<'a>, String> {
     let file_path = non_blank_str(params, "file_path").ok_or(INVALID_FILE_PATH)?;
-    let new_string = field(params, "new_string").as_str().ok_or(INVALID_NEW_STRING)?;
+    let new_string = field(params, "new_string")
+        .as_str()
+        .ok_or(INVALID_NEW_STRING)?;
     let working_dir = non_blank_str(params, "workingDirectory");
     ctx.debug_log("Edit", || format!("Attempting to edit file: {file_path}"));
-    let path = ctx.resolve_writable(file_path, working_dir).map_err(|e| fs_failure(&e))?;
+    let path = ctx
+        .resolve_writable(file_path, working_dir)
+        .map_err(|e| fs_failure(&e))?;
     if !path.real.exists() {
         return Err(format!("Error editing file: File not found - {file_path}. Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file."));
     }
@@ -96,10 +109,20 @@ pub(crate) fn prepare<'a>(ctx: &'a ToolContext, params: &'a Value) -> Result<Edi
         return Err(format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit."));
     }
     let mode = select_mode(ctx, params, &path)?;
-    Ok(EditCall { ctx, file_path, path, new_string, mode })
+    Ok(EditCall {
+        ctx,
+        file_path,
+        path,
+        new_string,
+        mode,
+    })
 }
 
-fn select_mode<'a>(ctx: &ToolContext, params: &'a Value, path: &ResolvedPath) -> Result<Mode<'a>, String> {
+fn select_mode<'a>(
+    ctx: &ToolContext,
+    params: &'a Value,
+    path: &ResolvedPath,
+) -> Result<Mode<'a>, String> {
     if !field(params, "symbol").is_absent() {
         return symbol_mode::request(params, path).map(Mode::Symbol);
     }
@@ -109,7 +132,10 @@ fn select_mode<'a>(ctx: &ToolContext, params: &'a Value, path: &ResolvedPath) ->
     match field(params, "old_string") {
         Field::Absent => Err(NO_MODE.to_string()),
         Field::Other(_) => Err(INVALID_OLD_STRING.to_string()),
-        Field::Str(old) => text_mode::request(ctx, path, old, flag(params, "replace_all", false)).map(Mode::Text),
+        Field::Str(old) => {
+            text_mode::request(ctx, path, params, old, flag(params, "replace_all", false))
+                .map(Mode::Text)
+        }
     }
 }
 
@@ -124,7 +150,9 @@ pub(crate) fn plan(call: &EditCall, file: &TextFile) -> Result<Planned, String> 
 
 /// Applies a landed edit's effect to the tracker (no-op without a tracker).
 pub(crate) fn apply_effect(call: &EditCall, effect: TrackerEffect) {
-    let Some(tracker) = &call.ctx.tracker else { return };
+    let Some(tracker) = &call.ctx.tracker else {
+        return;
+    };
     let path = &call.path.lexical;
     match effect {
         TrackerEffect::TextEdit => {

@@ -1,18 +1,143 @@
-//! Symbol mode (AST-aware replace/insert by name).
+//! Symbol mode: replace a definition found by name, or insert next to it (tree-sitter, in process).
 
-use super::{EditCall, Planned};
+use super::{parse_position, EditCall, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
+use crate::lines::Position;
+use crate::symbols::{self, Language, SymbolInfo};
+use crate::tools::params::field;
+use crate::tools::symbols::{find_in, parse_cache};
 use serde_json::Value;
 
+const INVALID_SYMBOL: &str = "Error editing file: Invalid symbol - must be a non-empty string. Provide the name of a function, class, method, or other named code definition (e.g. \"myFunction\" or \"MyClass.myMethod\"). To edit by text matching instead, use old_string + new_string.";
+const INVALID_POSITION: &str = "Error editing file: Invalid position - must be \"before\" or \"after\". Use position=\"before\" to insert code above the symbol, or position=\"after\" to insert code below it. Omit position entirely to replace the symbol with new_string.";
+/// Most names suggested when a symbol is not found.
+const SUGGESTIONS: usize = 5;
+
 pub(crate) struct SymbolRequest<'a> {
-    _name: &'a str,
+    name: &'a str,
+    position: Option<Position>,
+    language: Language,
 }
 
-pub(super) fn request<'a>(_params: &'a Value, _path: &ResolvedPath) -> Result<SymbolRequest<'a>, String> {
-    Err("Error editing file: Symbol mode is not available in this build. Use old_string + new_string (text mode) or start_line (line-targeted mode) instead.".to_string())
+/// Validates `symbol` and `position` (Probe's order and messages) and the file's language.
+pub(super) fn request<'a>(
+    params: &'a Value,
+    path: &ResolvedPath,
+) -> Result<SymbolRequest<'a>, String> {
+    let name = match field(params, "symbol").as_str() {
+        Some(s) if !crate::text::js::js_trim(s).is_empty() => s,
+        _ => return Err(INVALID_SYMBOL.to_string()),
+    };
+    let position = parse_position(params).map_err(|_| INVALID_POSITION.to_string())?;
+    let language = symbols::language_for_path_checked(&path.real).map_err(|e| {
+        format!("Error editing file: {e}. Symbol mode supports JavaScript, TypeScript, Python, Rust, Go, Java, C, C++, Ruby, PHP, Swift, Kotlin, Scala, C#, Lua and Zig; for this file use old_string + new_string (text mode) or start_line (line-targeted mode) instead.")
+    })?;
+    Ok(SymbolRequest {
+        name,
+        position,
+        language,
+    })
 }
 
-pub(super) fn plan(_call: &EditCall, _request: &SymbolRequest, _file: &TextFile) -> Result<Planned, String> {
-    unreachable!("request() never yields a SymbolRequest")
+pub(super) fn plan(
+    call: &EditCall,
+    request: &SymbolRequest,
+    file: &TextFile,
+) -> Result<Planned, String> {
+    let content = file.text.as_str();
+    let found = find_in(&call.path.real, content, request.language, request.name).map_err(|e| {
+        format!("Error editing file: {e} in {}; the symbol could not be located safely. Fix the syntax error first, or use old_string + new_string (text mode) or start_line (line-targeted mode).", call.file_path)
+    })?;
+    let target = match found.as_slice() {
+        [] => return Err(not_found(call, content, request)),
+        [one] => one,
+        many => return Err(duplicates(call.file_path, request.name, many)),
+    };
+    check_stale(call, request.name, target)?;
+    let new_string = file.to_view(call.new_string);
+    let plan = match request.position {
+        None => symbols::plan_replace(content, target, &new_string),
+        Some(p) => symbols::plan_insert(content, target, &new_string, p == Position::Before),
+    };
+    parse_cache().record_edit(&call.path.real, request.language, content, &plan);
+    let (name, file_path) = (request.name, call.file_path);
+    let message = match request.position {
+        None => format!("Successfully replaced symbol \"{name}\" in {file_path} (was lines {}-{}, now {} lines)", target.start_line, target.end_line, plan.new_line_count),
+        Some(p) => format!("Successfully inserted {} lines {} symbol \"{name}\" in {file_path} (at line {})", plan.new_line_count, p.as_str(), plan.insert_line),
+    };
+    let updated = call
+        .ctx
+        .tracker
+        .as_ref()
+        .and_then(|_| relocate(call, request, &plan.new_source));
+    let effect = TrackerEffect::Symbol {
+        name: name.to_string(),
+        updated,
+    };
+    Ok(Planned {
+        new_text: plan.new_source,
+        message,
+        effect,
+    })
+}
+
+/// The symbol's code and lines in the edited text (for chained edits), when it is still unique.
+fn relocate(
+    call: &EditCall,
+    request: &SymbolRequest,
+    new_source: &str,
+) -> Option<(String, usize, usize)> {
+    let found = find_in(&call.path.real, new_source, request.language, request.name).ok()?;
+    match found.as_slice() {
+        [one] => Some((one.code.clone(), one.start_line, one.end_line)),
+        _ => None,
+    }
+}
+
+fn not_found(call: &EditCall, content: &str, request: &SymbolRequest) -> String {
+    let name = request.name;
+    let mut message = format!("Error editing file: Symbol \"{name}\" not found in {}. Verify the symbol name matches a top-level function, class, method, or other named definition exactly as declared in the source. Use 'search' or 'extract' to inspect the file and find the correct symbol name. Alternatively, use old_string + new_string for text-based editing instead.", call.file_path);
+    let all = parse_cache()
+        .list_symbols(&call.path.real, content, request.language)
+        .unwrap_or_default();
+    let closest = symbols::closest_names(&all, name, SUGGESTIONS);
+    if !closest.is_empty() {
+        message.push_str(&format!(
+            " Closest symbols in this file: {}.",
+            closest.join(", ")
+        ));
+    }
+    message
+}
+
+fn duplicates(file_path: &str, name: &str, many: &[SymbolInfo]) -> String {
+    let list: Vec<String> = many
+        .iter()
+        .map(|m| {
+            format!(
+                "  - {} ({}, line {})",
+                m.qualified_name, m.node_type, m.start_line
+            )
+        })
+        .collect();
+    format!(
+        "Error editing {file_path}: Found {} symbols named \"{name}\". Use a qualified name to specify which one:\n{}\n\nExample: <edit><file_path>{file_path}</file_path><symbol>{}</symbol><new_string>...</new_string></edit>",
+        many.len(),
+        list.join("\n"),
+        many[0].qualified_name
+    )
+}
+
+/// Probe's symbol staleness check against the tracker's recorded hash.
+fn check_stale(call: &EditCall, name: &str, target: &SymbolInfo) -> Result<(), String> {
+    let Some(tracker) = &call.ctx.tracker else {
+        return Ok(());
+    };
+    let check = tracker.check_symbol_content(&call.path.lexical, name, &target.code);
+    if check.ok || check.reason.as_deref() != Some("stale") {
+        return Ok(());
+    }
+    let file_path = call.file_path;
+    Err(format!("Error editing {file_path}: Symbol \"{name}\" has changed since you last read it. Use the extract tool with targets=\"{file_path}#{name}\" to re-read the current content, then retry."))
 }

@@ -1,0 +1,190 @@
+//! A small LRU of parse trees keyed by path + exact content, reused incrementally after our own edits.
+
+use std::path::{Path, PathBuf};
+
+use parking_lot::Mutex;
+use tree_sitter::{InputEdit, Point, Tree};
+
+use super::grammar::Language;
+use super::locate::{find_all_symbols_in_tree, list_symbols_in_tree, new_parser};
+use super::plan::SymbolEditPlan;
+use super::{SymbolError, SymbolInfo};
+
+/// Default number of files kept.
+pub const DEFAULT_CAPACITY: usize = 8;
+
+struct Entry {
+    path: PathBuf,
+    lang: Language,
+    /// The text `tree` describes (after `record_edit`, the edited text, whose tree still needs a re-parse).
+    source: String,
+    tree: Tree,
+    /// The tree was edited with [`Tree::edit`] and must be re-parsed (incrementally) before use.
+    stale: bool,
+}
+
+/// Recently parsed trees, most recent first. A lookup hits only when path, language and the whole content
+/// are equal, so a hit can never describe other text. Thread-safe; parsing happens outside the lock.
+pub struct ParseCache {
+    entries: Mutex<Vec<Entry>>,
+    capacity: usize,
+}
+
+impl Default for ParseCache {
+    fn default() -> Self {
+        ParseCache::new(DEFAULT_CAPACITY)
+    }
+}
+
+impl ParseCache {
+    /// A cache holding at most `capacity` trees (at least one).
+    pub fn new(capacity: usize) -> Self {
+        ParseCache {
+            entries: Mutex::new(Vec::new()),
+            capacity: capacity.max(1),
+        }
+    }
+
+    /// The tree of `source` for `path`: a cached one, an incremental re-parse after [`Self::record_edit`], or
+    /// a fresh parse.
+    pub fn tree(&self, path: &Path, source: &str, lang: Language) -> Result<Tree, SymbolError> {
+        let previous = {
+            let mut entries = self.entries.lock();
+            let idx = entries
+                .iter()
+                .position(|e| e.path == path && e.lang == lang);
+            match idx {
+                Some(i) if entries[i].source == source && !entries[i].stale => {
+                    let e = entries.remove(i);
+                    let tree = e.tree.clone();
+                    entries.insert(0, e);
+                    return Ok(tree);
+                }
+                Some(i) if entries[i].source == source => Some(entries[i].tree.clone()),
+                _ => None,
+            }
+        };
+        let mut parser = new_parser(lang)?;
+        let tree = parser
+            .parse(source, previous.as_ref())
+            .ok_or(SymbolError::Parse {
+                language: lang.name(),
+                line: 1,
+            })?;
+        self.store(path, lang, source.to_string(), tree.clone(), false);
+        Ok(tree)
+    }
+
+    /// [`super::find_all_symbols`] through the cache.
+    pub fn find_all_symbols(
+        &self,
+        path: &Path,
+        source: &str,
+        lang: Language,
+        name: &str,
+    ) -> Result<Vec<SymbolInfo>, SymbolError> {
+        let tree = self.tree(path, source, lang)?;
+        find_all_symbols_in_tree(&tree, source, lang, name)
+    }
+
+    /// [`super::list_symbols`] through the cache.
+    pub fn list_symbols(
+        &self,
+        path: &Path,
+        source: &str,
+        lang: Language,
+    ) -> Result<Vec<SymbolInfo>, SymbolError> {
+        let tree = self.tree(path, source, lang)?;
+        list_symbols_in_tree(&tree, source, lang)
+    }
+
+    /// Tells the cache that `old_source` of `path` became `plan.new_source` (after the write succeeded). When
+    /// the cached tree is of `old_source`, it is edited so the next lookup re-parses incrementally.
+    pub fn record_edit(
+        &self,
+        path: &Path,
+        lang: Language,
+        old_source: &str,
+        plan: &SymbolEditPlan,
+    ) {
+        let mut entries = self.entries.lock();
+        let Some(i) = entries
+            .iter()
+            .position(|e| e.path == path && e.lang == lang)
+        else {
+            return;
+        };
+        if entries[i].source != old_source || entries[i].stale {
+            entries.remove(i);
+            return;
+        }
+        let e = &mut entries[i];
+        match input_edit(old_source, &plan.new_source, plan) {
+            Some(edit) => {
+                e.tree.edit(&edit);
+                e.source = plan.new_source.clone();
+                e.stale = true;
+            }
+            None => {
+                entries.remove(i);
+            }
+        }
+    }
+
+    /// Drops whatever is cached for `path`.
+    pub fn invalidate(&self, path: &Path) {
+        self.entries.lock().retain(|e| e.path != path);
+    }
+
+    /// Number of cached trees.
+    pub fn len(&self) -> usize {
+        self.entries.lock().len()
+    }
+
+    /// Whether the cache holds no tree.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn store(&self, path: &Path, lang: Language, source: String, tree: Tree, stale: bool) {
+        let mut entries = self.entries.lock();
+        entries.retain(|e| !(e.path == path && e.lang == lang));
+        entries.insert(
+            0,
+            Entry {
+                path: path.to_path_buf(),
+                lang,
+                source,
+                tree,
+                stale,
+            },
+        );
+        entries.truncate(self.capacity);
+    }
+}
+
+/// The tree-sitter edit for a plan, `None` when the plan's offsets do not fit the texts.
+fn input_edit(old: &str, new: &str, plan: &SymbolEditPlan) -> Option<InputEdit> {
+    let e = plan.edit;
+    if e.start_byte > e.old_end_byte || e.old_end_byte > old.len() || e.new_end_byte > new.len() {
+        return None;
+    }
+    if old.get(..e.start_byte) != new.get(..e.start_byte) {
+        return None;
+    }
+    Some(InputEdit {
+        start_byte: e.start_byte,
+        old_end_byte: e.old_end_byte,
+        new_end_byte: e.new_end_byte,
+        start_position: point(old, e.start_byte),
+        old_end_position: point(old, e.old_end_byte),
+        new_end_position: point(new, e.new_end_byte),
+    })
+}
+
+fn point(src: &str, pos: usize) -> Point {
+    let bytes = &src.as_bytes()[..pos];
+    let row = memchr::memchr_iter(b'\n', bytes).count();
+    let col = memchr::memrchr(b'\n', bytes).map_or(pos, |i| pos - i - 1);
+    Point { row, column: col }
+}

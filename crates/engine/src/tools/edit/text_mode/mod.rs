@@ -1,0 +1,189 @@
+//! Text mode: exact match first, then the fuzzy cascade (Probe's three strategies, then ours);
+//! ambiguity, scope and no-op guards; "did you mean" when nothing matches.
+
+mod adapt;
+mod locate;
+
+use super::{EditCall, Planned, TrackerEffect};
+use crate::fs::textfile::TextFile;
+use crate::fs::ResolvedPath;
+use crate::text::closest_region;
+use crate::tools::params::{field, Field};
+use crate::tools::ToolContext;
+use locate::{line_span, locate, Located, Restriction};
+use serde_json::Value;
+
+const EMPTY_OLD_STRING: &str = "Error editing file: Invalid old_string - it is empty, so there is nothing to find. Copy the exact text to replace from the file, or use start_line with position=\"before\"/\"after\" to insert new lines.";
+const NO_CHANGES: &str = "Error editing file: No changes made - the replacement result is identical to the original. Verify that old_string and new_string are actually different. If fuzzy matching was used, the matched text may already equal new_string.";
+/// Most candidate regions listed in an ambiguity error.
+const LISTED_CANDIDATES: usize = 10;
+
+pub(crate) struct TextRequest<'a> {
+    old_string: &'a str,
+    replace_all: bool,
+    restriction: Restriction,
+}
+
+/// Validates a text-mode call: non-empty `old_string`, `match_strategy`, and the tracker's
+/// consecutive-edit guard.
+pub(super) fn request<'a>(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    params: &Value,
+    old_string: &'a str,
+    replace_all: bool,
+) -> Result<TextRequest<'a>, String> {
+    if old_string.is_empty() {
+        return Err(EMPTY_OLD_STRING.to_string());
+    }
+    let restriction = match field(params, "match_strategy") {
+        Field::Absent => Restriction::Any,
+        Field::Str(name) => Restriction::parse(name).ok_or_else(|| bad_strategy(name))?,
+        Field::Other(v) => return Err(bad_strategy(&v.to_string())),
+    };
+    if let Some(tracker) = &ctx.tracker {
+        let check = tracker.check_text_edit_staleness(&path.lexical);
+        if !check.ok {
+            let shown = ctx.display(path);
+            let message = check.message.unwrap_or_default();
+            return Err(format!("Error editing {shown}: {message}\n\nUse the extract tool with targets=\"{shown}\" to re-read the file, then retry."));
+        }
+    }
+    Ok(TextRequest {
+        old_string,
+        replace_all,
+        restriction,
+    })
+}
+
+fn bad_strategy(name: &str) -> String {
+    format!("Error editing file: Invalid match_strategy \"{name}\" - use \"exact\" or one of: line-trimmed, whitespace-normalized, indent-flexible, quote-normalized, escape-normalized, trimmed-boundary, block-anchor. Omit it to allow every strategy.")
+}
+
+pub(super) fn plan(
+    call: &EditCall,
+    request: &TextRequest,
+    file: &TextFile,
+) -> Result<Planned, String> {
+    let content = file.text.as_str();
+    let old = file.to_view(request.old_string);
+    let new = file.to_view(call.new_string);
+    let Some(located) = locate(content, &old, request.restriction) else {
+        return Err(not_found(call.file_path, content, &old));
+    };
+    if !request.replace_all && located.regions.len() > 1 {
+        return Err(ambiguity(call.file_path, content, &located));
+    }
+    let chosen = if request.replace_all {
+        &located.regions[..]
+    } else {
+        &located.regions[..1]
+    };
+    check_scope(content.get(chosen[0].clone()).unwrap_or(""), &new)?;
+    let new_text = splice(content, chosen, located.strategy, &old, &new);
+    if new_text == content {
+        return Err(NO_CHANGES.to_string());
+    }
+    let count = chosen.len();
+    let plural = if count != 1 { "s" } else { "" };
+    let via = located
+        .strategy
+        .map(|s| format!(", matched via {}", s.as_str()))
+        .unwrap_or_default();
+    let message = format!(
+        "Successfully edited {} ({count} replacement{plural}{via})",
+        call.file_path
+    );
+    Ok(Planned {
+        new_text,
+        message,
+        effect: TrackerEffect::TextEdit,
+    })
+}
+
+/// The content with each region replaced by `new` fitted to that region.
+fn splice(
+    content: &str,
+    regions: &[std::ops::Range<usize>],
+    strategy: Option<crate::text::Strategy>,
+    old: &str,
+    new: &str,
+) -> String {
+    let mut out = String::with_capacity(content.len() + new.len() * regions.len());
+    let mut at = 0;
+    for region in regions {
+        out.push_str(&content[at..region.start]);
+        let region_text = &content[region.clone()];
+        let at_line_start = region.start == 0 || content.as_bytes()[region.start - 1] == b'\n';
+        out.push_str(&adapt::fit_replacement(
+            strategy,
+            region_text,
+            at_line_start,
+            old,
+            new,
+        ));
+        at = region.end;
+    }
+    out.push_str(&content[at..]);
+    out
+}
+
+/// Probe's not-found message, plus the closest region of the file when one is similar enough.
+fn not_found(file_path: &str, content: &str, old: &str) -> String {
+    let mut message = format!("Error editing file: String not found - the specified old_string was not found in {file_path}. The text may have changed or differ from what you expected. Try: (1) Use 'search' or 'extract' to read the current file content and copy the exact text. (2) Use the symbol parameter to edit by function/class name instead. (3) Verify the file_path is correct.");
+    if let Some(close) = closest_region(content, old) {
+        let lines = match (close.start_line, close.end_line) {
+            (a, b) if a == b => format!("line {a}"),
+            (a, b) => format!("lines {a}-{b}"),
+        };
+        message.push_str(&format!(
+            "\n\nDid you mean {lines} (similarity {:.2})? Diff from your old_string to the file:\n```diff\n{}```",
+            close.score,
+            ensure_newline(&close.diff)
+        ));
+    }
+    message
+}
+
+fn ensure_newline(s: &str) -> String {
+    if s.ends_with('\n') {
+        s.to_string()
+    } else {
+        format!("{s}\n")
+    }
+}
+
+/// Probe's multiple-occurrences error for identical candidates; for candidates that differ
+/// (e.g. other indentation), an error listing where each one is.
+fn ambiguity(file_path: &str, content: &str, located: &Located) -> String {
+    let n = located.regions.len();
+    if located.identical {
+        return format!("Error editing file: Multiple occurrences found - the old_string appears {n} times in {file_path}. To fix: (1) Set replace_all=true to replace all occurrences, or (2) Include more surrounding lines in old_string to make the match unique (add the full line or adjacent lines for context).");
+    }
+    let strategy = located.strategy.map(|s| s.as_str()).unwrap_or("exact");
+    let spans: Vec<String> = located
+        .regions
+        .iter()
+        .take(LISTED_CANDIDATES)
+        .map(|r| match line_span(content, r) {
+            (a, b) if a == b => format!("line {a}"),
+            (a, b) => format!("lines {a}-{b}"),
+        })
+        .collect();
+    let more = if n > LISTED_CANDIDATES {
+        format!(" and {} more", n - LISTED_CANDIDATES)
+    } else {
+        String::new()
+    };
+    format!("Error editing file: Ambiguous match - the old_string matches {n} different places in {file_path} via {strategy} ({}{more}); nothing was changed. To fix: (1) Include more surrounding lines or the exact indentation in old_string so only one place matches, or (2) set replace_all=true to replace every one of them.", spans.join(", "))
+}
+
+/// Probe's over-scope guard: 20+ matched lines replaced by fewer than half as many.
+fn check_scope(matched: &str, new: &str) -> Result<(), String> {
+    let old_lines = matched.split('\n').count();
+    let new_lines = new.split('\n').count();
+    if old_lines >= 20 && (new_lines as f64) < old_lines as f64 * 0.5 {
+        return Err(format!("Error editing file: Edit scope too large — replacing {old_lines} lines with {new_lines} lines risks accidental content deletion. To fix: (1) Use line-targeted editing (start_line/end_line) instead to constrain scope, or (2) Split into smaller, focused edits that each target only the lines you intend to change."));
+    }
+    Ok(())
+}

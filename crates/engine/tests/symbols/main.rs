@@ -1,0 +1,19 @@
+//! Symbol engine tests, one module per language (one test binary keeps link time down).
+
+mod c;
+mod common;
+mod cpp;
+mod csharp;
+mod go;
+mod java;
+mod javascript;
+mod kotlin;
+mod lua;
+mod php;
+mod python;
+mod ruby;
+mod rust;
+mod scala;
+mod swift;
+mod typescript;
+mod zig;

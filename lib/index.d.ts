@@ -1,0 +1,252 @@
+// Public types of edit-engine. The napi-generated `index.d.ts` at the package root types the raw
+// native binding; this file types the package's API as users import it.
+
+/** JSON schema of a tool's input. */
+export interface JsonSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+}
+
+/**
+ * A tool object in the Probe SDK's shape. `execute` never rejects: it resolves to a message;
+ * failures start with `"Error"`.
+ */
+export interface Tool<P> {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  execute(params: P): Promise<string>;
+}
+
+/** Options every tool factory accepts. */
+export interface ToolOptions {
+  /** Folders the tool may touch (real paths). Default: `cwd`, else the process cwd. */
+  allowedFolders?: string[];
+  /** Base for relative paths (a call's `workingDirectory` takes priority). */
+  cwd?: string;
+  /** Base for the relative paths shown in messages. */
+  workspaceRoot?: string;
+  debug?: boolean;
+  /** Read-before-edit and staleness guard (must be edit-engine's `FileTracker`). */
+  fileTracker?: FileTracker;
+  /** Gitignore-style globs that may never be written. */
+  protectedPaths?: string[];
+  /** Largest file a tool reads, in bytes (default 64 MiB). */
+  maxFileBytes?: number;
+  /** Append a unified diff of the change to every success message. */
+  returnDiff?: boolean;
+  /** Directory of the persistent undo history (default: per workspace under the OS temp dir). */
+  historyDir?: string;
+  /** `false`: writes are not recorded and undo is refused. */
+  history?: boolean;
+}
+
+interface EditCommon {
+  file_path: string;
+  new_string: string;
+  /** Resolves a relative `file_path`; takes priority over the tool's `cwd`. */
+  workingDirectory?: string;
+}
+
+/** Text mode: find `old_string` (exact, then fuzzy) and replace it. */
+export interface TextEditParams extends EditCommon {
+  old_string: string;
+  replace_all?: boolean;
+  symbol?: undefined;
+  start_line?: undefined;
+}
+
+/** Symbol mode: replace the definition named `symbol`, or insert next to it with `position`. */
+export interface SymbolEditParams extends EditCommon {
+  symbol: string;
+  position?: 'before' | 'after';
+}
+
+/** Line-targeted mode: `"42"` or `"42:ab"` references; `new_string: ""` deletes. */
+export interface LineEditParams extends EditCommon {
+  start_line: string | number;
+  end_line?: string | number;
+  position?: 'before' | 'after';
+  symbol?: undefined;
+}
+
+export type EditParams = TextEditParams | SymbolEditParams | LineEditParams;
+
+export interface CreateParams {
+  file_path: string;
+  content: string;
+  overwrite?: boolean;
+  workingDirectory?: string;
+}
+
+export interface MultiEditParams {
+  /** A JSON array (or a string holding one) of at most 50 edit operations. */
+  edits: string | EditParams[];
+  /** All-or-nothing: plan every operation, write only if all succeed. */
+  atomic?: boolean;
+  workingDirectory?: string;
+}
+
+export interface EditFileParams {
+  path: string;
+  old_text: string;
+  new_text: string;
+  replace_all?: boolean;
+  workingDirectory?: string;
+}
+
+export function editTool(options?: ToolOptions): Tool<EditParams>;
+export function createTool(options?: ToolOptions): Tool<CreateParams>;
+export function multiEditTool(options?: ToolOptions): Tool<MultiEditParams>;
+export function editFileTool(options?: ToolOptions): Tool<EditFileParams>;
+
+/** One operation of `replace_in_file`; line numbers refer to the file as read. */
+export type Replacement =
+  | { type: 'lines'; startLine: number | string; endLine: number | string; replaceWith: string }
+  | { type: 'insert_before' | 'insert_after'; lineNumber: number | string; insertText: string }
+  | { type: 'string' | 'regex'; searchFor: string; replaceWith: string };
+
+export interface ReplaceInFileParams {
+  filePath: string;
+  /** Applied all-or-nothing in one write (an array, or a JSON string holding one). */
+  replacements: Replacement[] | string;
+  workingDirectory?: string;
+}
+
+/** Progress of a `replace_in_file` call: 10% before, 100% after (or failed). */
+export interface ToolProgress {
+  percentage: number;
+  operation: string;
+  details?: string;
+}
+
+export interface ReplaceInFileOptions extends ToolOptions {
+  /** Called with progress events; whatever it throws is ignored. */
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+export type TextEditorVersion = '20250124' | '20250429' | '20250728';
+
+export interface TextEditorOptions extends ToolOptions {
+  /** Tool generation (a `text_editor_` prefix is accepted). Default `20250124`. */
+  version?: TextEditorVersion | `text_editor_${TextEditorVersion}`;
+  /** Version 20250728: most characters of file content one `view` returns. */
+  maxCharacters?: number;
+}
+
+/** Anthropic's text editor input; `path` absolute, or relative to `cwd` / `workingDirectory`. */
+export interface TextEditorParams {
+  command: 'view' | 'create' | 'str_replace' | 'insert' | 'undo_edit';
+  path: string;
+  file_text?: string;
+  old_str?: string;
+  new_str?: string;
+  insert_line?: number;
+  insert_text?: string;
+  /** `[start, end]`, 1-based inclusive; `[start, -1]` to the end. */
+  view_range?: [number, number];
+  /** Version 20250728: per-call `view` limit. */
+  max_characters?: number;
+  workingDirectory?: string;
+}
+
+/** The text editor tool object; `type` is Anthropic's tool type (e.g. `text_editor_20250124`). */
+export interface TextEditorTool extends Tool<TextEditorParams> {
+  name: 'str_replace_editor' | 'str_replace_based_edit_tool';
+  type: `text_editor_${TextEditorVersion}`;
+  max_characters?: number;
+}
+
+export function replaceInFileTool(options?: ReplaceInFileOptions): Tool<ReplaceInFileParams>;
+export function textEditorTool(options?: TextEditorOptions): TextEditorTool;
+/**
+ * Undoes the last write any edit-engine tool made to `path` (from the undo history). Never rejects;
+ * failures start with `"Error"`.
+ */
+export function undoLastEdit(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<string>;
+export const replaceInFileSchema: JsonSchema;
+export const replaceInFileDescription: string;
+export function textEditorSchema(version: TextEditorVersion): JsonSchema;
+
+export interface TrackerCheck {
+  ok: boolean;
+  reason?: string;
+  message?: string;
+  editCount?: number;
+}
+
+export interface SymbolContentRecord {
+  contentHash: string;
+  startLine: number;
+  endLine: number;
+  symbolName?: string;
+  source: string;
+  timestamp: number;
+}
+
+/** Probe's session tracker; state held natively and consulted by the tools directly. */
+export class FileTracker {
+  constructor(options?: { debug?: boolean });
+  readonly debug: boolean;
+  maxConsecutiveTextEdits: number;
+  markFileSeen(resolvedPath: string): void;
+  isFileSeen(resolvedPath: string): boolean;
+  trackSymbolContent(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number, source?: string): void;
+  getSymbolRecord(resolvedPath: string, symbolName: string): SymbolContentRecord | null;
+  checkSymbolContent(resolvedPath: string, symbolName: string, currentCode: string): TrackerCheck;
+  trackFilesFromExtract(targets: string[], cwd?: string): Promise<void>;
+  trackFilesFromOutput(output: string, cwd?: string): Promise<void>;
+  checkBeforeEdit(resolvedPath: string): TrackerCheck;
+  trackFileAfterWrite(resolvedPath: string): Promise<void>;
+  recordTextEdit(resolvedPath: string): void;
+  checkTextEditStaleness(resolvedPath: string): TrackerCheck;
+  trackSymbolAfterWrite(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number): void;
+  invalidateFileRecords(resolvedPath: string): void;
+  isTracked(resolvedPath: string): boolean;
+  clear(): void;
+}
+
+export type FuzzyStrategy = 'line-trimmed' | 'whitespace-normalized' | 'indent-flexible';
+
+export function computeContentHash(content: string | null | undefined): string;
+export function findFuzzyMatch(content: string, searchString: string): { matchedText: string; strategy: FuzzyStrategy; count: number } | null;
+export function lineTrimmedMatch(contentLines: string[], searchLines: string[]): { matchedText: string; count: number } | null;
+export function whitespaceNormalizedMatch(content: string, search: string): { matchedText: string; count: number } | null;
+export function indentFlexibleMatch(contentLines: string[], searchLines: string[]): { matchedText: string; count: number } | null;
+export function computeLineHash(line: string | null | undefined): string;
+export function parseLineRef(ref: string | number | null | undefined): { line: number; hash: string | null } | null;
+export function validateLineHash(lineNum: number, hash: string, fileLines: string[]): { valid: boolean; actualHash: string; actualContent: string };
+export function annotateOutputWithHashes<T>(output: T): T;
+export function stripHashlinePrefixes(text: string | null | undefined): { cleaned: string; stripped: boolean };
+export function stripEchoedBoundaries(newStr: string, fileLines: string[], startLine: number, endLine: number, position?: 'before' | 'after'): { result: string; modifications: string[] };
+export function restoreIndentation(newStr: string, originalLines: string[]): { result: string; modifications: string[] };
+export function cleanNewString(newStr: string, fileLines: string[], startLine: number, endLine: number, position?: 'before' | 'after'): { cleaned: string; modifications: string[] };
+export function detectBaseIndent(code: string): string;
+export function reindent(newContent: string, targetIndent: string): string;
+
+/** A definition found by the AST engine (tree-sitter, in process). */
+export interface SymbolLocation {
+  startLine: number;
+  endLine: number;
+  code: string;
+  nodeType: string;
+  file: string;
+}
+/** Probe's `findSymbol`: the first definition named `symbolName`, or null. Never rejects. */
+export function findSymbol(filePath: string, symbolName: string, cwd?: string): Promise<SymbolLocation | null>;
+/** Probe's `findAllSymbols`: every definition named `symbolName`, with its qualified name. Never rejects. */
+export function findAllSymbols(filePath: string, symbolName: string, cwd?: string): Promise<Array<SymbolLocation & { qualifiedName: string }>>;
+
+export const editSchema: JsonSchema;
+export const createSchema: JsonSchema;
+export const multiEditSchema: JsonSchema;
+export const editDescription: string;
+export const createDescription: string;
+export const multiEditDescription: string;
+export const editToolDefinition: string;
+export const createToolDefinition: string;
+export const multiEditToolDefinition: string;
+
+/** Version of the native engine. */
+export function engineVersion(): string;
