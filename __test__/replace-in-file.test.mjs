@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, realpathSync } from 'node:fs';
+import { mkdtempSync, rmSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { replaceInFileTool, replaceInFileSchema, undoLastEdit } from '../lib/index.mjs';
+import { replaceInFileTool, replaceInFileSchema, undoLastEdit, FileReadTracker } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 const TEN = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
@@ -244,6 +244,19 @@ describe('replace_in_file: confinement', () => {
     const op = [{ type: 'string', searchFor: 'x', replaceWith: 'y' }];
     expect(await t.execute({ filePath: '.git/config', replacements: op })).toMatch(/is a protected path/);
     expect(await t.execute({ filePath: 'ten.txt', replacements: op })).toMatch(/over the 20-byte limit/);
+  });
+});
+
+describe('replace_in_file: readTracker', () => {
+  it('refuses an unread file and records its own writes as read', async () => {
+    const readTracker = new FileReadTracker();
+    const t = replaceInFileTool({ allowedFolders: [ws.root], cwd: ws.root, historyDir, readTracker });
+    const call = (n) => t.execute({ filePath: 'ten.txt', replacements: [{ type: 'lines', startLine: n, endLine: n, replaceWith: `#${n}` }] });
+    expect(await call(1)).toMatch(/^Error performing replacements: ten\.txt has not been read yet in this session/);
+    expect(ws.read('ten.txt')).toBe(TEN);
+    readTracker.recordRead(ws.path('ten.txt'), statSync(ws.path('ten.txt')).mtimeMs);
+    expect(await call(1)).toMatch(/^Successfully/);
+    expect(await call(2)).toMatch(/^Successfully/);
   });
 });
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, realpathSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { textEditorTool, editTool, createTool, multiEditTool, editFileTool, undoLastEdit, FileTracker } from '../lib/index.mjs';
+import { textEditorTool, editTool, createTool, multiEditTool, editFileTool, undoLastEdit, FileTracker, FileReadTracker } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 const libIndex = fileURLToPath(new URL('../lib/index.cjs', import.meta.url));
@@ -350,6 +350,23 @@ describe('text editor: confinement', () => {
     expect(await t.execute({ command: 'view', path: ws.path('.env') })).toContain('     1\tKEY=1');
     expect(await t.execute({ command: 'str_replace', path: ws.path('.env'), old_str: '1', new_str: '2' })).toMatch(/is a protected path/);
     expect(ws.read('.env')).toBe('KEY=1\n');
+  });
+});
+
+describe('text editor: readTracker', () => {
+  it('requires a view before str_replace / insert, and refuses a file changed since', async () => {
+    const readTracker = new FileReadTracker();
+    const t = textEditorTool({ ...opts(), readTracker });
+    const path = ws.path('a.py');
+    expect(await t.execute({ command: 'str_replace', path, old_str: 'return 1', new_str: 'return 9' })).toMatch(/^Error: a\.py has not been read yet in this session/);
+    await t.execute({ command: 'view', path });
+    expect(readTracker.getReadTime(path)).toBe(statSync(path).mtimeMs);
+    expect(await t.execute({ command: 'str_replace', path, old_str: 'return 1', new_str: 'return 9' })).toMatch(/^The file .* has been edited/);
+    expect(await t.execute({ command: 'insert', path, insert_line: 0, new_str: '# chained' })).toMatch(/^The file .* has been edited/);
+    const later = new Date(statSync(path).mtimeMs + 10_000);
+    utimesSync(path, later, later);
+    expect(await t.execute({ command: 'insert', path, insert_line: 0, new_str: '# x' })).toMatch(/^Error: a\.py was modified externally since you last read it/);
+    expect(ws.read('a.py').startsWith('# chained\n')).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ const helpers = require('./helpers.cjs');
 const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
 const moreTools = require('./more-tools.cjs');
 const moreSchemas = require('./more-schemas.cjs');
+const seed002 = require('./seed002.cjs');
 
 module.exports = {
   editTool,
@@ -31,4 +32,5 @@ module.exports = {
   createToolDefinition: schemas.createToolDefinition,
   multiEditToolDefinition: schemas.multiEditToolDefinition,
   engineVersion: native.engineVersion,
+  ...seed002,
 };

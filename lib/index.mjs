@@ -40,6 +40,13 @@ export const {
   createToolDefinition,
   multiEditToolDefinition,
   engineVersion,
+  grep,
+  grepTool,
+  grepSchema,
+  grepDescription,
+  FileReadTracker,
+  ExternalModificationDetector,
+  BackgroundTaskPersistence,
 } = cjs;
 
 export default cjs;

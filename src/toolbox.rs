@@ -1,5 +1,6 @@
 //! `NativeToolbox`: one engine context (path policy, tracker, limits) serving every tool call.
 
+use crate::read_tracker::JsFileReadTracker;
 use crate::task::{ToolFn, ToolTask};
 use crate::tracker::JsFileTracker;
 use edit_engine_core::tools::history::HistoryOption;
@@ -51,7 +52,10 @@ impl From<NativeToolOptions> for ToolOptions {
             },
             text_editor: TextEditorOptions {
                 version: o.text_editor_version,
-                max_characters: o.max_characters.filter(|n| n.is_finite() && *n >= 1.0).map(|n| n as u64),
+                max_characters: o
+                    .max_characters
+                    .filter(|n| n.is_finite() && *n >= 1.0)
+                    .map(|n| n as u64),
             },
         }
     }
@@ -67,11 +71,16 @@ pub struct NativeToolbox {
 #[napi]
 impl NativeToolbox {
     #[napi(constructor)]
-    pub fn new(options: Option<NativeToolOptions>, tracker: Option<&JsFileTracker>) -> Self {
+    pub fn new(
+        options: Option<NativeToolOptions>,
+        tracker: Option<&JsFileTracker>,
+        read_tracker: Option<&JsFileReadTracker>,
+    ) -> Self {
         let options: ToolOptions = options.unwrap_or_default().into();
         let tracker = tracker.map(|t| t.shared());
+        let read_tracker = read_tracker.map(|t| t.shared());
         let context = ToolContext::new(&options, tracker)
-            .map(Arc::new)
+            .map(|c| Arc::new(c.with_read_tracker(read_tracker)))
             .map_err(|e| tools::errors::describe(&e));
         NativeToolbox { context }
     }
@@ -104,19 +113,32 @@ impl NativeToolbox {
     }
 
     /// Seed 004's `replace_in_file` tool call.
-    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
     pub fn replace_in_file(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::replace_in_file::run, "Error performing replacements")
+        self.task(
+            params,
+            tools::replace_in_file::run,
+            "Error performing replacements",
+        )
     }
 
     /// Anthropic's text editor tool call (version from the options).
-    #[napi(ts_args_type = "params: Record<string, unknown>", ts_return_type = "Promise<string>")]
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
     pub fn text_editor(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(params, tools::text_editor::run, "Error")
     }
 
     /// Undoes the last recorded write to `params.path` from the undo history.
-    #[napi(ts_args_type = "params: { path: string; workingDirectory?: string }", ts_return_type = "Promise<string>")]
+    #[napi(
+        ts_args_type = "params: { path: string; workingDirectory?: string }",
+        ts_return_type = "Promise<string>"
+    )]
     pub fn undo_last_edit(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(params, tools::undo::run, "Error")
     }
@@ -132,7 +154,12 @@ impl NativeToolbox {
 }
 
 impl NativeToolbox {
-    fn task(&self, params: Value, tool: ToolFn, label: &'static str) -> AsyncTask<ToolTask> {
+    pub(crate) fn task(
+        &self,
+        params: Value,
+        tool: ToolFn,
+        label: &'static str,
+    ) -> AsyncTask<ToolTask> {
         AsyncTask::new(ToolTask {
             context: self.context.clone(),
             params,

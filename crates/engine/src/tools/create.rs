@@ -35,6 +35,11 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if path.real.is_dir() {
         return failure(&FsError::NotAFile { display });
     }
+    if existed {
+        if let Err(m) = ctx.check_read_state(&path) {
+            return format!("Error creating file: {m}");
+        }
+    }
     // The replaced content feeds the diff and the undo history (read only when one needs it).
     let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
         read_bytes(&path.real, &display, Some(ctx.max_file_bytes)).ok()
@@ -59,6 +64,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         (true, None) => ctx.history.forget(&path.real),
     }
     ctx.tracker_after_write(&path);
+    ctx.read_tracker_after_write(&path);
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes)",

@@ -12,6 +12,7 @@ pub mod errors;
 pub mod history;
 pub mod multi_edit;
 pub mod params;
+pub mod read_guard;
 pub mod replace_in_file;
 pub mod session;
 pub mod symbols;
@@ -21,6 +22,7 @@ pub mod undo;
 
 use crate::fs::guard::PathPolicy;
 use crate::fs::FsError;
+use crate::tracker::FileReadTracker;
 use crate::tracker::FileTracker;
 use history::{History, HistoryOption};
 use std::sync::Arc;
@@ -50,6 +52,8 @@ pub struct ToolOptions {
 pub struct ToolContext {
     pub policy: PathPolicy,
     pub tracker: Option<Arc<FileTracker>>,
+    /// Seed 002's read tracker: edits refuse unread or externally changed files.
+    pub read_tracker: Option<Arc<FileReadTracker>>,
     pub max_file_bytes: u64,
     pub return_diff: bool,
     pub debug: bool,
@@ -71,12 +75,19 @@ impl ToolContext {
         Ok(ToolContext {
             policy,
             tracker,
+            read_tracker: None,
             max_file_bytes: options.max_file_bytes.unwrap_or(DEFAULT_MAX_FILE_BYTES),
             return_diff: options.return_diff,
             debug: options.debug,
             history,
             text_editor: options.text_editor.clone(),
         })
+    }
+
+    /// The same context with a read tracker (seed 002's `readTracker` tool option).
+    pub fn with_read_tracker(mut self, read_tracker: Option<Arc<FileReadTracker>>) -> Self {
+        self.read_tracker = read_tracker;
+        self
     }
 
     /// Writes a debug line to stderr when the `debug` option is on.

@@ -78,6 +78,7 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
     match outcome {
         Ok(undone) => {
             ctx.tracker_after_write(path);
+            ctx.read_tracker_after_write(path);
             Ok(undone)
         }
         Err(e) => {

@@ -46,5 +46,6 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
     call.ctx
         .record_write(&path.real, None, call.version.tool_name());
     call.ctx.tracker_after_write(&path);
+    call.ctx.read_tracker_after_write(&path);
     format!("File created successfully at: {}", call.path)
 }

@@ -46,6 +46,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         return format!("Error: {}", describe(&e));
     }
     call.ctx.tracker_after_write(&session.path);
+    call.ctx.read_tracker_after_write(&session.path);
     let from = at.saturating_sub(SNIPPET_LINES);
     let to = (at + SNIPPET_LINES).min(lines.len());
     let mut shown: Vec<&str> = lines[from..at].to_vec();

@@ -40,6 +40,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
             return format!("Error: {}", describe(&e));
         }
         call.ctx.tracker_after_write(&session.path);
+        call.ctx.read_tracker_after_write(&session.path);
     }
     let first_line = text[..pos].matches('\n').count();
     snippet(
