@@ -97,6 +97,12 @@ export declare class NativeToolbox {
   multiEdit(params: Record<string, unknown>): Promise<string>
   /** Seed 001's `edit_file` tool call. */
   editFile(params: Record<string, unknown>): Promise<string>
+  /** Seed 004's `replace_in_file` tool call. */
+  replaceInFile(params: Record<string, unknown>): Promise<string>
+  /** Anthropic's text editor tool call (version from the options). */
+  textEditor(params: Record<string, unknown>): Promise<string>
+  /** Undoes the last recorded write to `params.path` from the undo history. */
+  undoLastEdit(params: { path: string; workingDirectory?: string }): Promise<string>
   /** Probe's `create` tool call. */
   create(params: Record<string, unknown>): Promise<string>
 }
@@ -188,6 +194,14 @@ export interface NativeToolOptions {
   maxFileBytes?: number
   returnDiff?: boolean
   debug?: boolean
+  /** Directory of the persistent undo history (default: one per workspace under the OS temp dir). */
+  historyDir?: string
+  /** `false` turns the undo history off (writes are not recorded, undo is refused). */
+  history?: boolean
+  /** `textEditorTool` generation: `20250124` (default), `20250429` or `20250728`. */
+  textEditorVersion?: string
+  /** `textEditorTool` 20250728: most characters of file content one `view` returns. */
+  maxCharacters?: number
 }
 
 export declare function parseLineRef(reference: string): LineRefResult | null

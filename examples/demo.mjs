@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editTool, createTool, FileTracker, annotateOutputWithHashes, computeLineHash } from '../lib/index.mjs';
+import { replaceInFileTool, textEditorTool, undoLastEdit } from '../lib/index.mjs';
 
 const sample = fileURLToPath(new URL('./sample-project', import.meta.url));
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-demo-')));
@@ -39,6 +40,22 @@ try {
   await show('Create a file', create, { file_path: 'src/discount.js', content: 'export const discount = (total, pct) => total * (1 - pct / 100);\n' });
   await show('Create refuses to overwrite', create, { file_path: 'src/discount.js', content: 'x' });
   await show('Path outside the workspace is refused', edit, { file_path: '/etc/hostname', old_string: 'a', new_string: 'b' });
+
+  const replaceInFile = replaceInFileTool(options);
+  await show('replace_in_file: line numbers of the file as read, one atomic write', replaceInFile, {
+    filePath: 'src/discount.js',
+    replacements: [
+      { type: 'insert_before', lineNumber: 1, insertText: '// Discounts, in percent.' },
+      { type: 'regex', searchFor: '\\(total, pct\\)', replaceWith: '(total, percent)' },
+      { type: 'string', searchFor: 'pct / 100', replaceWith: 'percent / 100' },
+    ],
+  });
+  const editor = textEditorTool(options);
+  await show('Text editor: view with a range', editor, { command: 'view', path: join(root, 'src/cart.js'), view_range: [1, 3] });
+  await show('Text editor: str_replace', editor, { command: 'str_replace', path: join(root, 'src/cart.js'), old_str: '0.25', new_str: '0.3' });
+  await show('Text editor: undo_edit', editor, { command: 'undo_edit', path: join(root, 'src/cart.js') });
+  console.log('\n=== undoLastEdit (any tool\'s last write, from the persistent history)');
+  console.log(await undoLastEdit('src/discount.js', options));
 
   console.log('\n=== FileTracker: read-before-edit guard');
   const tracker = new FileTracker();

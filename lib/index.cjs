@@ -5,6 +5,8 @@ const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
 const helpers = require('./helpers.cjs');
 const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
+const moreTools = require('./more-tools.cjs');
+const moreSchemas = require('./more-schemas.cjs');
 const seed002 = require('./seed002.cjs');
 
 module.exports = {
@@ -12,6 +14,12 @@ module.exports = {
   createTool,
   multiEditTool,
   editFileTool,
+  replaceInFileTool: moreTools.replaceInFileTool,
+  textEditorTool: moreTools.textEditorTool,
+  undoLastEdit: moreTools.undoLastEdit,
+  replaceInFileSchema: moreSchemas.replaceInFileSchema,
+  replaceInFileDescription: moreSchemas.replaceInFileDescription,
+  textEditorSchema: moreSchemas.textEditorSchema,
   FileTracker: native.FileTracker,
   ...helpers,
   editSchema: schemas.editSchema,

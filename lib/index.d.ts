@@ -39,6 +39,10 @@ export interface ToolOptions {
   maxFileBytes?: number;
   /** Append a unified diff of the change to every success message. */
   returnDiff?: boolean;
+  /** Directory of the persistent undo history (default: per workspace under the OS temp dir). */
+  historyDir?: string;
+  /** `false`: writes are not recorded and undo is refused. */
+  history?: boolean;
 }
 
 interface EditCommon {
@@ -99,6 +103,74 @@ export function editTool(options?: ToolOptions): Tool<EditParams>;
 export function createTool(options?: ToolOptions): Tool<CreateParams>;
 export function multiEditTool(options?: ToolOptions): Tool<MultiEditParams>;
 export function editFileTool(options?: ToolOptions): Tool<EditFileParams>;
+
+/** One operation of `replace_in_file`; line numbers refer to the file as read. */
+export type Replacement =
+  | { type: 'lines'; startLine: number | string; endLine: number | string; replaceWith: string }
+  | { type: 'insert_before' | 'insert_after'; lineNumber: number | string; insertText: string }
+  | { type: 'string' | 'regex'; searchFor: string; replaceWith: string };
+
+export interface ReplaceInFileParams {
+  filePath: string;
+  /** Applied all-or-nothing in one write (an array, or a JSON string holding one). */
+  replacements: Replacement[] | string;
+  workingDirectory?: string;
+}
+
+/** Progress of a `replace_in_file` call: 10% before, 100% after (or failed). */
+export interface ToolProgress {
+  percentage: number;
+  operation: string;
+  details?: string;
+}
+
+export interface ReplaceInFileOptions extends ToolOptions {
+  /** Called with progress events; whatever it throws is ignored. */
+  onProgress?: (progress: ToolProgress) => void;
+}
+
+export type TextEditorVersion = '20250124' | '20250429' | '20250728';
+
+export interface TextEditorOptions extends ToolOptions {
+  /** Tool generation (a `text_editor_` prefix is accepted). Default `20250124`. */
+  version?: TextEditorVersion | `text_editor_${TextEditorVersion}`;
+  /** Version 20250728: most characters of file content one `view` returns. */
+  maxCharacters?: number;
+}
+
+/** Anthropic's text editor input; `path` absolute, or relative to `cwd` / `workingDirectory`. */
+export interface TextEditorParams {
+  command: 'view' | 'create' | 'str_replace' | 'insert' | 'undo_edit';
+  path: string;
+  file_text?: string;
+  old_str?: string;
+  new_str?: string;
+  insert_line?: number;
+  insert_text?: string;
+  /** `[start, end]`, 1-based inclusive; `[start, -1]` to the end. */
+  view_range?: [number, number];
+  /** Version 20250728: per-call `view` limit. */
+  max_characters?: number;
+  workingDirectory?: string;
+}
+
+/** The text editor tool object; `type` is Anthropic's tool type (e.g. `text_editor_20250124`). */
+export interface TextEditorTool extends Tool<TextEditorParams> {
+  name: 'str_replace_editor' | 'str_replace_based_edit_tool';
+  type: `text_editor_${TextEditorVersion}`;
+  max_characters?: number;
+}
+
+export function replaceInFileTool(options?: ReplaceInFileOptions): Tool<ReplaceInFileParams>;
+export function textEditorTool(options?: TextEditorOptions): TextEditorTool;
+/**
+ * Undoes the last write any edit-engine tool made to `path` (from the undo history). Never rejects;
+ * failures start with `"Error"`.
+ */
+export function undoLastEdit(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<string>;
+export const replaceInFileSchema: JsonSchema;
+export const replaceInFileDescription: string;
+export function textEditorSchema(version: TextEditorVersion): JsonSchema;
 
 // Native classes, typed by the napi-generated declarations.
 export {

@@ -20,14 +20,16 @@ function nativeOptions(options) {
     maxFileBytes: typeof o.maxFileBytes === 'number' ? o.maxFileBytes : undefined,
     returnDiff: Boolean(o.returnDiff),
     debug: Boolean(o.debug),
+    historyDir: nonEmpty(o.historyDir),
+    history: o.history === false ? false : undefined,
   };
 }
 
 /**
- * The native toolbox for a set of options, or a string describing why the options are unusable
+ * The native toolbox for a set of options (plus tool-specific native `extra` options), or a string describing why the options are unusable
  * (every call of the tool then answers with that error).
  */
-function createToolbox(options) {
+function createToolbox(options, extra = {}) {
   const tracker = options && typeof options === 'object' ? options.fileTracker : undefined;
   if (tracker != null && !(tracker instanceof native.FileTracker)) {
     return 'options.fileTracker must be a FileTracker created by edit-engine (import { FileTracker } from "edit-engine")';
@@ -36,7 +38,7 @@ function createToolbox(options) {
   if (readTracker != null && !(readTracker instanceof native.FileReadTracker)) {
     return 'options.readTracker must be a FileReadTracker created by edit-engine (import { FileReadTracker } from "edit-engine")';
   }
-  return new native.NativeToolbox(nativeOptions(options), tracker ?? null, readTracker ?? null);
+  return new native.NativeToolbox({ ...nativeOptions(options), ...extra }, tracker ?? null, readTracker ?? null);
 }
 
 /** A tool object whose execute forwards to `toolbox[method]`, turning any throw into an error string. */

@@ -3,6 +3,8 @@
 use crate::read_tracker::JsFileReadTracker;
 use crate::task::{ToolFn, ToolTask};
 use crate::tracker::JsFileTracker;
+use edit_engine_core::tools::history::HistoryOption;
+use edit_engine_core::tools::text_editor::TextEditorOptions;
 use edit_engine_core::tools::{self, ToolContext, ToolOptions};
 use napi::bindgen_prelude::AsyncTask;
 use napi_derive::napi;
@@ -20,6 +22,14 @@ pub struct NativeToolOptions {
     pub max_file_bytes: Option<f64>,
     pub return_diff: Option<bool>,
     pub debug: Option<bool>,
+    /// Directory of the persistent undo history (default: one per workspace under the OS temp dir).
+    pub history_dir: Option<String>,
+    /// `false` turns the undo history off (writes are not recorded, undo is refused).
+    pub history: Option<bool>,
+    /// `textEditorTool` generation: `20250124` (default), `20250429` or `20250728`.
+    pub text_editor_version: Option<String>,
+    /// `textEditorTool` 20250728: most characters of file content one `view` returns.
+    pub max_characters: Option<f64>,
 }
 
 impl From<NativeToolOptions> for ToolOptions {
@@ -35,6 +45,18 @@ impl From<NativeToolOptions> for ToolOptions {
                 .map(|n| n as u64),
             return_diff: o.return_diff.unwrap_or(false),
             debug: o.debug.unwrap_or(false),
+            history: match (o.history, o.history_dir) {
+                (Some(false), _) => HistoryOption::Off,
+                (_, Some(dir)) if !dir.is_empty() => HistoryOption::Dir(dir),
+                _ => HistoryOption::Default,
+            },
+            text_editor: TextEditorOptions {
+                version: o.text_editor_version,
+                max_characters: o
+                    .max_characters
+                    .filter(|n| n.is_finite() && *n >= 1.0)
+                    .map(|n| n as u64),
+            },
         }
     }
 }
@@ -88,6 +110,37 @@ impl NativeToolbox {
     )]
     pub fn edit_file(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(params, tools::edit_file::run, "Error")
+    }
+
+    /// Seed 004's `replace_in_file` tool call.
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn replace_in_file(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(
+            params,
+            tools::replace_in_file::run,
+            "Error performing replacements",
+        )
+    }
+
+    /// Anthropic's text editor tool call (version from the options).
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn text_editor(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::text_editor::run, "Error")
+    }
+
+    /// Undoes the last recorded write to `params.path` from the undo history.
+    #[napi(
+        ts_args_type = "params: { path: string; workingDirectory?: string }",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn undo_last_edit(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, tools::undo::run, "Error")
     }
 
     /// Probe's `create` tool call.

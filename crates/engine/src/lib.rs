@@ -3,6 +3,7 @@
 //! Data flows one way: tool params -> [`tools`] (validate, plan) -> [`fs`] (guard, lock, read) ->
 //! [`text`] / [`lines`] / [`symbols`] (compute the new content, pure) -> [`fs`] (atomic write) -> message.
 
+pub mod batch;
 pub mod fs;
 pub mod history;
 pub mod lines;

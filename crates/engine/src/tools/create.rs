@@ -5,6 +5,7 @@ use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
 use crate::fs::atomic::{create_parent_dirs, write_atomic, WriteMode};
 use crate::fs::locks::lock_path;
+use crate::fs::textfile::read_bytes;
 use crate::fs::FsError;
 use serde_json::Value;
 
@@ -28,11 +29,6 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     let display = ctx.display(&path);
     let _lock = lock_path(&path.real);
     let existed = path.real.exists();
-    let previous = if ctx.return_diff && existed {
-        std::fs::read(&path.real).ok()
-    } else {
-        None
-    };
     if existed && !overwrite {
         return format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
     }
@@ -44,6 +40,12 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
             return format!("Error creating file: {m}");
         }
     }
+    // The replaced content feeds the diff and the undo history (read only when one needs it).
+    let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
+        read_bytes(&path.real, &display, Some(ctx.max_file_bytes)).ok()
+    } else {
+        None
+    };
     if let Err(e) = create_parent_dirs(&path.real, &display) {
         return failure(&e);
     }
@@ -54,6 +56,12 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     };
     if let Err(e) = write_atomic(&path.real, content.as_bytes(), mode, &display) {
         return failure(&e);
+    }
+    match (existed, previous.as_deref()) {
+        (false, _) => ctx.record_write(&path.real, None, "create"),
+        (true, Some(bytes)) => ctx.record_write(&path.real, Some(bytes), "create"),
+        // The replaced content could not be read: drop the older levels rather than skip one.
+        (true, None) => ctx.history.forget(&path.real),
     }
     ctx.tracker_after_write(&path);
     ctx.read_tracker_after_write(&path);

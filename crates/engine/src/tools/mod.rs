@@ -9,18 +9,24 @@ pub mod diff;
 pub mod edit;
 pub mod edit_file;
 pub mod errors;
+pub mod history;
 pub mod multi_edit;
 pub mod params;
 pub mod read_guard;
+pub mod replace_in_file;
 pub mod session;
 pub mod symbols;
+pub mod text_editor;
 pub mod tracking;
+pub mod undo;
 
 use crate::fs::guard::PathPolicy;
 use crate::fs::FsError;
 use crate::tracker::FileReadTracker;
 use crate::tracker::FileTracker;
+use history::{History, HistoryOption};
 use std::sync::Arc;
+use text_editor::TextEditorOptions;
 
 /// Default cap on the size of a file a tool reads (64 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -35,6 +41,10 @@ pub struct ToolOptions {
     pub max_file_bytes: Option<u64>,
     pub return_diff: bool,
     pub debug: bool,
+    /// Undo store: the default one under the OS temp dir, a `historyDir`, or none.
+    pub history: HistoryOption,
+    /// `textEditorTool` options (version, `max_characters`).
+    pub text_editor: TextEditorOptions,
 }
 
 /// Everything a tool call needs besides its params. Built once per tool instance.
@@ -47,6 +57,9 @@ pub struct ToolContext {
     pub max_file_bytes: u64,
     pub return_diff: bool,
     pub debug: bool,
+    /// Where every write records the previous content (see [`history`]).
+    pub history: History,
+    pub text_editor: TextEditorOptions,
 }
 
 impl ToolContext {
@@ -58,6 +71,7 @@ impl ToolContext {
             options.workspace_root.as_deref(),
             &options.protected_paths,
         )?;
+        let history = History::new(&options.history, policy.workspace_root(), policy.cwd());
         Ok(ToolContext {
             policy,
             tracker,
@@ -65,6 +79,8 @@ impl ToolContext {
             max_file_bytes: options.max_file_bytes.unwrap_or(DEFAULT_MAX_FILE_BYTES),
             return_diff: options.return_diff,
             debug: options.debug,
+            history,
+            text_editor: options.text_editor.clone(),
         })
     }
 

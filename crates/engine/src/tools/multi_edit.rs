@@ -141,7 +141,7 @@ mod atomic {
                 Err(message) => return abort(edits.len(), i, &message),
             }
         }
-        if let Err(message) = write_all(&staged) {
+        if let Err(message) = write_all(ctx, &staged) {
             return format!("Error: Multi-edit (atomic) could not write the batch: {message}. No file was changed.");
         }
         let mut lines = Vec::with_capacity(done.len());
@@ -201,7 +201,8 @@ mod atomic {
     }
 
     /// Writes every changed file; if one write fails, the files already written are restored.
-    fn write_all(staged: &BTreeMap<PathBuf, Staged>) -> Result<(), String> {
+    /// Once all landed, each file's previous content is recorded in the undo history.
+    fn write_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<(), String> {
         let mut written: Vec<(&PathBuf, &Staged)> = Vec::new();
         for (path, file) in staged {
             if file.current.text == file.original.text {
@@ -216,6 +217,13 @@ mod atomic {
                 return Err(e.to_string());
             }
             written.push((path, file));
+        }
+        for (path, file) in written {
+            ctx.record_write(
+                path,
+                Some(&file.original.encode(&file.original.text)),
+                "multi_edit",
+            );
         }
         Ok(())
     }

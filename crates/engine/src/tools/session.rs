@@ -1,5 +1,7 @@
-//! The read-modify-write frame every writing tool uses: guard, per-file lock, decode, atomic write.
+//! The read-modify-write frame every writing tool uses: guard, per-file lock, decode, atomic write,
+//! and the undo record of every write (see [`super::history`]).
 
+use super::history::History;
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic, WriteMode};
 use crate::fs::locks::{lock_path, FileLock};
@@ -12,14 +14,29 @@ pub struct EditSession {
     pub path: ResolvedPath,
     pub display: String,
     pub file: TextFile,
+    /// The tool named in the undo level this session's commit records.
+    tool: &'static str,
+    history: History,
+    debug: bool,
     _lock: FileLock,
 }
 
 impl EditSession {
-    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings.
+    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
+    /// then records the previous content in the undo history (never failing the write for it).
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
         let bytes = self.file.encode(new_text);
-        write_atomic(&self.path.real, &bytes, WriteMode::Replace, &self.display)
+        write_atomic(&self.path.real, &bytes, WriteMode::Replace, &self.display)?;
+        let previous = self.file.encode(&self.file.text);
+        if let Some(warning) = self
+            .history
+            .record(&self.path.real, Some(&previous), self.tool)
+        {
+            if self.debug {
+                eprintln!("[{}] {warning}", self.tool);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -40,17 +57,39 @@ impl ToolContext {
         self.policy.display(&path.lexical)
     }
 
-    /// Locks the file and reads it as text.
+    /// Locks the file and reads it as text (undo levels of its commit are labelled `edit`).
     pub fn open_for_edit(&self, path: &ResolvedPath) -> Result<EditSession, FsError> {
+        self.open_for_tool(path, "edit")
+    }
+
+    /// Locks the file and reads it as text; `tool` labels the undo level its commit records.
+    pub fn open_for_tool(
+        &self,
+        path: &ResolvedPath,
+        tool: &'static str,
+    ) -> Result<EditSession, FsError> {
         let display = self.display(path);
         let lock = lock_path(&path.real);
         let file = read_text(&path.real, &display, Some(self.max_file_bytes))?;
+        let (history, debug) = (self.history.clone(), self.debug);
         Ok(EditSession {
             path: path.clone(),
             display,
             file,
+            tool,
+            history,
+            debug,
             _lock: lock,
         })
+    }
+
+    /// Records a write made outside an [`EditSession`] (file creation, batch writes) in the undo
+    /// history: `previous` is the file's content before the write, `None` if it did not exist.
+    /// Call it after the write landed, with the file's lock still held.
+    pub fn record_write(&self, real_path: &std::path::Path, previous: Option<&[u8]>, tool: &str) {
+        if let Some(warning) = self.history.record(real_path, previous, tool) {
+            self.debug_log(tool, || warning);
+        }
     }
 
     /// True when the session's tracker (if any) has seen the file, under either its lexical or

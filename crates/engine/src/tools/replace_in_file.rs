@@ -1,0 +1,137 @@
+//! Seed 004's `replace_in_file` tool: a batch of line replacements, insertions and string/regex
+//! replacements on one file, planned in memory ([`crate::batch`]) and written once, atomically.
+//!
+//! All-or-nothing: params, path, line numbers, overlaps and matches are all checked before the
+//! single write; on any error the file is unchanged. Line numbers refer to the file as read.
+
+mod parse;
+
+use super::errors::describe;
+use super::params::non_blank_str;
+use super::{diff, ToolContext};
+use crate::batch::{self, Applied, Effect, Op, OpKind};
+use crate::fs::textfile::TextFile;
+use serde_json::Value;
+
+const PREFIX: &str = "Error performing replacements";
+const NOTHING_WRITTEN: &str =
+    "No changes were made; fix that operation and resend the whole batch.";
+
+/// Runs one `replace_in_file` call. Never panics on bad input; failures start with `Error`.
+pub fn run(ctx: &ToolContext, params: &Value) -> String {
+    let (file_path, ops) = match parse::request(params) {
+        Ok(r) => r,
+        Err(reason) => return format!("{PREFIX}: {reason}"),
+    };
+    ctx.debug_log("replace_in_file", || {
+        format!("{file_path}: {} replacement(s)", ops.len())
+    });
+    let working_dir = non_blank_str(params, "workingDirectory");
+    let path = match ctx.resolve_writable(file_path, working_dir) {
+        Ok(p) => p,
+        Err(e) => return format!("{PREFIX}: {}", describe(&e)),
+    };
+    if !path.real.exists() {
+        return format!("{PREFIX}: File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.");
+    }
+    if let Err(m) = ctx.check_read_state_locked(&path) {
+        return format!("{PREFIX}: {m}");
+    }
+    let session = match ctx.open_for_tool(&path, "replace_in_file") {
+        Ok(s) => s,
+        Err(e) => return format!("{PREFIX}: {}", describe(&e)),
+    };
+    let ops: Vec<Op> = ops
+        .into_iter()
+        .map(|op| to_view(op, &session.file))
+        .collect();
+    let applied = match batch::apply(&session.file.text, &ops) {
+        Ok(a) => a,
+        Err(e) => return format!("{PREFIX}: {e}. {NOTHING_WRITTEN}"),
+    };
+    let unchanged = applied.new_text == session.file.text;
+    if !unchanged {
+        if let Err(e) = session.commit(&applied.new_text) {
+            return format!("{PREFIX}: {}", describe(&e));
+        }
+        ctx.tracker_after_write(&path);
+        ctx.read_tracker_after_write(&path);
+    }
+    let message = summary(file_path, &ops, &applied, unchanged);
+    diff::append(
+        message,
+        ctx.return_diff,
+        &session.file.text,
+        &applied.new_text,
+        &session.display,
+    )
+}
+
+/// Brings an operation's texts into the file's LF view (CRLF files).
+fn to_view(op: Op, file: &TextFile) -> Op {
+    let view = |s: String| file.to_view(&s).into_owned();
+    let kind = match op.kind {
+        OpKind::Lines { start, end, text } => OpKind::Lines {
+            start,
+            end,
+            text: view(text),
+        },
+        OpKind::InsertBefore { line, text } => OpKind::InsertBefore {
+            line,
+            text: view(text),
+        },
+        OpKind::InsertAfter { line, text } => OpKind::InsertAfter {
+            line,
+            text: view(text),
+        },
+        OpKind::Literal { search, replace } => OpKind::Literal {
+            search: view(search),
+            replace: view(replace),
+        },
+        OpKind::Regex { regex, replace } => OpKind::Regex {
+            regex,
+            replace: view(replace),
+        },
+    };
+    Op {
+        index: op.index,
+        kind,
+    }
+}
+
+/// `Successfully applied N replacement(s) to <file> (M changes):` and one line per operation.
+fn summary(file_path: &str, ops: &[Op], applied: &Applied, unchanged: bool) -> String {
+    let total: usize = applied.effects.iter().map(|(_, e)| e.changes()).sum();
+    let mut out = format!(
+        "Successfully applied {} replacement(s) to {file_path} ({total} change{}):",
+        ops.len(),
+        if total == 1 { "" } else { "s" }
+    );
+    for (index, effect) in &applied.effects {
+        let label = ops
+            .iter()
+            .find(|op| op.index == *index)
+            .map(batch::label)
+            .unwrap_or_default();
+        out.push_str(&format!("\n- {label}: {}", describe_effect(effect)));
+    }
+    if unchanged {
+        out.push_str("\nThe content is unchanged (the replacements reproduce the original text); nothing was written.");
+    }
+    out
+}
+
+fn describe_effect(effect: &Effect) -> String {
+    let lines = |n: usize| format!("{n} line{}", if n == 1 { "" } else { "s" });
+    match *effect {
+        Effect::Lines { removed, added: 0 } => format!("deleted {}", lines(removed)),
+        Effect::Lines { removed, added } => {
+            format!("replaced {} with {}", lines(removed), lines(added))
+        }
+        Effect::Inserted { lines: n } => format!("inserted {}", lines(n)),
+        Effect::Replaced { count } => format!(
+            "{count} occurrence{} replaced",
+            if count == 1 { "" } else { "s" }
+        ),
+    }
+}

@@ -1,0 +1,85 @@
+//! `insert`: inserts text after line `insert_line` (0 = at the top). The text is taken from
+//! `insert_text` (versions 20250429+) or `new_str` (20250124); both are accepted in every version.
+//! It is inserted as whole lines: one trailing `\n` ends its last line; `""` inserts one empty line.
+
+use super::output::{edited, SNIPPET_LINES};
+use super::{integer, Call, Version};
+use crate::batch::{split_lines, text_lines};
+use crate::tools::errors::describe;
+use crate::tools::params::{field, Field};
+use serde_json::Value;
+
+pub(super) fn run(call: &Call, params: &Value) -> String {
+    let at = match integer(params, "insert_line") {
+        Ok(Some(n)) => n,
+        Ok(None) => return "Error: Parameter `insert_line` is required for command: insert (the line after which to insert; 0 = top of the file).".to_string(),
+        Err(shown) => return format!("Error: Invalid `insert_line` parameter: {shown}. It must be an integer line number (0 = top of the file)."),
+    };
+    let text = match insert_text(call.version, params) {
+        Ok(t) => t,
+        Err(message) => return message,
+    };
+    let session = match call.open_existing("insert") {
+        Ok(s) => s,
+        Err(message) => return message,
+    };
+    let (lines, trailing) = split_lines(&session.file.text);
+    if at < 0 || at as usize > lines.len() {
+        return format!("Error: Invalid `insert_line` parameter: {at}. It should be within the range of lines of the file: [0, {}]", lines.len());
+    }
+    let at = at as usize;
+    let view = session.file.to_view(text);
+    let inserted = if view.is_empty() {
+        vec![""]
+    } else {
+        text_lines(&view)
+    };
+    let mut all: Vec<&str> = Vec::with_capacity(lines.len() + inserted.len());
+    all.extend_from_slice(&lines[..at]);
+    all.extend_from_slice(&inserted);
+    all.extend_from_slice(&lines[at..]);
+    let mut new_text = all.join("\n");
+    if trailing || lines.is_empty() {
+        new_text.push('\n');
+    }
+    if let Err(e) = session.commit(&new_text) {
+        return format!("Error: {}", describe(&e));
+    }
+    call.ctx.tracker_after_write(&session.path);
+    call.ctx.read_tracker_after_write(&session.path);
+    let from = at.saturating_sub(SNIPPET_LINES);
+    let to = (at + SNIPPET_LINES).min(lines.len());
+    let mut shown: Vec<&str> = lines[from..at].to_vec();
+    shown.extend_from_slice(&inserted);
+    shown.extend_from_slice(&lines[at..to]);
+    edited(
+        call.path,
+        "a snippet of the edited file",
+        &shown,
+        from + 1,
+        "Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.",
+    )
+}
+
+/// `insert_text`, else `new_str`; a missing text names the version's own parameter.
+fn insert_text(version: Version, params: &Value) -> Result<&str, String> {
+    for key in ["insert_text", "new_str"] {
+        match field(params, key) {
+            Field::Str(s) => return Ok(s),
+            Field::Other(_) => {
+                return Err(format!(
+                    "Error: Parameter `{key}` must be a string (the text to insert)."
+                ))
+            }
+            Field::Absent => {}
+        }
+    }
+    let key = if version == Version::V20250124 {
+        "new_str"
+    } else {
+        "insert_text"
+    };
+    Err(format!(
+        "Error: Parameter `{key}` is required for command: insert (the text to insert)."
+    ))
+}

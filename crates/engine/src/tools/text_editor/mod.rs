@@ -1,0 +1,198 @@
+//! Anthropic's text editor tool (`str_replace_editor` / `str_replace_based_edit_tool`, seed 003):
+//! `view`, `str_replace`, `create`, `insert` and, in version 20250124, `undo_edit`. Results follow
+//! Anthropic's reference formats (`cat -n` numbering, a snippet around each edit); every failure
+//! starts with `Error: `.
+//!
+//! Differences from the reference, by design: paths may be absolute or relative (resolved against
+//! `workingDirectory`, else the tool's `cwd`) and must lie inside the allowed folders; files over
+//! `maxFileBytes` are refused; tabs are kept as they are (no tab expansion); writes are atomic,
+//! locked per file and keep the file's BOM and line endings; undo levels live in the persistent
+//! undo history shared by all tools (so `undo_edit` undoes the last write of any tool).
+
+mod create;
+mod insert;
+mod output;
+mod str_replace;
+mod undo_edit;
+mod view;
+
+use super::errors::describe;
+use super::params::{field, non_blank_str};
+use super::session::EditSession;
+use super::ToolContext;
+use crate::fs::ResolvedPath;
+use serde_json::Value;
+
+/// Per-instance options of `textEditorTool(options)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TextEditorOptions {
+    /// `20250124` (default), `20250429` or `20250728`; a `text_editor_` prefix is accepted.
+    pub version: Option<String>,
+    /// Version 20250728: the most characters of file content one `view` returns.
+    pub max_characters: Option<u64>,
+}
+
+/// The tool generation, which fixes the tool's name and its commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Version {
+    V20250124,
+    V20250429,
+    V20250728,
+}
+
+impl Version {
+    /// Parses `20250124`, `text_editor_20250124`, ...; absent means 20250124.
+    pub fn parse(version: Option<&str>) -> Result<Version, String> {
+        let v = version.map(str::trim).unwrap_or("20250124");
+        match v.strip_prefix("text_editor_").unwrap_or(v) {
+            "20250124" => Ok(Version::V20250124),
+            "20250429" => Ok(Version::V20250429),
+            "20250728" => Ok(Version::V20250728),
+            _ => Err(format!("Error: Unknown text editor version \"{v}\". Use 20250124, 20250429 or 20250728 (the version option of textEditorTool).")),
+        }
+    }
+
+    /// The tool name the model calls.
+    pub fn tool_name(self) -> &'static str {
+        match self {
+            Version::V20250124 => "str_replace_editor",
+            Version::V20250429 | Version::V20250728 => "str_replace_based_edit_tool",
+        }
+    }
+
+    /// The version's date string.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Version::V20250124 => "20250124",
+            Version::V20250429 => "20250429",
+            Version::V20250728 => "20250728",
+        }
+    }
+
+    /// Only 20250124 has `undo_edit`.
+    pub fn has_undo(self) -> bool {
+        self == Version::V20250124
+    }
+}
+
+/// One call: the context, the version and the `path` parameter as given.
+pub(crate) struct Call<'a> {
+    ctx: &'a ToolContext,
+    version: Version,
+    /// The `path` parameter exactly as given (echoed in messages).
+    path: &'a str,
+    working_dir: Option<&'a str>,
+}
+
+/// Runs one text editor call. Never panics on bad input; failures start with `Error`.
+pub fn run(ctx: &ToolContext, params: &Value) -> String {
+    let version = match Version::parse(ctx.text_editor.version.as_deref()) {
+        Ok(v) => v,
+        Err(message) => return message,
+    };
+    let Some(command) = field(params, "command").as_str() else {
+        return format!(
+            "Error: Parameter `command` is required: one of {}.",
+            commands(version)
+        );
+    };
+    let Some(path) = non_blank_str(params, "path") else {
+        return format!("Error: Parameter `path` is required for command: {command}. Give the absolute path of the file or directory.");
+    };
+    let call = Call {
+        ctx,
+        version,
+        path,
+        working_dir: non_blank_str(params, "workingDirectory"),
+    };
+    ctx.debug_log(version.tool_name(), || format!("{command} {path}"));
+    match command {
+        "view" => view::run(&call, params),
+        "str_replace" => str_replace::run(&call, params),
+        "create" => create::run(&call, params),
+        "insert" => insert::run(&call, params),
+        "undo_edit" => undo_edit::run(&call),
+        other => format!(
+            "Error: Unrecognized command {other}. The allowed commands for the {} tool are: {}",
+            version.tool_name(),
+            commands(version)
+        ),
+    }
+}
+
+fn commands(version: Version) -> &'static str {
+    if version.has_undo() {
+        "view, create, str_replace, insert, undo_edit"
+    } else {
+        "view, create, str_replace, insert"
+    }
+}
+
+impl Call<'_> {
+    /// The path for reading: inside the allowed folders (protected paths may be read).
+    fn resolve_readable(&self) -> Result<ResolvedPath, String> {
+        let policy = &self.ctx.policy;
+        let path = policy
+            .resolve(self.path, self.working_dir)
+            .map_err(|e| format!("Error: {}", describe(&e)))?;
+        policy
+            .check_allowed(&path)
+            .map_err(|e| format!("Error: {}", describe(&e)))?;
+        Ok(path)
+    }
+
+    /// The path for writing: inside the allowed folders and outside `protectedPaths`.
+    fn resolve_writable(&self) -> Result<ResolvedPath, String> {
+        self.ctx
+            .resolve_writable(self.path, self.working_dir)
+            .map_err(|e| format!("Error: {}", describe(&e)))
+    }
+
+    /// Locks and reads an existing regular file for `command`.
+    fn open_existing(&self, command: &str) -> Result<EditSession, String> {
+        let path = self.resolve_writable()?;
+        self.check_existing_file(&path, command)?;
+        self.ctx
+            .check_read_state_locked(&path)
+            .map_err(|m| format!("Error: {m}"))?;
+        self.ctx
+            .open_for_tool(&path, self.version.tool_name())
+            .map_err(|e| format!("Error: {}", describe(&e)))
+    }
+
+    /// Anthropic's checks: the path exists and, except for `view`, is not a directory.
+    fn check_existing_file(&self, path: &ResolvedPath, command: &str) -> Result<(), String> {
+        if !path.real.exists() {
+            return Err(format!(
+                "Error: The path {} does not exist. Please provide a valid path.",
+                self.path
+            ));
+        }
+        if path.real.is_dir() && command != "view" {
+            return Err(format!("Error: The path {} is a directory and only the `view` command can be used on directories.", self.path));
+        }
+        Ok(())
+    }
+}
+
+/// An optional integer parameter (a number or a string holding one).
+/// `Ok(None)` when absent; `Err(shown value)` when present but not such an integer.
+fn integer(params: &Value, key: &str) -> Result<Option<i64>, String> {
+    let value = match params.get(key) {
+        None | Some(Value::Null) => return Ok(None),
+        Some(v) => v,
+    };
+    let parsed = match value {
+        Value::Number(n) => n.as_i64().or_else(|| {
+            n.as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
+                .map(|f| f as i64)
+        }),
+        Value::String(s) => s.trim().parse::<i64>().ok(),
+        _ => None,
+    };
+    parsed.map(Some).ok_or_else(|| value.to_string())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,79 @@
+//! `str_replace`: replaces the one occurrence of `old_str` with `new_str` (absent = delete).
+//! Zero or several occurrences are errors (the latter listing the lines where they start).
+
+use super::output::{edited, SNIPPET_LINES};
+use super::Call;
+use crate::batch::split_lines;
+use crate::tools::errors::describe;
+use crate::tools::params::{field, Field};
+use serde_json::Value;
+
+pub(super) fn run(call: &Call, params: &Value) -> String {
+    let old = match field(params, "old_str") {
+        Field::Str(s) if !s.is_empty() => s,
+        Field::Str(_) => return "Error: Parameter `old_str` must not be empty for command: str_replace. Give the exact text to replace, with enough context to be unique.".to_string(),
+        _ => return "Error: Parameter `old_str` is required for command: str_replace (a string: the exact text to replace).".to_string(),
+    };
+    let new = match field(params, "new_str") {
+        Field::Absent => "",
+        Field::Str(s) => s,
+        Field::Other(_) => return "Error: Parameter `new_str` must be a string (omit it or use \"\" to delete old_str).".to_string(),
+    };
+    let session = match call.open_existing("str_replace") {
+        Ok(s) => s,
+        Err(message) => return message,
+    };
+    let text = session.file.text.as_str();
+    let (old_v, new_v) = (session.file.to_view(old), session.file.to_view(new));
+    let starts = match_lines(text, &old_v);
+    let pos = match starts.as_slice() {
+        [] => return format!("Error: No replacement was performed, old_str `{old}` did not appear verbatim in {}. View the file and copy the exact text, including white space and indentation.", call.path),
+        [(pos, _)] => *pos,
+        many => {
+            let lines: Vec<usize> = many.iter().map(|(_, line)| *line).collect();
+            return format!("Error: No replacement was performed. Multiple occurrences of old_str `{old}` in lines {lines:?}. Please ensure it is unique (include more surrounding lines in old_str).");
+        }
+    };
+    let new_text = format!("{}{}{}", &text[..pos], new_v, &text[pos + old_v.len()..]);
+    if new_text != text {
+        if let Err(e) = session.commit(&new_text) {
+            return format!("Error: {}", describe(&e));
+        }
+        call.ctx.tracker_after_write(&session.path);
+        call.ctx.read_tracker_after_write(&session.path);
+    }
+    let first_line = text[..pos].matches('\n').count();
+    snippet(
+        call.path,
+        &new_text,
+        first_line,
+        new_v.matches('\n').count(),
+    )
+}
+
+/// `(byte offset, 1-based line)` of each non-overlapping occurrence of `needle`. Linear.
+fn match_lines(text: &str, needle: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let (mut line, mut counted_to) = (1, 0);
+    for (pos, _) in text.match_indices(needle) {
+        line += text[counted_to..pos].matches('\n').count();
+        counted_to = pos;
+        out.push((pos, line));
+    }
+    out
+}
+
+/// Anthropic's snippet: from 4 lines before the edit to 4 lines after its last new line.
+fn snippet(path: &str, new_text: &str, first_line: usize, added_newlines: usize) -> String {
+    let (lines, _) = split_lines(new_text);
+    let start = first_line.saturating_sub(SNIPPET_LINES);
+    let end = (first_line + SNIPPET_LINES + added_newlines + 1).min(lines.len());
+    let shown = lines.get(start..end).unwrap_or(&[]);
+    edited(
+        path,
+        &format!("a snippet of {path}"),
+        shown,
+        start + 1,
+        "Review the changes and make sure they are as expected. Edit the file again if necessary.",
+    )
+}

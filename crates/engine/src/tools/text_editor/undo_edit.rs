@@ -1,0 +1,37 @@
+//! `undo_edit` (version 20250124 only): restores the content the file had before its last
+//! recorded write (by any tool sharing the undo history), and shows it.
+
+use super::output::cat_n;
+use super::Call;
+use crate::batch::split_lines;
+use crate::fs::textfile::TextFile;
+use crate::tools::undo::{failure, undo_last, Undone};
+
+pub(super) fn run(call: &Call) -> String {
+    if !call.version.has_undo() {
+        return format!(
+            "Error: The undo_edit command is not supported by {} (text editor version {}). Revert the change with str_replace or insert instead.",
+            call.version.tool_name(),
+            call.version.as_str()
+        );
+    }
+    let path = match call.resolve_writable() {
+        Ok(p) => p,
+        Err(message) => return message,
+    };
+    match undo_last(call.ctx, &path) {
+        Ok(Undone::Restored { content, .. }) => {
+            let text = match TextFile::decode(content.clone(), call.path) {
+                Ok(file) => file.text,
+                Err(_) => String::from_utf8_lossy(&content).into_owned(),
+            };
+            let (lines, _) = split_lines(&text);
+            format!("Last edit to {} undone successfully. {}", call.path, cat_n(call.path, &lines, 1))
+        }
+        Ok(Undone::Removed { tool, .. }) => format!(
+            "Last edit to {} undone successfully. The file had been created by {tool}, so it was removed.",
+            call.path
+        ),
+        Err(e) => failure(call.path, &e),
+    }
+}

@@ -1,0 +1,185 @@
+//! `view`: a file with `cat -n` numbering (optionally a `view_range`, and truncated to
+//! `max_characters` in version 20250728), or a directory listing two levels deep.
+
+use super::output::cat_n;
+use super::{integer, Call, Version};
+use crate::batch::split_lines;
+use crate::fs::textfile::read_text;
+use crate::fs::ResolvedPath;
+use crate::tools::errors::describe;
+use serde_json::Value;
+use std::path::Path;
+
+/// Most entries a directory listing shows.
+const MAX_LISTED: usize = 1000;
+
+pub(super) fn run(call: &Call, params: &Value) -> String {
+    let path = match call.resolve_readable() {
+        Ok(p) => p,
+        Err(message) => return message,
+    };
+    if let Err(message) = call.check_existing_file(&path, "view") {
+        return message;
+    }
+    if path.real.is_dir() {
+        if params.get("view_range").is_some_and(|v| !v.is_null()) {
+            return "Error: The `view_range` parameter is not allowed when `path` points to a directory.".to_string();
+        }
+        return list_directory(call.path, &path.real);
+    }
+    view_file(call, params, &path)
+}
+
+fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> String {
+    let display = call.ctx.display(path);
+    let file = match read_text(&path.real, &display, Some(call.ctx.max_file_bytes)) {
+        Ok(f) => f,
+        Err(e) => return format!("Error: {}", describe(&e)),
+    };
+    if let Some(tracker) = &call.ctx.tracker {
+        tracker.mark_file_seen(&path.lexical);
+    }
+    // Records the file's current modification time as read (seed 002's read tracker).
+    call.ctx.read_tracker_after_write(path);
+    let (lines, _) = split_lines(&file.text);
+    let (start, end) = match view_range(params, lines.len()) {
+        Ok(r) => r,
+        Err(message) => return message,
+    };
+    let selected = lines.get(start.saturating_sub(1)..end).unwrap_or(&[]);
+    match max_characters(call, params) {
+        Some(max) => truncated(call.path, selected, start, max),
+        None => cat_n(call.path, selected, start),
+    }
+}
+
+/// The 1-based inclusive line range to show: the whole file, or a valid `view_range`.
+fn view_range(params: &Value, total: usize) -> Result<(usize, usize), String> {
+    let raw = match params.get("view_range") {
+        None | Some(Value::Null) => return Ok((1, total)),
+        Some(Value::String(s)) => serde_json::from_str::<Value>(s).unwrap_or(Value::Null),
+        Some(v) => v.clone(),
+    };
+    let pair = match &raw {
+        Value::Array(items) if items.len() == 2 => {
+            let wrapped = serde_json::json!({ "a": items[0], "b": items[1] });
+            integer(&wrapped, "a")
+                .ok()
+                .flatten()
+                .zip(integer(&wrapped, "b").ok().flatten())
+        }
+        _ => None,
+    };
+    let Some((init, last)) = pair else {
+        return Err("Error: Invalid `view_range`. It should be a list of two integers, e.g. [1, 20] or [10, -1] (to the end).".to_string());
+    };
+    check_range(init, last, total)
+}
+
+/// Anthropic's `view_range` checks (and messages); `-1` as the end means the last line.
+fn check_range(init: i64, last: i64, total: usize) -> Result<(usize, usize), String> {
+    let n = total as i64;
+    let shown = format!("[{init}, {last}]");
+    if init < 1 || init > n {
+        return Err(format!("Error: Invalid `view_range`: {shown}. Its first element `{init}` should be within the range of lines of the file: [1, {n}]"));
+    }
+    if last == -1 {
+        return Ok((init as usize, total));
+    }
+    if last > n {
+        return Err(format!("Error: Invalid `view_range`: {shown}. Its second element `{last}` should be smaller than the number of lines in the file: `{n}`"));
+    }
+    if last < init {
+        return Err(format!("Error: Invalid `view_range`: {shown}. Its second element `{last}` should be larger or equal than its first `{init}`"));
+    }
+    Ok((init as usize, last as usize))
+}
+
+/// The `max_characters` limit in effect (version 20250728 only): the call's, else the tool's.
+fn max_characters(call: &Call, params: &Value) -> Option<usize> {
+    if call.version != Version::V20250728 {
+        return None;
+    }
+    let from_call = integer(params, "max_characters")
+        .ok()
+        .flatten()
+        .filter(|n| *n > 0)
+        .map(|n| n as u64);
+    from_call
+        .or(call.ctx.text_editor.max_characters)
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// The numbered view of at most `max` characters of the selected content, with a note when cut.
+fn truncated(path: &str, selected: &[&str], start: usize, max: usize) -> String {
+    let content = selected.join("\n");
+    let total = content.chars().count();
+    if total <= max {
+        return cat_n(path, selected, start);
+    }
+    let cut = content
+        .char_indices()
+        .nth(max)
+        .map_or(content.len(), |(i, _)| i);
+    let kept: Vec<&str> = content[..cut].split('\n').collect();
+    format!(
+        "{}[Output truncated: showing the first {max} of {total} characters (max_characters). Use view_range to see the rest, e.g. [{}, -1].]",
+        cat_n(path, &kept, start),
+        start + kept.len() - 1
+    )
+}
+
+/// `find <path> -maxdepth 2 -not -path '*/.*'`, sorted: the directory, then each entry (with
+/// `/` after directories), each directory's children right after it. Symlinks are not followed.
+fn list_directory(shown: &str, real: &Path) -> String {
+    let base = shown.trim_end_matches('/');
+    let mut lines = vec![format!("{base}/")];
+    let mut omitted = 0usize;
+    for (name, is_dir) in visible_entries(real) {
+        push_capped(
+            &mut lines,
+            &mut omitted,
+            format!("{base}/{name}{}", if is_dir { "/" } else { "" }),
+        );
+        if is_dir {
+            for (child, child_dir) in visible_entries(&real.join(&name)) {
+                push_capped(
+                    &mut lines,
+                    &mut omitted,
+                    format!("{base}/{name}/{child}{}", if child_dir { "/" } else { "" }),
+                );
+            }
+        }
+    }
+    if omitted > 0 {
+        lines.push(format!(
+            "... and {omitted} more entries (view a subdirectory to see them)"
+        ));
+    }
+    format!("Here's the files and directories up to 2 levels deep in {shown}, excluding hidden items:\n{}\n", lines.join("\n"))
+}
+
+fn push_capped(lines: &mut Vec<String>, omitted: &mut usize, line: String) {
+    if lines.len() <= MAX_LISTED {
+        lines.push(line);
+    } else {
+        *omitted += 1;
+    }
+}
+
+/// Names of the non-hidden entries of `dir`, sorted, with whether each is a real directory.
+fn visible_entries(dir: &Path) -> Vec<(String, bool)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, bool)> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false);
+            (!name.starts_with('.')).then_some((name, is_dir))
+        })
+        .collect();
+    out.sort();
+    out
+}
