@@ -3,7 +3,7 @@
 use super::errors::describe;
 use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
-use crate::fs::atomic::{create_parent_dirs, write_atomic, WriteMode};
+use crate::fs::atomic::{create_parent_dirs, write_atomic_confined, WriteMode};
 use crate::fs::locks::lock_path;
 use crate::fs::FsError;
 use serde_json::Value;
@@ -43,7 +43,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     } else {
         WriteMode::CreateNew
     };
-    if let Err(e) = write_atomic(&path.real, content.as_bytes(), mode, &display) {
+    if let Err(e) = write_atomic_confined(&path.real, content.as_bytes(), mode, &display) {
         return failure(&e);
     }
     ctx.tracker_after_write(&path);

@@ -1,7 +1,7 @@
 //! The read-modify-write frame every writing tool uses: guard, per-file lock, decode, atomic write.
 
 use super::ToolContext;
-use crate::fs::atomic::{write_atomic, WriteMode};
+use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::locks::{lock_path, FileLock};
 use crate::fs::textfile::{read_text, TextFile};
 use crate::fs::{FsError, ResolvedPath};
@@ -19,7 +19,7 @@ impl EditSession {
     /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings.
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
         let bytes = self.file.encode(new_text);
-        write_atomic(&self.path.real, &bytes, WriteMode::Replace, &self.display)
+        write_atomic_confined(&self.path.real, &bytes, WriteMode::Replace, &self.display)
     }
 }
 
