@@ -150,18 +150,24 @@ fn line_edit_corrections_hold() {
 fn text_edit_then_inverse_restores() {
     let dir = tempfile::tempdir().unwrap();
     run("text_roundtrip", 5, cases(150), |rng| {
-        let content = random_text(rng, 40).replace('\0', "");
-        let chars: Vec<char> = content.chars().collect();
+        // An LF or a CRLF file (lines without CR), edited through its LF view.
+        let lf_text = random_lines(rng, 6).join("\n").replace('\0', "");
+        let crlf = rng.below(2) == 0;
+        let chars: Vec<char> = lf_text.chars().collect();
         if chars.is_empty() {
             return Ok(());
         }
         let a = rng.below(chars.len());
         let b = a + 1 + rng.below(chars.len() - a);
         let old: String = chars[a..b].iter().collect();
-        if content.matches(old.as_str()).count() != 1 {
+        if lf_text.matches(old.as_str()).count() != 1 {
             return Ok(());
         }
-        let new = format!("<{}>", random_text(rng, 6).replace('\0', ""));
+        let new = format!("<{}>", random_text(rng, 6).replace(['\0', '\r'], ""));
+        if crlf && !lf_text.replacen(old.as_str(), &new, 1).contains('\n') {
+            return Ok(()); // the edit would turn the CRLF file into one without line endings
+        }
+        let content = if crlf { lf_text.replace('\n', "\r\n") } else { lf_text };
         invariants::check_text_roundtrip(dir.path(), &content, &old, &new)
     });
 }

@@ -24,6 +24,18 @@ pub(super) struct Entry {
     pub nlink: u64,
 }
 
+const DIR_FLAGS: libc::c_int = libc::O_DIRECTORY | libc::O_CLOEXEC;
+
+/// A handle good for `*at` calls only, which needs no read permission on the directory.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const PATH_ONLY: libc::c_int = libc::O_PATH;
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+const PATH_ONLY: libc::c_int = libc::O_RDONLY;
+
+fn is_eacces(e: &io::Error) -> bool {
+    e.raw_os_error() == Some(libc::EACCES)
+}
+
 fn cstr(name: &OsStr) -> io::Result<CString> {
     CString::new(name.as_bytes())
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "the path contains a NUL byte"))
@@ -41,13 +53,14 @@ impl Dir {
     /// Opens `dir`, following symlinks on the way.
     pub fn open(dir: &Path) -> io::Result<Dir> {
         let c = cstr(dir.as_os_str())?;
-        // SAFETY: `c` is a valid NUL-terminated string; the returned descriptor is owned below.
-        let fd = cvt(unsafe {
-            libc::open(
-                c.as_ptr(),
-                libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC,
-            )
-        })?;
+        // SAFETY: `c` is a valid NUL-terminated string.
+        let rc = unsafe { libc::open(c.as_ptr(), libc::O_RDONLY | DIR_FLAGS) };
+        let fd = match cvt(rc) {
+            // A directory we may write but not list: a path-only handle is enough.
+            // SAFETY: as above.
+            Err(e) if is_eacces(&e) => cvt(unsafe { libc::open(c.as_ptr(), PATH_ONLY | DIR_FLAGS) })?,
+            other => other?,
+        };
         // SAFETY: `fd` is a fresh descriptor that nothing else owns.
         Ok(Dir {
             file: unsafe { File::from_raw_fd(fd) },
@@ -55,33 +68,38 @@ impl Dir {
     }
 
     /// Opens the absolute, symlink-free path `dir` one component at a time without following any
-    /// symlink: fails (`ELOOP`/`ENOTDIR`) when a component is no longer a real directory.
+    /// symlink: fails (`ELOOP`/`ENOTDIR`) when a component is no longer a real directory. Folders
+    /// on the way need only search permission (they are opened as path-only handles).
     pub fn open_nofollow(dir: &Path) -> io::Result<Dir> {
         let mut cur = Dir::open(Path::new(if dir.is_absolute() { "/" } else { "." }))?;
-        for c in dir.components() {
-            match c {
-                Component::Normal(name) => cur = cur.open_child(name)?,
-                Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
-                Component::ParentDir => {
-                    return Err(io::Error::new(
-                        io::ErrorKind::InvalidInput,
-                        "the path is not normalized",
-                    ))
+        let names: Vec<&OsStr> = dir
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(name) => Some(Ok(name)),
+                Component::ParentDir => Some(Err(())),
+                _ => None,
+            })
+            .collect::<Result<_, _>>()
+            .map_err(|()| io::Error::new(io::ErrorKind::InvalidInput, "the path is not normalized"))?;
+        for (i, name) in names.iter().enumerate() {
+            let last = i + 1 == names.len();
+            cur = if last {
+                match cur.open_child(name, libc::O_RDONLY) {
+                    Err(e) if is_eacces(&e) => cur.open_child(name, PATH_ONLY)?,
+                    other => other?,
                 }
-            }
+            } else {
+                cur.open_child(name, PATH_ONLY)?
+            };
         }
         Ok(cur)
     }
 
-    fn open_child(&self, name: &OsStr) -> io::Result<Dir> {
+    fn open_child(&self, name: &OsStr, access: libc::c_int) -> io::Result<Dir> {
         let c = cstr(name)?;
         // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
         let fd = cvt(unsafe {
-            libc::openat(
-                self.fd(),
-                c.as_ptr(),
-                libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC,
-            )
+            libc::openat(self.fd(), c.as_ptr(), access | DIR_FLAGS | libc::O_NOFOLLOW)
         })?;
         // SAFETY: `fd` is a fresh descriptor that nothing else owns.
         Ok(Dir {
@@ -182,7 +200,8 @@ impl Dir {
         cvt(unsafe { libc::unlinkat(self.fd(), name.as_ptr(), 0) }).map(|_| ())
     }
 
-    /// Best-effort fsync of the directory (makes a rename durable).
+    /// Best-effort fsync of the directory (makes a rename durable; a path-only handle of a
+    /// directory we may not read cannot be synced).
     pub fn sync(&self) {
         let _ = self.file.sync_all();
     }
