@@ -6,6 +6,7 @@ export interface JsonSchema {
   type: 'object';
   properties: Record<string, Record<string, unknown>>;
   required: string[];
+  additionalProperties?: boolean;
 }
 
 /**
@@ -30,6 +31,8 @@ export interface ToolOptions {
   debug?: boolean;
   /** Read-before-edit and staleness guard (must be edit-engine's `FileTracker`). */
   fileTracker?: FileTracker;
+  /** Seed 002 guard: refuse files not read, or changed on disk since they were read. */
+  readTracker?: FileReadTracker;
   /** Gitignore-style globs that may never be written. */
   protectedPaths?: string[];
   /** Largest file a tool reads, in bytes (default 64 MiB). */
@@ -97,43 +100,21 @@ export function createTool(options?: ToolOptions): Tool<CreateParams>;
 export function multiEditTool(options?: ToolOptions): Tool<MultiEditParams>;
 export function editFileTool(options?: ToolOptions): Tool<EditFileParams>;
 
-export interface TrackerCheck {
-  ok: boolean;
-  reason?: string;
-  message?: string;
-  editCount?: number;
-}
-
-export interface SymbolContentRecord {
-  contentHash: string;
-  startLine: number;
-  endLine: number;
-  symbolName?: string;
-  source: string;
-  timestamp: number;
-}
-
-/** Probe's session tracker; state held natively and consulted by the tools directly. */
-export class FileTracker {
-  constructor(options?: { debug?: boolean });
-  readonly debug: boolean;
-  maxConsecutiveTextEdits: number;
-  markFileSeen(resolvedPath: string): void;
-  isFileSeen(resolvedPath: string): boolean;
-  trackSymbolContent(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number, source?: string): void;
-  getSymbolRecord(resolvedPath: string, symbolName: string): SymbolContentRecord | null;
-  checkSymbolContent(resolvedPath: string, symbolName: string, currentCode: string): TrackerCheck;
-  trackFilesFromExtract(targets: string[], cwd?: string): Promise<void>;
-  trackFilesFromOutput(output: string, cwd?: string): Promise<void>;
-  checkBeforeEdit(resolvedPath: string): TrackerCheck;
-  trackFileAfterWrite(resolvedPath: string): Promise<void>;
-  recordTextEdit(resolvedPath: string): void;
-  checkTextEditStaleness(resolvedPath: string): TrackerCheck;
-  trackSymbolAfterWrite(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number): void;
-  invalidateFileRecords(resolvedPath: string): void;
-  isTracked(resolvedPath: string): boolean;
-  clear(): void;
-}
+// Native classes, typed by the napi-generated declarations.
+export {
+  FileTracker,
+  FileTrackerOptions,
+  TrackerCheck,
+  SymbolContentRecord,
+  FileReadTracker,
+  ExternalModificationDetector,
+  FileSnapshot,
+  ModificationResult,
+  ModificationChanges,
+  BackgroundTaskPersistence,
+  TaskPersistenceOptions,
+} from '../index';
+import type { FileTracker, FileReadTracker } from '../index';
 
 export type FuzzyStrategy = 'line-trimmed' | 'whitespace-normalized' | 'indent-flexible';
 
@@ -175,6 +156,25 @@ export const multiEditDescription: string;
 export const editToolDefinition: string;
 export const createToolDefinition: string;
 export const multiEditToolDefinition: string;
+
+/** Seed 002's `GrepArgs` plus `ignoreCase`, `maxResults`, `lineHashes`. */
+export interface GrepArgs {
+  pattern: string;
+  path?: string;
+  beforeContext?: number;
+  afterContext?: number;
+  context?: number;
+  fileType?: string;
+  ignoreCase?: boolean;
+  maxResults?: number;
+  /** Print `line:hash` references usable as `start_line` in the edit tool. */
+  lineHashes?: boolean;
+}
+/** ripgrep-style search output (`path:line:text`, `path-line-text`, `--`); never rejects. */
+export function grep(args: GrepArgs, options?: ToolOptions): Promise<string>;
+export function grepTool(options?: ToolOptions): Tool<GrepArgs>;
+export const grepSchema: JsonSchema;
+export const grepDescription: string;
 
 /** Version of the native engine. */
 export function engineVersion(): string;

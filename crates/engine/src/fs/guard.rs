@@ -305,6 +305,17 @@ pub fn normalize_lexically(p: &Path) -> PathBuf {
     out
 }
 
+/// `p` joined onto the process cwd when relative (`/` when the cwd is unknown); not normalized.
+pub fn absolute(p: &Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir()
+            .unwrap_or_else(|_| PathBuf::from("/"))
+            .join(p)
+    }
+}
+
 /// Real path of `p`, or for a missing path its nearest existing ancestor's real path + the rest.
 ///
 /// `p` is made absolute (process cwd) and folded lexically first, so `a/../..` cannot climb past
@@ -312,14 +323,7 @@ pub fn normalize_lexically(p: &Path) -> PathBuf {
 /// (their target is where a write would land); components after the first missing one are
 /// appended as they are.
 pub fn safe_realpath(p: &Path) -> PathBuf {
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .unwrap_or_else(|_| PathBuf::from("/"))
-            .join(p)
-    };
-    let norm = normalize_lexically(&abs);
+    let norm = normalize_lexically(&absolute(p));
     if let Ok(real) = std::fs::canonicalize(&norm) {
         return real;
     }

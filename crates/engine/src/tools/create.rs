@@ -27,13 +27,22 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     };
     let display = ctx.display(&path);
     let _lock = lock_path(&path.real);
-    let previous = std::fs::read(&path.real).ok();
     let existed = path.real.exists();
+    let previous = if ctx.return_diff && existed {
+        std::fs::read(&path.real).ok()
+    } else {
+        None
+    };
     if existed && !overwrite {
         return format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
     }
     if path.real.is_dir() {
         return failure(&FsError::NotAFile { display });
+    }
+    if existed {
+        if let Err(m) = ctx.check_read_state(&path) {
+            return format!("Error creating file: {m}");
+        }
     }
     if let Err(e) = create_parent_dirs(&path.real, &display) {
         return failure(&e);
@@ -47,6 +56,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         return failure(&e);
     }
     ctx.tracker_after_write(&path);
+    ctx.read_tracker_after_write(&path);
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes)",

@@ -4,10 +4,14 @@
 //! Keys, messages and results are Probe's: files are keyed by [`normalize_path`] (as a string),
 //! symbol records by `"<normalized path>#<symbol>"`.
 
+pub mod modification;
 mod parse;
+pub mod read_tracker;
 
 pub use parse::{parse_file_paths_from_output, split_extract_target};
+pub use read_tracker::FileReadTracker;
 
+use crate::text::js::js_trim_end;
 use parking_lot::Mutex;
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
@@ -27,22 +31,6 @@ pub fn compute_content_hash(content: &str) -> String {
     digest.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
-/// JS `String.prototype.trimEnd`.
-pub fn js_trim_end(s: &str) -> &str {
-    s.trim_end_matches(is_js_whitespace)
-}
-
-/// JS `String.prototype.trim`.
-pub fn js_trim(s: &str) -> &str {
-    s.trim_matches(is_js_whitespace)
-}
-
-/// ECMAScript WhiteSpace + LineTerminator (what `\s` and `trim` use): Unicode White_Space minus
-/// U+0085, plus U+FEFF.
-pub fn is_js_whitespace(c: char) -> bool {
-    c == '\u{FEFF}' || (c.is_whitespace() && c != '\u{85}')
-}
-
 /// Lexical normalization used for every tracker key: absolute (against the process cwd), `.`, `..`
 /// and repeated separators folded, symlinks not resolved (Node's `path.resolve`). An empty path
 /// stays empty (Probe's `normalizePath` returns falsy input unchanged).
@@ -50,14 +38,7 @@ pub fn normalize_path(p: &Path) -> PathBuf {
     if p.as_os_str().is_empty() {
         return PathBuf::new();
     }
-    let abs = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir()
-            .unwrap_or_else(|_| PathBuf::from("/"))
-            .join(p)
-    };
-    crate::fs::guard::normalize_lexically(&abs)
+    crate::fs::guard::normalize_lexically(&crate::fs::guard::absolute(p))
 }
 
 fn key_of(p: &Path) -> String {

@@ -1,5 +1,5 @@
 //! Probe's target and output parsing, with JavaScript's exact regex semantics.
-use super::{is_js_whitespace, js_trim};
+use crate::text::js::{is_js_whitespace, js_trim};
 
 /// Probe's extract-target parsing: `file#Symbol` -> (file, Some(symbol)); `file:10-20` / `file:10`
 /// -> (file, None); anything else is a plain file path. `file#` gives (file, None).
