@@ -14,6 +14,9 @@ import { LONG, TOOLS, report, reportsNoChange, snapshotTree, tempFilesUnder } fr
 
 const PROTECTED = ['.git/', '.env', 'secrets/**'];
 const SECRET = 'SECRET counter\n';
+// Only files outside the workspace contain this token: a read-only tool that shows it has escaped.
+const TOKEN = 'outside0nly';
+const OUTSIDE = `SECRET counter ${TOKEN}\n`;
 const counts = { attacks: 0, escapes: 0, raceEdits: 0, raceCycles: 0, raceEscapes: 0 };
 
 // Created at load time: the attack list (built while tests are collected) names their paths.
@@ -22,8 +25,8 @@ const outside = makeWorkspace('edit-engine-outside-');
 let holdDir;
 beforeAll(() => {
   holdDir = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-hold-')));
-  outside.write('secret.txt', SECRET);
-  outside.write('dir/f.txt', SECRET);
+  outside.write('secret.txt', OUTSIDE);
+  outside.write('dir/f.txt', OUTSIDE);
   for (const p of ['.git/config', '.GIT/config', '.env', '.ENV', 'secrets/a.txt', 'SECRETS/a.txt', 'sub/.git/config', 'plain.txt']) ws.write(p, SECRET);
   symlinkSync(outside.path('secret.txt'), ws.path('link-file'));
   symlinkSync(outside.root, ws.path('link-dir'));
@@ -92,6 +95,7 @@ function attackCalls(path, extra = {}) {
   for (const t of TOOLS) {
     if (t.replace) calls.push([t, { ...t.replace(path, 'counter', 'PWNED'), ...extra }]);
     if (t.write) calls.push([t, { ...t.write(path, 'PWNED\n'), ...extra }]);
+    if (t.read) calls.push([t, { ...t.read(path, TOKEN), ...extra }]);
   }
   // Line mode of `edit` reaches the file by another code path.
   calls.push([TOOLS[0], { file_path: path, start_line: '1', new_string: 'PWNED', ...extra }]);
@@ -109,7 +113,7 @@ async function runAttacks(label, calls) {
     const result = await toolFor(t).execute(params);
     counts.attacks++;
     expect(typeof result).toBe('string');
-    if (!reportsNoChange(result)) {
+    if (t.read ? result.includes(TOKEN) : !reportsNoChange(result)) {
       counts.escapes++;
       failures.push(`${label} / ${t.name}: ${JSON.stringify(params).slice(0, 200)} -> ${result.slice(0, 200)}`);
     }
@@ -179,24 +183,38 @@ async function raceAgainstSwap(mode, swapRel, rel, linkTarget) {
   const swapper = startSwapper(mode, ws.path(swapRel), durationMs, linkTarget);
   const tools = TOOLS.map((t) => [t, toolFor(t)]);
   let successes = 0;
+  let shown = 0;
   while (swapper.isRunning()) {
     const wave = [];
     // Every tool a few times, and the plain edit many times: the race needs volume.
     for (const [t, tool] of [...tools, ...Array.from({ length: 4 }, () => tools[0])]) {
       for (let k = 0; k < 4; k++) {
-        const params = t.replace ? t.replace(rel, 'counter', 'counter+') : t.write(rel, SECRET);
-        wave.push(tool.execute(params));
+        const params = t.replace ? t.replace(rel, 'counter', 'counter+') : t.write ? t.write(rel, SECRET) : t.read(rel, TOKEN);
+        wave.push(tool.execute(params).then((r) => (t.read ? { read: r } : r)));
       }
     }
+    // An edit whose old_string is not found answers with the closest region of what it read:
+    // it must never have read the outside file either.
+    for (let k = 0; k < 4; k++) {
+      wave.push(tools[0][1].execute({ file_path: rel, old_string: 'SECRET counter outside', new_string: 'x' }).then((r) => ({ read: r })));
+    }
     for (const r of await Promise.all(wave)) {
-      expect(typeof r).toBe('string');
       counts.raceEdits++;
+      if (typeof r === 'object') {
+        // A read-only tool: it must never show the outside file's content.
+        expect(typeof r.read).toBe('string');
+        if (r.read.includes(TOKEN)) shown++;
+        continue;
+      }
+      expect(typeof r).toBe('string');
       if (!reportsNoChange(r)) successes++;
     }
   }
   counts.raceCycles += await swapper.done;
   const after = snapshotTree(outside.root);
   if (JSON.stringify(after) !== JSON.stringify(before)) counts.raceEscapes++;
+  counts.raceEscapes += shown;
+  expect(shown).toBe(0);
   expect(after).toEqual(before);
   expect(tempFilesUnder(outside.root)).toEqual([]);
   expect(tempFilesUnder(ws.root)).toEqual([]);
@@ -207,7 +225,7 @@ describe('symlink swapped in between check and write', () => {
   it('a file flipped to a symlink to an outside file: the outside file is never modified', async () => {
     ws.write('race.txt', SECRET);
     // Its own target: secret.txt has a second hard link (hardlink.txt), which alone would refuse writes.
-    outside.write('race-target.txt', SECRET);
+    outside.write('race-target.txt', OUTSIDE);
     const ok = await raceAgainstSwap('symlink-file', 'race.txt', 'race.txt', outside.path('race-target.txt'));
     expect(ok).toBeGreaterThan(0);
   });

@@ -129,7 +129,15 @@ describe('random parameters to every tool', () => {
         continue;
       }
       const after = { ws: snapshotTree(ws.root), out: snapshotTree(outside.root) };
-      if (reportsNoChange(result)) {
+      if (t.read) {
+        // A read-only tool: nothing may change, whatever it answers.
+        if (JSON.stringify(after) !== JSON.stringify(before)) {
+          counts.changedOnError++;
+          failures.push(`#${i} ${t.name} (read-only) changed files: ${result.slice(0, 160)}`);
+          resetWorkspace();
+          before = { ws: snapshotTree(ws.root), out: snapshotTree(outside.root) };
+        }
+      } else if (reportsNoChange(result)) {
         if (JSON.stringify(after) !== JSON.stringify(before)) {
           counts.changedOnError++;
           failures.push(`#${i} ${t.name} changed files but said: ${result.slice(0, 160)} params=${JSON.stringify(params)?.slice(0, 300)}`);

@@ -7,12 +7,13 @@
 'use strict';
 const lib = require('../../lib/index.cjs');
 
-// Tool names -> factories; add replaceInFileTool / textEditorTool / grepTool here when merged.
+// Tool names -> factories; add replaceInFileTool / textEditorTool here when merged.
 const FACTORIES = {
   edit: lib.editTool,
   create: lib.createTool,
   multi_edit: lib.multiEditTool,
   edit_file: lib.editFileTool,
+  grep: lib.grepTool,
 };
 
 async function main() {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTool, editFileTool, editTool, multiEditTool } from '../../lib/index.mjs';
+import { createTool, editFileTool, editTool, grepTool, multiEditTool } from '../../lib/index.mjs';
 
 /** True when the suites run as root (needed for tmpfs mounts and for `nobody` child processes). */
 export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -26,14 +26,14 @@ export const reportsSuccess = (result) =>
  * - `replace(path, oldText, newText)` builds params that replace `oldText` by `newText` in `path`
  *   (null for tools that cannot express it).
  * - `write(path, content)` builds params that write the whole file (null when not supported).
+ * - `read(path, pattern)` (read-only tools): params that search `path` for `pattern`; the path
+ *   suite checks that nothing outside is ever shown, the property suite that nothing ever changes.
  * - `paramShapes` lists the parameter names the property test mixes into random objects.
  *
- * To add a tool merged later, append an entry here:
- *   - `replaceInFileTool` (seed 004): replace = (p, o, n) => ({ path: p, diff: ... }) in its own syntax;
+ * To add a tool merged later, append an entry here (and to support/tool-worker.cjs):
+ *   - `replaceInFileTool` (seed 004): replace = (p, o, n) => params in its own diff syntax;
  *   - `textEditorTool` (seed 003): replace = ({ command: 'str_replace', path, old_str, new_str }),
- *     write = ({ command: 'create', path, file_text });
- *   - `grepTool` (seed 002): read-only; give it `read: (p) => ({ pattern: 'x', path: p })` and no
- *     replace/write, so the path suite checks it never reads outside and the property suite fuzzes it.
+ *     write = ({ command: 'create', path, file_text }).
  */
 export const TOOLS = [
   {
@@ -71,7 +71,15 @@ export const TOOLS = [
     write: null,
     paramShapes: ['path', 'old_text', 'new_text', 'replace_all', 'workingDirectory'],
   },
-  // replaceInFileTool, textEditorTool, grepTool: add entries here (see the comment above).
+  {
+    name: 'grep',
+    factory: grepTool,
+    replace: null,
+    write: null,
+    read: (p, pattern) => ({ pattern, path: p }),
+    paramShapes: ['pattern', 'path', 'beforeContext', 'afterContext', 'context', 'fileType', 'ignoreCase', 'maxResults', 'lineHashes', 'workingDirectory'],
+  },
+  // replaceInFileTool, textEditorTool: add entries here (see the comment above).
 ];
 
 /** Mulberry32: a small seeded PRNG; `seed` is printed by the suites so a failure can be replayed. */

@@ -67,6 +67,34 @@ pub fn write_atomic_confined(
     write_to(real_path, bytes, mode, display, true)
 }
 
+/// Opens the checked real path `real_path` for reading the way [`write_atomic_confined`] writes
+/// it: folders opened one by one without following symlinks, the file opened without following a
+/// symlink. A symlink swapped in for the file or a folder is refused with `Changed`.
+#[cfg(unix)]
+pub(crate) fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, FsError> {
+    let Some(name) = real_path.file_name() else {
+        return Err(FsError::NotAFile {
+            display: display.to_string(),
+        });
+    };
+    let dir = dir::Dir::open_nofollow(&parent_dir(real_path))
+        .map_err(|e| dir_error(e, WriteMode::Replace, display))?;
+    dir.open_file(name).map_err(|e| match e.raw_os_error() {
+        Some(libc::ELOOP) => FsError::Changed {
+            display: display.to_string(),
+            what: "it is now a symbolic link",
+        },
+        Some(libc::ENOENT) => FsError::NotFound {
+            display: display.to_string(),
+        },
+        _ => FsError::Io {
+            op: "open",
+            display: display.to_string(),
+            source: e,
+        },
+    })
+}
+
 /// Temp file in `target`'s directory (opened without following symlinks when `confined`), fsync,
 /// rename over the name `target`, fsync of the directory, stale-temp cleanup.
 #[cfg(unix)]

@@ -3,7 +3,7 @@
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::locks::{lock_path, FileLock};
-use crate::fs::textfile::{read_text, TextFile};
+use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
 
 /// An open, locked text file. The lock is held until the session is dropped, so the content read
@@ -44,7 +44,7 @@ impl ToolContext {
     pub fn open_for_edit(&self, path: &ResolvedPath) -> Result<EditSession, FsError> {
         let display = self.display(path);
         let lock = lock_path(&path.real);
-        let file = read_text(&path.real, &display, Some(self.max_file_bytes))?;
+        let file = read_text_confined(&path.real, &display, Some(self.max_file_bytes))?;
         Ok(EditSession {
             path: path.clone(),
             display,

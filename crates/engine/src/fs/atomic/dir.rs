@@ -132,6 +132,22 @@ impl Dir {
         }
     }
 
+    /// Opens the entry `name` for reading without following a symlink (`ELOOP` when it is one) and
+    /// without blocking on a FIFO.
+    pub fn open_file(&self, name: &OsStr) -> io::Result<File> {
+        let c = cstr(name)?;
+        // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
+        let fd = cvt(unsafe {
+            libc::openat(
+                self.fd(),
+                c.as_ptr(),
+                libc::O_RDONLY | libc::O_NONBLOCK | libc::O_NOFOLLOW | libc::O_CLOEXEC,
+            )
+        })?;
+        // SAFETY: `fd` is a fresh descriptor that nothing else owns.
+        Ok(unsafe { File::from_raw_fd(fd) })
+    }
+
     /// Creates a new, empty temp file `.edit-engine-<random>.tmp` in this directory (mode 0o666
     /// before the umask, like `tempfile`'s).
     pub fn create_temp(&self) -> io::Result<(CString, File)> {
