@@ -1,14 +1,23 @@
 //! Atomic, durable writes: temp file in the target's directory, fsync, rename, fsync directory.
 //!
-//! The caller passes the target's real path (`ResolvedPath::real`). Should the target still be a
+//! [`write_atomic_confined`] is the tools' writer: it takes a real path the guard has checked and
+//! makes sure the write lands exactly there. The directory is opened one component at a time
+//! without following symlinks (a folder swapped for a symlink after the check is refused), the
+//! target entry is inspected without following a symlink (a symlink swapped in is refused), and
+//! the temp file is created and renamed relative to that open directory, so no later swap can move
+//! the write elsewhere; a rename replaces a name and never writes through a link.
+//! [`write_atomic`] is for the engine's own files: a symlink at the target is resolved first and
+//! the write goes to its target.
+//!
 //! A successful write also removes stale temp files of crashed writers from the same directory
-//! (see [`super::cleanup`]). Should the target still be a
-//! symlink (it was swapped in after resolution), the write goes to the link's resolved target,
-//! never replacing the link itself. Extended attributes and ACLs are not carried over; mode bits
+//! (see [`super::cleanup`]). Extended attributes and ACLs are not carried over; mode bits
 //! (including setuid/setgid/sticky) are, and so are owner and group where the OS permits.
 use super::FsError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+#[cfg(unix)]
+mod dir;
 
 /// Prefix of every temp file this module creates (with suffix [`TEMP_SUFFIX`]).
 pub const TEMP_PREFIX: &str = ".edit-engine-";
@@ -27,7 +36,8 @@ pub enum WriteMode {
 }
 
 /// Writes `bytes` to `path` atomically: on success the file holds exactly `bytes` and is durable;
-/// on any error the previous file (if any) is untouched and no temp file is left behind.
+/// on any error the previous file (if any) is untouched and no temp file is left behind. A symlink
+/// at `path` is resolved first and its target written (never replacing the link itself).
 ///
 /// Refuses a target that is a directory or another non-regular file (`NotAFile`), a regular file
 /// with several hard links (`HardLinked`), a missing file in `Replace` mode (`NotFound`) and an
@@ -40,30 +50,252 @@ pub fn write_atomic(
     display: &str,
 ) -> Result<(), FsError> {
     let target = resolve_target(path, display)?;
-    let existing = inspect_target(&target, mode, display)?;
-    let dir = parent_dir(&target);
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(TEMP_PREFIX).suffix(TEMP_SUFFIX);
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut tmp = builder
+    write_to(&target, bytes, mode, display, false)
+}
+
+/// [`write_atomic`] for a real path the guard has checked (`ResolvedPath::real`, free of
+/// symlinks): the bytes land at exactly that path or nowhere. A folder of the path that is no
+/// longer a real directory, or a target that is now a symlink, is refused with `Changed` (they were
+/// swapped in after the check); a swap after that point cannot redirect the write, which is made
+/// relative to the directory opened and checked here.
+pub fn write_atomic_confined(
+    real_path: &Path,
+    bytes: &[u8],
+    mode: WriteMode,
+    display: &str,
+) -> Result<(), FsError> {
+    write_to(real_path, bytes, mode, display, true)
+}
+
+/// Opens the checked real path `real_path` for reading the way [`write_atomic_confined`] writes
+/// it: folders opened one by one without following symlinks, the file opened without following a
+/// symlink. A symlink swapped in for the file or a folder is refused with `Changed`.
+#[cfg(unix)]
+pub(crate) fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, FsError> {
+    let Some(name) = real_path.file_name() else {
+        return Err(FsError::NotAFile {
+            display: display.to_string(),
+        });
+    };
+    let dir = dir::Dir::open_nofollow(&parent_dir(real_path))
+        .map_err(|e| dir_error(e, WriteMode::Replace, display))?;
+    dir.open_file(name).map_err(|e| match e.raw_os_error() {
+        Some(libc::ELOOP) => FsError::Changed {
+            display: display.to_string(),
+            what: "it is now a symbolic link",
+        },
+        Some(libc::ENOENT) => FsError::NotFound {
+            display: display.to_string(),
+        },
+        _ => FsError::Io {
+            op: "open",
+            display: display.to_string(),
+            source: e,
+        },
+    })
+}
+
+/// Removes the regular file at the checked real path `real_path`, relative to its folder opened
+/// the way [`open_confined`] opens it (no symlink followed on the way). A file or folder already
+/// gone is not an error; a symlink or anything else that is not a regular file is refused with
+/// `NotAFile` and left in place.
+#[cfg(unix)]
+pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsError> {
+    use std::os::unix::ffi::OsStrExt;
+    let not_a_file = || FsError::NotAFile {
+        display: display.to_string(),
+    };
+    let io = |source: std::io::Error| FsError::Io {
+        op: "remove",
+        display: display.to_string(),
+        source,
+    };
+    let Some(name) = real_path.file_name() else {
+        return Err(not_a_file());
+    };
+    let dir = match dir::Dir::open_nofollow(&parent_dir(real_path)) {
+        Ok(dir) => dir,
+        Err(e) if e.raw_os_error() == Some(libc::ENOENT) => return Ok(()),
+        Err(e) => return Err(dir_error(e, WriteMode::Replace, display)),
+    };
+    match dir.entry(name).map_err(io)? {
+        None => Ok(()),
+        Some(entry) if entry.kind != libc::S_IFREG => Err(not_a_file()),
+        Some(_) => {
+            let c_name = std::ffi::CString::new(name.as_bytes()).map_err(|_| not_a_file())?;
+            dir.unlink(&c_name).map_err(io)?;
+            dir.sync();
+            Ok(())
+        }
+    }
+}
+
+/// [`remove_file_confined`] where folders cannot be opened without following symlinks.
+#[cfg(not(unix))]
+pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsError> {
+    match std::fs::symlink_metadata(real_path) {
+        Err(_) => Ok(()),
+        Ok(meta) if !meta.is_file() => Err(FsError::NotAFile {
+            display: display.to_string(),
+        }),
+        Ok(_) => std::fs::remove_file(real_path).map_err(|source| FsError::Io {
+            op: "remove",
+            display: display.to_string(),
+            source,
+        }),
+    }
+}
+
+/// Temp file in `target`'s directory (opened without following symlinks when `confined`), fsync,
+/// rename over the name `target`, fsync of the directory, stale-temp cleanup.
+#[cfg(unix)]
+fn write_to(
+    target: &Path,
+    bytes: &[u8],
+    mode: WriteMode,
+    display: &str,
+    confined: bool,
+) -> Result<(), FsError> {
+    let Some(name) = target.file_name() else {
+        return Err(FsError::NotAFile {
+            display: display.to_string(),
+        });
+    };
+    let dir_path = parent_dir(target);
+    let opened = if confined {
+        dir::Dir::open_nofollow(&dir_path)
+    } else {
+        dir::Dir::open(&dir_path)
+    };
+    let dir = opened.map_err(|e| dir_error(e, mode, display))?;
+    let existing = inspect_entry(&dir, name, mode, display)?;
+    let (tmp_name, mut tmp) = dir
+        .create_temp()
+        .map_err(io_err("create a temporary file next to", display))?;
+    // Declared after `tmp`, so dropped first: on any error below the temp file is removed.
+    let tmp_name = dir::TempName::new(&dir, tmp_name);
+    super::cleanup::hold_temp(&tmp);
+    failpoint("write")?;
+    tmp.write_all(bytes).map_err(io_err("write", display))?;
+    if let Some(entry) = &existing {
+        copy_owner_and_mode(&tmp, entry.uid, entry.gid, entry.mode)
+            .map_err(io_err("set the permissions of", display))?;
+    }
+    failpoint("sync")?;
+    tmp.sync_all().map_err(io_err("sync", display))?;
+    failpoint("rename")?;
+    dir.rename(tmp_name.name(), name, mode == WriteMode::CreateNew)
+        .map_err(|source| FsError::Io {
+            op: "replace",
+            display: display.to_string(),
+            source,
+        })?;
+    tmp_name.keep();
+    drop(tmp);
+    dir.sync();
+    super::cleanup::remove_stale_temps_throttled(&dir_path);
+    Ok(())
+}
+
+/// Opening the target's directory failed: a folder replaced by a symlink or a file (confined
+/// mode), a missing folder, or an I/O error.
+#[cfg(unix)]
+fn dir_error(e: std::io::Error, mode: WriteMode, display: &str) -> FsError {
+    match e.raw_os_error() {
+        Some(libc::ELOOP | libc::ENOTDIR) => FsError::Changed {
+            display: display.to_string(),
+            what: "a folder on its path is no longer a plain directory",
+        },
+        Some(libc::ENOENT) if mode == WriteMode::Replace => FsError::NotFound {
+            display: display.to_string(),
+        },
+        _ => FsError::Io {
+            op: "open the folder of",
+            display: display.to_string(),
+            source: e,
+        },
+    }
+}
+
+/// The existing target entry (None when absent), after the mode and file-type checks; a symlink
+/// is never followed (and refused).
+#[cfg(unix)]
+fn inspect_entry(
+    dir: &dir::Dir,
+    name: &std::ffi::OsStr,
+    mode: WriteMode,
+    display: &str,
+) -> Result<Option<dir::Entry>, FsError> {
+    let entry = dir.entry(name).map_err(|source| FsError::Io {
+        op: "inspect",
+        display: display.to_string(),
+        source,
+    })?;
+    let Some(entry) = entry else {
+        return match mode {
+            WriteMode::Replace => Err(FsError::NotFound {
+                display: display.to_string(),
+            }),
+            _ => Ok(None),
+        };
+    };
+    if entry.kind == libc::S_IFLNK {
+        return Err(FsError::Changed {
+            display: display.to_string(),
+            what: "it is now a symbolic link",
+        });
+    }
+    if entry.kind != libc::S_IFREG {
+        return Err(FsError::NotAFile {
+            display: display.to_string(),
+        });
+    }
+    if mode == WriteMode::CreateNew {
+        let source = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "file exists");
+        return Err(FsError::Io {
+            op: "create",
+            display: display.to_string(),
+            source,
+        });
+    }
+    if entry.nlink > 1 {
+        return Err(FsError::HardLinked {
+            display: display.to_string(),
+        });
+    }
+    Ok(Some(entry))
+}
+
+#[cfg(not(unix))]
+fn write_to(
+    target: &Path,
+    bytes: &[u8],
+    mode: WriteMode,
+    display: &str,
+    _confined: bool,
+) -> Result<(), FsError> {
+    let existing = inspect_target(target, mode, display)?;
+    let dir = parent_dir(target);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
         .tempfile_in(&dir)
         .map_err(io_err("create a temporary file next to", display))?;
     super::cleanup::hold_temp(tmp.as_file());
     failpoint("write")?;
     tmp.write_all(bytes).map_err(io_err("write", display))?;
     if let Some(meta) = &existing {
-        copy_owner_and_mode(tmp.as_file(), meta)
+        tmp.as_file()
+            .set_permissions(meta.permissions())
             .map_err(io_err("set the permissions of", display))?;
     }
     failpoint("sync")?;
     tmp.as_file().sync_all().map_err(io_err("sync", display))?;
     failpoint("rename")?;
     let persisted = match mode {
-        WriteMode::CreateNew => tmp.persist_noclobber(&target),
-        WriteMode::Replace | WriteMode::CreateOrReplace => tmp.persist(&target),
+        WriteMode::CreateNew => tmp.persist_noclobber(target),
+        WriteMode::Replace | WriteMode::CreateOrReplace => tmp.persist(target),
     };
-    // On error the PersistError owns the temp file; dropping it removes the file.
     persisted.map_err(|e| FsError::Io {
         op: "replace",
         display: display.to_string(),
@@ -130,6 +362,7 @@ fn resolve_target(path: &Path, display: &str) -> Result<PathBuf, FsError> {
 }
 
 /// Metadata of the existing target (None when absent), after the mode and file-type checks.
+#[cfg(not(unix))]
 fn inspect_target(
     target: &Path,
     mode: WriteMode,
@@ -181,11 +414,6 @@ fn parent_dir(target: &Path) -> PathBuf {
     }
 }
 
-#[cfg(unix)]
-fn link_count(meta: &std::fs::Metadata) -> u64 {
-    std::os::unix::fs::MetadataExt::nlink(meta)
-}
-
 #[cfg(not(unix))]
 fn link_count(_meta: &std::fs::Metadata) -> u64 {
     1
@@ -195,25 +423,20 @@ fn link_count(_meta: &std::fs::Metadata) -> u64 {
 /// alone is tried when the owner cannot be changed) and then its exact mode bits (after chown,
 /// which may clear setuid/setgid).
 #[cfg(unix)]
-fn copy_owner_and_mode(file: &std::fs::File, meta: &std::fs::Metadata) -> std::io::Result<()> {
+fn copy_owner_and_mode(file: &std::fs::File, uid: u32, gid: u32, mode: u32) -> std::io::Result<()> {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
     use std::os::unix::io::AsRawFd;
     let mine = file.metadata()?;
-    if mine.uid() != meta.uid() || mine.gid() != meta.gid() {
+    if mine.uid() != uid || mine.gid() != gid {
         let fd = file.as_raw_fd();
         // SAFETY: fchown on a file descriptor we own; no memory is passed.
-        let rc = unsafe { libc::fchown(fd, meta.uid(), meta.gid()) };
-        if rc != 0 && mine.gid() != meta.gid() {
+        let rc = unsafe { libc::fchown(fd, uid, gid) };
+        if rc != 0 && mine.gid() != gid {
             // SAFETY: as above; (uid_t)-1 leaves the owner unchanged.
-            let _ = unsafe { libc::fchown(fd, u32::MAX, meta.gid()) };
+            let _ = unsafe { libc::fchown(fd, u32::MAX, gid) };
         }
     }
-    file.set_permissions(std::fs::Permissions::from_mode(meta.mode() & 0o7777))
-}
-
-#[cfg(not(unix))]
-fn copy_owner_and_mode(file: &std::fs::File, meta: &std::fs::Metadata) -> std::io::Result<()> {
-    file.set_permissions(meta.permissions())
+    file.set_permissions(std::fs::Permissions::from_mode(mode & 0o7777))
 }
 
 /// Best-effort fsync of a directory (makes a rename or a new entry durable).

@@ -28,6 +28,10 @@ pub enum FsError {
     NotFound { display: String },
     #[error("{display} is not a regular file")]
     NotAFile { display: String },
+    /// The path changed between the guard's check and the write (a symlink or another kind of
+    /// file was put in its place); nothing was written.
+    #[error("{display} changed during the edit ({what})")]
+    Changed { display: String, what: &'static str },
     #[error("{display} has several hard links; writing it would break the link (refused)")]
     HardLinked { display: String },
     #[error("{display} is {size} bytes, over the {max}-byte limit")]

@@ -125,8 +125,45 @@ pub fn read_text(path: &Path, display: &str, max_bytes: Option<u64>) -> Result<T
     TextFile::decode(bytes, display)
 }
 
+/// [`read_text`] for a real path the guard has checked (see [`read_bytes_confined`]).
+pub fn read_text_confined(
+    real_path: &Path,
+    display: &str,
+    max_bytes: Option<u64>,
+) -> Result<TextFile, FsError> {
+    TextFile::decode(read_bytes_confined(real_path, display, max_bytes)?, display)
+}
+
+/// [`read_bytes`] for a real path the guard has checked: the file is opened relative to its
+/// folder, which is opened one component at a time without following symlinks, and the file itself
+/// without following a symlink (see [`super::atomic::write_atomic_confined`]). A symlink swapped in
+/// after the check is refused with `Changed` instead of being read through.
+pub fn read_bytes_confined(
+    real_path: &Path,
+    display: &str,
+    max_bytes: Option<u64>,
+) -> Result<Vec<u8>, FsError> {
+    #[cfg(unix)]
+    let file = super::atomic::open_confined(real_path, display)?;
+    #[cfg(not(unix))]
+    let file = open_nonblocking(real_path).map_err(|e| not_found_or(e, display, "open"))?;
+    read_open(file, display, max_bytes)
+}
+
 /// Reads a regular file's raw bytes with the same checks as [`read_text`].
 pub fn read_bytes(path: &Path, display: &str, max_bytes: Option<u64>) -> Result<Vec<u8>, FsError> {
+    let meta = std::fs::metadata(path).map_err(|e| not_found_or(e, display, "read"))?;
+    check_regular(&meta, display, max_bytes)?;
+    let file = open_nonblocking(path).map_err(|e| not_found_or(e, display, "open"))?;
+    read_open(file, display, max_bytes)
+}
+
+/// Reads an opened file after checking (on the open file) that it is regular and within the cap.
+fn read_open(
+    file: std::fs::File,
+    display: &str,
+    max_bytes: Option<u64>,
+) -> Result<Vec<u8>, FsError> {
     let io = |op: &'static str| {
         move |source: std::io::Error| FsError::Io {
             op,
@@ -134,9 +171,6 @@ pub fn read_bytes(path: &Path, display: &str, max_bytes: Option<u64>) -> Result<
             source,
         }
     };
-    let meta = std::fs::metadata(path).map_err(|e| not_found_or(e, display, "read"))?;
-    check_regular(&meta, display, max_bytes)?;
-    let file = open_nonblocking(path).map_err(|e| not_found_or(e, display, "open"))?;
     let meta = file.metadata().map_err(io("inspect"))?;
     check_regular(&meta, display, max_bytes)?;
     let cap = max_bytes.unwrap_or(u64::MAX);

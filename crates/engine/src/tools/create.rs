@@ -3,9 +3,9 @@
 use super::errors::describe;
 use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
-use crate::fs::atomic::{create_parent_dirs, write_atomic, WriteMode};
+use crate::fs::atomic::{create_parent_dirs, write_atomic_confined, WriteMode};
 use crate::fs::locks::lock_path;
-use crate::fs::textfile::read_bytes;
+use crate::fs::textfile::read_bytes_confined;
 use crate::fs::FsError;
 use serde_json::Value;
 
@@ -42,7 +42,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     }
     // The replaced content feeds the diff and the undo history (read only when one needs it).
     let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
-        read_bytes(&path.real, &display, Some(ctx.max_file_bytes)).ok()
+        read_bytes_confined(&path.real, &display, Some(ctx.max_file_bytes)).ok()
     } else {
         None
     };
@@ -54,7 +54,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     } else {
         WriteMode::CreateNew
     };
-    if let Err(e) = write_atomic(&path.real, content.as_bytes(), mode, &display) {
+    if let Err(e) = write_atomic_confined(&path.real, content.as_bytes(), mode, &display) {
         return failure(&e);
     }
     match (existed, previous.as_deref()) {

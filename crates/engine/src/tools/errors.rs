@@ -15,6 +15,9 @@ fn recovery_hint(error: &FsError) -> &'static str {
             "Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file."
         }
         FsError::NotAFile { .. } => "Give the path of a regular text file, not a directory or device.",
+        FsError::Changed { .. } => {
+            "The file was not changed. Check what is at that path now, read the file again and retry."
+        }
         FsError::HardLinked { .. } => {
             "The file was not changed. Edit the file through its own path after removing the extra hard link."
         }

@@ -4,9 +4,9 @@
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
 use super::params::{flag, non_blank_str};
 use super::{diff, ToolContext};
-use crate::fs::atomic::{write_atomic, WriteMode};
+use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::locks::{lock_path, FileLock};
-use crate::fs::textfile::{read_text, TextFile};
+use crate::fs::textfile::{read_text_confined, TextFile};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -185,7 +185,7 @@ mod atomic {
         for (real, index) in first_use {
             let display = ctx.display(&calls[index].path);
             let lock = lock_path(&real);
-            let file = read_text(&real, &display, Some(ctx.max_file_bytes))
+            let file = read_text_confined(&real, &display, Some(ctx.max_file_bytes))
                 .map_err(|e| (index, edit::fs_failure(&e)))?;
             staged.insert(
                 real,
@@ -209,10 +209,15 @@ mod atomic {
                 continue;
             }
             let bytes = file.original.encode(&file.current.text);
-            if let Err(e) = write_atomic(path, &bytes, WriteMode::Replace, &file.display) {
+            if let Err(e) = write_atomic_confined(path, &bytes, WriteMode::Replace, &file.display) {
                 for (done_path, done) in written {
                     let restore = done.original.encode(&done.original.text);
-                    let _ = write_atomic(done_path, &restore, WriteMode::Replace, &done.display);
+                    let _ = write_atomic_confined(
+                        done_path,
+                        &restore,
+                        WriteMode::Replace,
+                        &done.display,
+                    );
                 }
                 return Err(e.to_string());
             }

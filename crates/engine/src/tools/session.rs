@@ -3,9 +3,9 @@
 
 use super::history::History;
 use super::ToolContext;
-use crate::fs::atomic::{write_atomic, WriteMode};
+use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::locks::{lock_path, FileLock};
-use crate::fs::textfile::{read_text, TextFile};
+use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
 
 /// An open, locked text file. The lock is held until the session is dropped, so the content read
@@ -26,7 +26,7 @@ impl EditSession {
     /// then records the previous content in the undo history (never failing the write for it).
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
         let bytes = self.file.encode(new_text);
-        write_atomic(&self.path.real, &bytes, WriteMode::Replace, &self.display)?;
+        write_atomic_confined(&self.path.real, &bytes, WriteMode::Replace, &self.display)?;
         let previous = self.file.encode(&self.file.text);
         if let Some(warning) = self
             .history
@@ -70,7 +70,7 @@ impl ToolContext {
     ) -> Result<EditSession, FsError> {
         let display = self.display(path);
         let lock = lock_path(&path.real);
-        let file = read_text(&path.real, &display, Some(self.max_file_bytes))?;
+        let file = read_text_confined(&path.real, &display, Some(self.max_file_bytes))?;
         let (history, debug) = (self.history.clone(), self.debug);
         Ok(EditSession {
             path: path.clone(),

@@ -10,7 +10,7 @@ use super::errors::describe;
 use super::history::NEW_FILE_MARK;
 use super::params::non_blank_str;
 use super::ToolContext;
-use crate::fs::atomic::{write_atomic, WriteMode};
+use crate::fs::atomic::{remove_file_confined, write_atomic_confined, WriteMode};
 use crate::fs::locks::lock_path;
 use crate::fs::{FsError, ResolvedPath};
 use crate::history::HistoryStore;
@@ -61,19 +61,17 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
     };
     let display = ctx.display(path);
     let outcome = match tool.strip_suffix(NEW_FILE_MARK) {
-        Some(creator) => remove_created(path, &display).map(|()| Undone::Removed {
+        // The undone write created the file: remove it (already gone is fine).
+        Some(creator) => remove_file_confined(&path.real, &display).map(|()| Undone::Removed {
             tool: creator.to_string(),
             remaining,
         }),
-        None => {
-            write_atomic(&path.real, &content, WriteMode::CreateOrReplace, &display).map(|()| {
-                Undone::Restored {
-                    content: content.clone(),
-                    tool: tool.clone(),
-                    remaining,
-                }
-            })
-        }
+        None => write_atomic_confined(&path.real, &content, WriteMode::CreateOrReplace, &display)
+            .map(|()| Undone::Restored {
+                content: content.clone(),
+                tool: tool.clone(),
+                remaining,
+            }),
     };
     match outcome {
         Ok(undone) => {
@@ -85,21 +83,6 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
             put_back(store, path, &content, &tool);
             Err(UndoError::Write(e))
         }
-    }
-}
-
-/// Removes a file the undone write had created (already gone is fine).
-fn remove_created(path: &ResolvedPath, display: &str) -> Result<(), FsError> {
-    match std::fs::symlink_metadata(&path.real) {
-        Err(_) => Ok(()),
-        Ok(meta) if !meta.is_file() => Err(FsError::NotAFile {
-            display: display.to_string(),
-        }),
-        Ok(_) => std::fs::remove_file(&path.real).map_err(|source| FsError::Io {
-            op: "remove",
-            display: display.to_string(),
-            source,
-        }),
     }
 }
 

@@ -165,3 +165,81 @@ fn create_parent_dirs_makes_missing_dirs_only() {
     assert!(create_parent_dirs(&dir.path().join("file/x/y"), "file/x/y").is_err());
     assert!(create_parent_dirs(&dir.path().join("file/y"), "file/y").is_err());
 }
+
+/// Regression (issue 9): a symlink swapped in for a checked real path after the guard's check
+/// used to be followed, so the write landed outside the allowed folder.
+#[test]
+fn confined_write_refuses_a_symlink_swapped_in_for_the_target() {
+    let inside = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.txt");
+    fs::write(&secret, "secret").unwrap();
+    let target = inside.path().join("f.txt");
+    std::os::unix::fs::symlink(&secret, &target).unwrap();
+    for mode in [WriteMode::Replace, WriteMode::CreateOrReplace] {
+        let err = write_atomic_confined(&target, b"pwned", mode, "f.txt").unwrap_err();
+        assert!(matches!(err, FsError::Changed { .. }), "{err:?}");
+    }
+    assert_eq!(fs::read(&secret).unwrap(), b"secret");
+    assert!(fs::symlink_metadata(&target)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(temps(inside.path()).is_empty());
+    assert!(temps(outside.path()).is_empty());
+}
+
+/// Regression (issue 9): a folder of the checked path swapped for a symlink to an outside folder
+/// used to carry the temp file and the rename outside.
+#[test]
+fn confined_write_refuses_a_folder_swapped_for_a_symlink() {
+    let inside = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    fs::write(outside.path().join("f.txt"), "secret").unwrap();
+    let sub = inside.path().join("sub");
+    std::os::unix::fs::symlink(outside.path(), &sub).unwrap();
+    let err = write_atomic_confined(
+        &sub.join("f.txt"),
+        b"pwned",
+        WriteMode::Replace,
+        "sub/f.txt",
+    )
+    .unwrap_err();
+    assert!(matches!(err, FsError::Changed { .. }), "{err:?}");
+    let err = write_atomic_confined(
+        &sub.join("new.txt"),
+        b"pwned",
+        WriteMode::CreateNew,
+        "sub/new.txt",
+    )
+    .unwrap_err();
+    assert!(matches!(err, FsError::Changed { .. }), "{err:?}");
+    assert_eq!(fs::read(outside.path().join("f.txt")).unwrap(), b"secret");
+    assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn confined_write_replaces_creates_and_refuses_like_write_atomic() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.txt");
+    write_atomic_confined(&f, b"one", WriteMode::CreateNew, "f.txt").unwrap();
+    let err = write_atomic_confined(&f, b"two", WriteMode::CreateNew, "f.txt").unwrap_err();
+    assert!(
+        matches!(&err, FsError::Io { source, .. } if source.kind() == std::io::ErrorKind::AlreadyExists)
+    );
+    fs::set_permissions(&f, fs::Permissions::from_mode(0o640)).unwrap();
+    write_atomic_confined(&f, b"three", WriteMode::Replace, "f.txt").unwrap();
+    assert_eq!(fs::read(&f).unwrap(), b"three");
+    assert_eq!(fs::metadata(&f).unwrap().mode() & 0o7777, 0o640);
+    let missing = dir.path().join("missing.txt");
+    assert!(matches!(
+        write_atomic_confined(&missing, b"x", WriteMode::Replace, "missing.txt"),
+        Err(FsError::NotFound { .. })
+    ));
+    fs::create_dir(dir.path().join("d")).unwrap();
+    assert!(matches!(
+        write_atomic_confined(&dir.path().join("d"), b"x", WriteMode::Replace, "d"),
+        Err(FsError::NotAFile { .. })
+    ));
+    assert!(temps(dir.path()).is_empty());
+}

@@ -178,3 +178,34 @@ fn read_text_refuses_fifo_without_blocking() {
         Err(FsError::NotAFile { .. })
     ));
 }
+
+/// Regression (issue 9): the tools' read follows no symlink swapped in after the path check.
+#[cfg(unix)]
+#[test]
+fn confined_read_refuses_symlinks_swapped_in() {
+    use crate::fs::FsError;
+    let inside = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.txt"), "secret\n").unwrap();
+    std::fs::write(inside.path().join("plain.txt"), "plain\n").unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("secret.txt"),
+        inside.path().join("link.txt"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(outside.path(), inside.path().join("dir")).unwrap();
+    std::fs::create_dir(inside.path().join("sub")).unwrap();
+    let read = |rel: &str| read_text_confined(&inside.path().join(rel), rel, None);
+    assert_eq!(read("plain.txt").unwrap().text, "plain\n");
+    assert!(matches!(read("link.txt"), Err(FsError::Changed { .. })));
+    assert!(matches!(
+        read("dir/secret.txt"),
+        Err(FsError::Changed { .. })
+    ));
+    assert!(matches!(read("missing.txt"), Err(FsError::NotFound { .. })));
+    assert!(matches!(
+        read("nowhere/missing.txt"),
+        Err(FsError::NotFound { .. })
+    ));
+    assert!(matches!(read("sub"), Err(FsError::NotAFile { .. })));
+}

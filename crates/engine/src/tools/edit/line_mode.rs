@@ -2,7 +2,9 @@
 
 use super::{parse_position, EditCall, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
-use crate::lines::{clean_new_string, compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position};
+use crate::lines::{
+    clean_new_string, compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position,
+};
 use crate::tools::params::{field, js_string, Field};
 use serde_json::Value;
 
@@ -16,7 +18,11 @@ pub(crate) struct LineRequest {
 }
 
 /// Computes the edited text and Probe's reply (with context lines) for a validated request.
-pub(super) fn plan(call: &EditCall, request: &LineRequest, file: &TextFile) -> Result<Planned, String> {
+pub(super) fn plan(
+    call: &EditCall,
+    request: &LineRequest,
+    file: &TextFile,
+) -> Result<Planned, String> {
     let file_lines: Vec<&str> = file.text.split('\n').collect();
     let start = request.start.line;
     let end = request.end.as_ref().map_or(start, |r| r.line);
@@ -24,12 +30,32 @@ pub(super) fn plan(call: &EditCall, request: &LineRequest, file: &TextFile) -> R
     let new_string = file.to_view(call.new_string);
     let cleaned = clean_new_string(&new_string, &file_lines, start, end, request.position);
     if !cleaned.modifications.is_empty() {
-        call.ctx.debug_log("Edit", || format!("Heuristic corrections: {}", cleaned.modifications.join(", ")));
+        call.ctx.debug_log("Edit", || {
+            format!(
+                "Heuristic corrections: {}",
+                cleaned.modifications.join(", ")
+            )
+        });
     }
-    let new_lines: Vec<&str> = if cleaned.text.is_empty() { Vec::new() } else { cleaned.text.split('\n').collect() };
+    let new_lines: Vec<&str> = if cleaned.text.is_empty() {
+        Vec::new()
+    } else {
+        cleaned.text.split('\n').collect()
+    };
     let (updated, insert_at, action) = apply(&file_lines, &new_lines, start, end, request.position);
-    let message = response(call.file_path, &updated, insert_at, new_lines.len(), &action, &cleaned.modifications);
-    Ok(Planned { new_text: updated.join(&file.text, &cleaned.text), message, effect: TrackerEffect::Write })
+    let message = response(
+        call.file_path,
+        &updated,
+        insert_at,
+        new_lines.len(),
+        &action,
+        &cleaned.modifications,
+    );
+    Ok(Planned {
+        new_text: updated.join(&file.text, &cleaned.text),
+        message,
+        effect: TrackerEffect::Write,
+    })
 }
 
 /// Reads a line reference parameter the way Probe does (`String(value)`); `None` when absent.
@@ -58,7 +84,11 @@ pub(super) fn request(params: &Value) -> Result<LineRequest, String> {
         return Err(inverted_range(start.line, end_line));
     }
     let position = parse_position(params).map_err(|_| INVALID_POSITION.to_string())?;
-    Ok(LineRequest { start, end, position })
+    Ok(LineRequest {
+        start,
+        end,
+        position,
+    })
 }
 
 fn inverted_range(start: usize, end: usize) -> String {
@@ -71,7 +101,12 @@ fn inverted_range(start: usize, end: usize) -> String {
 }
 
 /// Range and hash validation against the current file lines.
-fn check_lines(file_lines: &[&str], request: &LineRequest, start: usize, end: usize) -> Result<(), String> {
+fn check_lines(
+    file_lines: &[&str],
+    request: &LineRequest,
+    start: usize,
+    end: usize,
+) -> Result<(), String> {
     let total = file_lines.len();
     for line in [start, end] {
         if line > total {
@@ -102,12 +137,25 @@ fn apply<'a>(
     let n = new_lines.len();
     let plural = |k: usize| if k != 1 { "s" } else { "" };
     let (cut_from, cut_to, insert_at, action) = match position {
-        Some(Position::After) => (start, start, start, format!("{n} line{} inserted after line {start}", plural(n))),
-        Some(Position::Before) => (start - 1, start - 1, start - 1, format!("{n} line{} inserted before line {start}", plural(n))),
+        Some(Position::After) => (
+            start,
+            start,
+            start,
+            format!("{n} line{} inserted after line {start}", plural(n)),
+        ),
+        Some(Position::Before) => (
+            start - 1,
+            start - 1,
+            start - 1,
+            format!("{n} line{} inserted before line {start}", plural(n)),
+        ),
         None => {
             let replaced = end - start + 1;
             let action = if n == 0 {
-                format!("{replaced} line{} deleted (lines {start}-{end})", plural(replaced))
+                format!(
+                    "{replaced} line{} deleted (lines {start}-{end})",
+                    plural(replaced)
+                )
             } else if start == end {
                 format!("line {start} replaced with {n} line{}", plural(n))
             } else {
@@ -117,7 +165,16 @@ fn apply<'a>(
         }
     };
     debug_assert!(cut_from <= cut_to && cut_to <= file_lines.len());
-    (Spliced { file_lines, new_lines, cut_from, cut_to }, insert_at, action)
+    (
+        Spliced {
+            file_lines,
+            new_lines,
+            cut_from,
+            cut_to,
+        },
+        insert_at,
+        action,
+    )
 }
 
 /// The file's lines after an edit — `file_lines[..cut_from] ++ new_lines ++ file_lines[cut_to..]` —
@@ -170,7 +227,14 @@ impl<'a> Spliced<'a> {
 }
 
 /// Probe's reply: action, corrections, and one line of context around the new lines with hashes.
-fn response(file_path: &str, lines: &Spliced, insert_at: usize, count: usize, action: &str, mods: &[String]) -> String {
+fn response(
+    file_path: &str,
+    lines: &Spliced,
+    insert_at: usize,
+    count: usize,
+    action: &str,
+    mods: &[String],
+) -> String {
     let mut msg = format!("Successfully edited {file_path} ({action})");
     if !mods.is_empty() {
         msg.push_str(&format!(" [auto-corrected: {}]", mods.join(", ")));
@@ -180,8 +244,16 @@ fn response(file_path: &str, lines: &Spliced, insert_at: usize, count: usize, ac
     let to = (insert_at + count + 1).min(lines.len());
     for i in from..to {
         let line = lines.get(i);
-        let marker = if i >= insert_at && i < insert_at + count { '>' } else { ' ' };
-        msg.push_str(&format!("{marker} {}:{} | {line}\n", i + 1, compute_line_hash(line)));
+        let marker = if i >= insert_at && i < insert_at + count {
+            '>'
+        } else {
+            ' '
+        };
+        msg.push_str(&format!(
+            "{marker} {}:{} | {line}\n",
+            i + 1,
+            compute_line_hash(line)
+        ));
     }
     msg
 }
@@ -196,12 +268,30 @@ mod tests {
         for text in ["", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "x\n\ny\nz\n"] {
             let file_lines: Vec<&str> = text.split('\n').collect();
             for new_text in ["", "N", "N\n", "N\nM", "\n"] {
-                let new_lines: Vec<&str> = if new_text.is_empty() { Vec::new() } else { new_text.split('\n').collect() };
+                let new_lines: Vec<&str> = if new_text.is_empty() {
+                    Vec::new()
+                } else {
+                    new_text.split('\n').collect()
+                };
                 for cut_from in 0..=file_lines.len() {
                     for cut_to in cut_from..=file_lines.len() {
-                        let s = Spliced { file_lines: &file_lines, new_lines: &new_lines, cut_from, cut_to };
-                        let naive: Vec<&str> = file_lines[..cut_from].iter().chain(&new_lines).chain(&file_lines[cut_to..]).copied().collect();
-                        assert_eq!(s.join(text, new_text), naive.join("\n"), "{text:?} {new_text:?} {cut_from}..{cut_to}");
+                        let s = Spliced {
+                            file_lines: &file_lines,
+                            new_lines: &new_lines,
+                            cut_from,
+                            cut_to,
+                        };
+                        let naive: Vec<&str> = file_lines[..cut_from]
+                            .iter()
+                            .chain(&new_lines)
+                            .chain(&file_lines[cut_to..])
+                            .copied()
+                            .collect();
+                        assert_eq!(
+                            s.join(text, new_text),
+                            naive.join("\n"),
+                            "{text:?} {new_text:?} {cut_from}..{cut_to}"
+                        );
                         assert_eq!(s.len(), naive.len());
                         assert!((0..naive.len()).all(|i| s.get(i) == naive[i]));
                     }

@@ -4,7 +4,7 @@
 use super::output::cat_n;
 use super::{integer, Call, Version};
 use crate::batch::split_lines;
-use crate::fs::textfile::read_text;
+use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
 use crate::tools::errors::describe;
 use serde_json::Value;
@@ -32,7 +32,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
 
 fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> String {
     let display = call.ctx.display(path);
-    let file = match read_text(&path.real, &display, Some(call.ctx.max_file_bytes)) {
+    let file = match read_text_confined(&path.real, &display, Some(call.ctx.max_file_bytes)) {
         Ok(f) => f,
         Err(e) => return format!("Error: {}", describe(&e)),
     };

@@ -1,0 +1,159 @@
+// Shared pieces of the trust suites (concurrency, crash, faults, property, paths): the list of
+// tool factories every suite iterates over, a seeded PRNG, workspace snapshots, temp-file listing.
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTool, editFileTool, editTool, grepTool, multiEditTool } from '../../lib/index.mjs';
+
+/** True when the suites run as root (needed for tmpfs mounts and for `nobody` child processes). */
+export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** Long variants (more kills, more fuzz cases, longer races) run when EDIT_ENGINE_LONG=1. */
+export const LONG = process.env.EDIT_ENGINE_LONG === '1';
+
+/** A result that reports no change at all: an error string, or a multi_edit where nothing succeeded. */
+export const reportsNoChange = (result) =>
+  result.startsWith('Error') || /^Multi-edit: 0\/\d+ succeeded/.test(result);
+
+/** A result that reports every requested change as done. */
+export const reportsSuccess = (result) =>
+  /^Successfully /.test(result) || /^Replaced \d+ occurrences?/.test(result) || /^Multi-edit: (\d+)\/\1 succeeded/.test(result);
+
+/**
+ * Every writing tool, described once so that the suites can iterate over them.
+ *
+ * - `factory(options)` builds the tool object.
+ * - `replace(path, oldText, newText)` builds params that replace `oldText` by `newText` in `path`
+ *   (null for tools that cannot express it).
+ * - `write(path, content)` builds params that write the whole file (null when not supported).
+ * - `read(path, pattern)` (read-only tools): params that search `path` for `pattern`; the path
+ *   suite checks that nothing outside is ever shown, the property suite that nothing ever changes.
+ * - `paramShapes` lists the parameter names the property test mixes into random objects.
+ *
+ * To add a tool merged later, append an entry here (and to support/tool-worker.cjs):
+ *   - `replaceInFileTool` (seed 004): replace = (p, o, n) => params in its own diff syntax;
+ *   - `textEditorTool` (seed 003): replace = ({ command: 'str_replace', path, old_str, new_str }),
+ *     write = ({ command: 'create', path, file_text }).
+ */
+export const TOOLS = [
+  {
+    name: 'edit',
+    factory: editTool,
+    replace: (p, o, n) => ({ file_path: p, old_string: o, new_string: n }),
+    write: null,
+    paramShapes: ['file_path', 'old_string', 'new_string', 'replace_all', 'start_line', 'end_line', 'position', 'symbol', 'match_strategy', 'workingDirectory'],
+  },
+  {
+    name: 'create',
+    factory: createTool,
+    replace: null,
+    write: (p, content) => ({ file_path: p, content, overwrite: true }),
+    paramShapes: ['file_path', 'content', 'overwrite', 'workingDirectory'],
+  },
+  {
+    name: 'multi_edit',
+    factory: multiEditTool,
+    replace: (p, o, n) => ({ edits: [{ file_path: p, old_string: o, new_string: n }] }),
+    write: null,
+    paramShapes: ['edits', 'atomic', 'workingDirectory'],
+  },
+  {
+    name: 'multi_edit (atomic)',
+    factory: multiEditTool,
+    replace: (p, o, n) => ({ atomic: true, edits: [{ file_path: p, old_string: o, new_string: n }] }),
+    write: null,
+    paramShapes: ['edits', 'atomic', 'workingDirectory'],
+  },
+  {
+    name: 'edit_file',
+    factory: editFileTool,
+    replace: (p, o, n) => ({ path: p, old_text: o, new_text: n }),
+    write: null,
+    paramShapes: ['path', 'old_text', 'new_text', 'replace_all', 'workingDirectory'],
+  },
+  {
+    name: 'grep',
+    factory: grepTool,
+    replace: null,
+    write: null,
+    read: (p, pattern) => ({ pattern, path: p }),
+    paramShapes: ['pattern', 'path', 'beforeContext', 'afterContext', 'context', 'fileType', 'ignoreCase', 'maxResults', 'lineHashes', 'workingDirectory'],
+  },
+  // replaceInFileTool, textEditorTool: add entries here (see the comment above).
+];
+
+/** Mulberry32: a small seeded PRNG; `seed` is printed by the suites so a failure can be replayed. */
+export function prng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n) => Math.floor(next() * n),
+    pick: (arr) => arr[Math.floor(next() * arr.length)],
+    chance: (p) => next() < p,
+  };
+}
+
+/** The seed to use: EDIT_ENGINE_SEED when set, else a fresh one. */
+export const seedFromEnv = () =>
+  process.env.EDIT_ENGINE_SEED ? Number(process.env.EDIT_ENGINE_SEED) >>> 0 : (Math.random() * 2 ** 32) >>> 0;
+
+/**
+ * A snapshot of a directory tree: relative path -> sha256 of the content (files), `link:<target>`
+ * (symlinks) or `dir` (directories). Two equal snapshots mean a byte-identical tree.
+ */
+export function snapshotTree(root) {
+  const out = {};
+  const walk = (dir, rel) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      const r = rel ? `${rel}/${name}` : name;
+      const st = lstatSync(full);
+      if (st.isSymbolicLink()) out[r] = `link:${readlinkSync(full)}`;
+      else if (st.isDirectory()) {
+        out[r] = 'dir';
+        walk(full, r);
+      } else out[r] = createHash('sha256').update(readFileSync(full)).digest('hex');
+    }
+  };
+  walk(root, '');
+  return out;
+}
+
+/** Temp files of the engine's atomic writer (`.edit-engine-*.tmp`) anywhere below `root`. */
+export function tempFilesUnder(root) {
+  const found = [];
+  const walk = (dir) => {
+    let names;
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const full = join(dir, name);
+      let st;
+      try {
+        st = lstatSync(full);
+      } catch {
+        continue;
+      }
+      if (/^\.edit-engine-.*\.tmp$/.test(name)) found.push(full);
+      else if (st.isDirectory()) walk(full);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+/** Prints one line of counts (the issue note quotes these). */
+export function report(suite, counts) {
+  const parts = Object.entries(counts).map(([k, v]) => `${k}=${v}`);
+  console.log(`[trust:${suite}] ${parts.join(' ')}`);
+}
