@@ -27,8 +27,12 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     };
     let display = ctx.display(&path);
     let _lock = lock_path(&path.real);
-    let previous = std::fs::read(&path.real).ok();
     let existed = path.real.exists();
+    let previous = if ctx.return_diff && existed {
+        std::fs::read(&path.real).ok()
+    } else {
+        None
+    };
     if existed && !overwrite {
         return format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
     }
