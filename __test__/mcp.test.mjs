@@ -137,3 +137,44 @@ describe('MCP tool list follows the registry', () => {
     expect(rw).toEqual(['view', 'grep', 'edit', 'replace_in_file']);
   });
 });
+
+const engine = await import('../lib/index.mjs').then((m) => m.default);
+
+describe.skipIf(typeof engine.grepTool !== 'function')('MCP grep (in builds that export grepTool)', () => {
+  it('is served read-only and searches the root', async () => {
+    const ws = makeWorkspace('edit-engine-mcp-grep-');
+    ws.write('src/a.js', 'const needle = 1;\n');
+    const client = await connect(ws.root);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain('grep');
+      const found = await client.callTool({ name: 'grep', arguments: { pattern: 'needle' } });
+      expect(found.isError).toBe(false);
+      expect(text(found)).toContain('needle');
+    } finally {
+      await client.close();
+      ws.cleanup();
+    }
+  });
+});
+
+describe.skipIf(typeof engine.replaceInFileTool !== 'function')('MCP replace_in_file (in builds that export replaceInFileTool)', () => {
+  it('is served only with --allow-edit and edits', async () => {
+    const ws = makeWorkspace('edit-engine-mcp-rif-');
+    ws.write('a.txt', 'one\ntwo\n');
+    const [ro, rw] = await Promise.all([connect(ws.root), connect(ws.root, ['--allow-edit'])]);
+    try {
+      expect((await ro.listTools()).tools.map((t) => t.name)).not.toContain('replace_in_file');
+      expect((await rw.listTools()).tools.map((t) => t.name)).toContain('replace_in_file');
+      const done = await rw.callTool({
+        name: 'replace_in_file',
+        arguments: { filePath: 'a.txt', replacements: [{ type: 'string', searchFor: 'two', replaceWith: 'three' }] },
+      });
+      expect(done.isError).toBe(false);
+      expect(ws.read('a.txt')).toBe('one\nthree\n');
+    } finally {
+      await Promise.all([ro.close(), rw.close()]);
+      ws.cleanup();
+    }
+  });
+});
