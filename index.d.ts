@@ -9,6 +9,55 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/** Seed 002's `BackgroundTaskPersistence`. */
+export declare class BackgroundTaskPersistence {
+  constructor(options?: TaskPersistenceOptions | undefined | null)
+  /** The JSON file this store uses (undefined when no default could be found). */
+  get filePath(): string | undefined
+  /** Adds the task, or replaces the stored one with the same `id`. */
+  save(task: { id: string; pid?: number; [key: string]: unknown }): Promise<void>
+  /** Every stored task; rejects (after moving the file aside) when the file is corrupt. */
+  load(): Promise<Array<Record<string, unknown>>>
+  /** Removes the task with `id`; resolves to whether one was stored. */
+  remove(id: string): Promise<boolean>
+  /** Drops tasks whose `pid` is not a live process; resolves to the dropped tasks. */
+  cleanup(): Promise<Array<Record<string, unknown>>>
+}
+export type JsTaskStore = BackgroundTaskPersistence
+
+/** Seed 002's `ExternalModificationDetector`. */
+export declare class ExternalModificationDetector {
+  constructor()
+  /** Snapshot of a regular file; rejects when it is missing or unreadable. */
+  snapshot(filePath: string): Promise<FileSnapshot>
+  /**
+   * Compares the file with `snapshot`; content is hashed only when the time moved and the size
+   * did not. A missing file resolves to `{ modified: true, deleted: true, ... }`.
+   */
+  detect(filePath: string, snapshot: FileSnapshot): Promise<ModificationResult>
+}
+
+/** Seed 002's `FileReadTracker`; state lives in Rust and is shared with tool contexts. */
+export declare class FileReadTracker {
+  constructor()
+  /** Records that `filePath` was read while its modification time was `mtime` (`stats.mtimeMs`). */
+  recordRead(filePath: string, mtime: number): void
+  /** True once `recordRead` was called for the file (paths are normalized: `a/../b` is `b`). */
+  hasBeenRead(filePath: string): boolean
+  /** The modification time recorded at the last read, or `undefined`. */
+  getReadTime(filePath: string): number | undefined
+  /**
+   * True when the file was read and `currentMtime` differs from the recorded time (a file
+   * never read reports `false`).
+   */
+  checkExternalModification(filePath: string, currentMtime: number): boolean
+  /** Forgets every read. */
+  clear(): void
+  /** Number of files recorded. */
+  get size(): number
+}
+export type JsFileReadTracker = FileReadTracker
+
 /**
  * Probe's `FileTracker`. Pass it to a tool factory as `fileTracker` and the engine consults it
  * natively on every call.
@@ -41,7 +90,7 @@ export type JsFileTracker = FileTracker
  * to an error string naming the bad option.
  */
 export declare class NativeToolbox {
-  constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null)
+  constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null, readTracker?: FileReadTracker | undefined | null)
   /** Probe's `edit` tool call. */
   edit(params: Record<string, unknown>): Promise<string>
   /** Probe's `multi_edit` tool call (plus `atomic: true`). */
@@ -75,15 +124,17 @@ export declare function detectBaseIndent(code: string): string
 /** Version of the native engine (the crate version). */
 export declare function engineVersion(): string
 
+/** `{ path, mtime, size, hash }`: `mtime` is `stats.mtimeMs`, `hash` the hex SHA-256 of the content. */
+export interface FileSnapshot {
+  path: string
+  mtime: number
+  size: number
+  hash?: string
+}
+
 export interface FileTrackerOptions {
   debug?: boolean
 }
-
-/**
- * Every definition named `symbolName` (bare or dot-qualified) in `filePath` (resolved against
- * `cwd`); an empty array when none, or when the file cannot be read or parsed.
- */
-export declare function findAllSymbols(filePath: string, symbolName: string, cwd?: string | undefined | null): Promise<SymbolMatch[]>
 
 export declare function findFuzzyMatch(content: string, searchString: string): FuzzyMatchResult | null
 
@@ -108,6 +159,19 @@ export interface LineRefResult {
 }
 
 export declare function lineTrimmedMatch(contentLines: Array<string>, searchLines: Array<string>): StrategyMatchResult | null
+
+export interface ModificationChanges {
+  mtimeChanged: boolean
+  sizeChanged: boolean
+  contentChanged: boolean
+}
+
+/** `modified`: the content differs or the file is gone; `deleted`: the file no longer exists. */
+export interface ModificationResult {
+  modified: boolean
+  deleted: boolean
+  changes: ModificationChanges
+}
 
 /** Tool options as the JS layer passes them (already normalized there). */
 export interface NativeToolOptions {
@@ -151,15 +215,16 @@ export interface SymbolContentRecord {
   timestamp: number
 }
 
-/** A definition in Probe's `findAllSymbols` shape. */
-export interface SymbolMatch {
-  startLine: number
-  endLine: number
-  code: string
-  nodeType: string
-  file: string
-  qualifiedName: string
+export interface TaskPersistenceOptions {
+  /**
+   * The JSON file (default `~/.code-agent/background-tasks.json`); relative paths resolve
+   * against the process cwd at construction.
+   */
+  filePath?: string
 }
+
+/** One grep call; resolves to ripgrep-style output, `No matches...`, or a string starting `Error`. */
+export declare function toolboxGrep(toolbox: NativeToolbox, params: Record<string, unknown>): Promise<string>
 
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */
 export interface TrackerCheck {

@@ -835,6 +835,11 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.BackgroundTaskPersistence = nativeBinding.BackgroundTaskPersistence
+module.exports.JsTaskStore = nativeBinding.JsTaskStore
+module.exports.ExternalModificationDetector = nativeBinding.ExternalModificationDetector
+module.exports.FileReadTracker = nativeBinding.FileReadTracker
+module.exports.JsFileReadTracker = nativeBinding.JsFileReadTracker
 module.exports.FileTracker = nativeBinding.FileTracker
 module.exports.JsFileTracker = nativeBinding.JsFileTracker
 module.exports.NativeToolbox = nativeBinding.NativeToolbox
@@ -853,5 +858,6 @@ module.exports.reindent = nativeBinding.reindent
 module.exports.restoreIndentation = nativeBinding.restoreIndentation
 module.exports.stripEchoedBoundaries = nativeBinding.stripEchoedBoundaries
 module.exports.stripHashlinePrefixes = nativeBinding.stripHashlinePrefixes
+module.exports.toolboxGrep = nativeBinding.toolboxGrep
 module.exports.validateLineHash = nativeBinding.validateLineHash
 module.exports.whitespaceNormalizedMatch = nativeBinding.whitespaceNormalizedMatch

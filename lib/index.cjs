@@ -5,6 +5,7 @@ const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
 const helpers = require('./helpers.cjs');
 const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
+const seed002 = require('./seed002.cjs');
 
 module.exports = {
   editTool,
@@ -23,4 +24,5 @@ module.exports = {
   createToolDefinition: schemas.createToolDefinition,
   multiEditToolDefinition: schemas.multiEditToolDefinition,
   engineVersion: native.engineVersion,
+  ...seed002,
 };

@@ -34,6 +34,13 @@ export const {
   createToolDefinition,
   multiEditToolDefinition,
   engineVersion,
+  grep,
+  grepTool,
+  grepSchema,
+  grepDescription,
+  FileReadTracker,
+  ExternalModificationDetector,
+  BackgroundTaskPersistence,
 } = cjs;
 
 export default cjs;

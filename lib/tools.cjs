@@ -32,7 +32,11 @@ function createToolbox(options) {
   if (tracker != null && !(tracker instanceof native.FileTracker)) {
     return 'options.fileTracker must be a FileTracker created by edit-engine (import { FileTracker } from "edit-engine")';
   }
-  return new native.NativeToolbox(nativeOptions(options), tracker ?? null);
+  const readTracker = options && typeof options === 'object' ? options.readTracker : undefined;
+  if (readTracker != null && !(readTracker instanceof native.FileReadTracker)) {
+    return 'options.readTracker must be a FileReadTracker created by edit-engine (import { FileReadTracker } from "edit-engine")';
+  }
+  return new native.NativeToolbox(nativeOptions(options), tracker ?? null, readTracker ?? null);
 }
 
 /** A tool object whose execute forwards to `toolbox[method]`, turning any throw into an error string. */

@@ -3,8 +3,12 @@
 //! wrappers. No edit logic lives here; everything is in the `edit-engine-core` crate.
 
 mod helpers;
+mod modification;
+mod read_tracker;
+mod search;
 mod symbols;
 mod task;
+mod tasks;
 mod toolbox;
 mod tracker;
 

@@ -1,5 +1,6 @@
 //! `NativeToolbox`: one engine context (path policy, tracker, limits) serving every tool call.
 
+use crate::read_tracker::JsFileReadTracker;
 use crate::task::{ToolFn, ToolTask};
 use crate::tracker::JsFileTracker;
 use edit_engine_core::tools::{self, ToolContext, ToolOptions};
@@ -48,11 +49,16 @@ pub struct NativeToolbox {
 #[napi]
 impl NativeToolbox {
     #[napi(constructor)]
-    pub fn new(options: Option<NativeToolOptions>, tracker: Option<&JsFileTracker>) -> Self {
+    pub fn new(
+        options: Option<NativeToolOptions>,
+        tracker: Option<&JsFileTracker>,
+        read_tracker: Option<&JsFileReadTracker>,
+    ) -> Self {
         let options: ToolOptions = options.unwrap_or_default().into();
         let tracker = tracker.map(|t| t.shared());
+        let read_tracker = read_tracker.map(|t| t.shared());
         let context = ToolContext::new(&options, tracker)
-            .map(Arc::new)
+            .map(|c| Arc::new(c.with_read_tracker(read_tracker)))
             .map_err(|e| tools::errors::describe(&e));
         NativeToolbox { context }
     }
@@ -95,7 +101,12 @@ impl NativeToolbox {
 }
 
 impl NativeToolbox {
-    fn task(&self, params: Value, tool: ToolFn, label: &'static str) -> AsyncTask<ToolTask> {
+    pub(crate) fn task(
+        &self,
+        params: Value,
+        tool: ToolFn,
+        label: &'static str,
+    ) -> AsyncTask<ToolTask> {
         AsyncTask::new(ToolTask {
             context: self.context.clone(),
             params,

@@ -6,7 +6,9 @@
 pub mod fs;
 pub mod history;
 pub mod lines;
+pub mod search;
 pub mod symbols;
+pub mod tasks;
 pub mod text;
 pub mod tools;
 pub mod tracker;

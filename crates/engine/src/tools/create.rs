@@ -39,6 +39,11 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if path.real.is_dir() {
         return failure(&FsError::NotAFile { display });
     }
+    if existed {
+        if let Err(m) = ctx.check_read_state(&path) {
+            return format!("Error creating file: {m}");
+        }
+    }
     if let Err(e) = create_parent_dirs(&path.real, &display) {
         return failure(&e);
     }
@@ -51,6 +56,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         return failure(&e);
     }
     ctx.tracker_after_write(&path);
+    ctx.read_tracker_after_write(&path);
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes)",

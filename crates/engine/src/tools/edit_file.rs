@@ -27,6 +27,9 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if !path.real.is_file() {
         return format!("Error: File not found: \"{path_param}\"");
     }
+    if let Err(m) = ctx.check_read_state_locked(&path) {
+        return format!("Error: {m}");
+    }
     let session = match ctx.open_for_edit(&path) {
         Ok(s) => s,
         Err(e) => return format!("Error: {}", describe(&e)),
@@ -58,6 +61,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         }
     }
     ctx.tracker_after_write(&path);
+    ctx.read_tracker_after_write(&path);
     let plural = if count == 1 {
         "occurrence"
     } else {

@@ -11,12 +11,14 @@ pub mod edit_file;
 pub mod errors;
 pub mod multi_edit;
 pub mod params;
+pub mod read_guard;
 pub mod session;
 pub mod symbols;
 pub mod tracking;
 
 use crate::fs::guard::PathPolicy;
 use crate::fs::FsError;
+use crate::tracker::FileReadTracker;
 use crate::tracker::FileTracker;
 use std::sync::Arc;
 
@@ -40,6 +42,8 @@ pub struct ToolOptions {
 pub struct ToolContext {
     pub policy: PathPolicy,
     pub tracker: Option<Arc<FileTracker>>,
+    /// Seed 002's read tracker: edits refuse unread or externally changed files.
+    pub read_tracker: Option<Arc<FileReadTracker>>,
     pub max_file_bytes: u64,
     pub return_diff: bool,
     pub debug: bool,
@@ -57,10 +61,17 @@ impl ToolContext {
         Ok(ToolContext {
             policy,
             tracker,
+            read_tracker: None,
             max_file_bytes: options.max_file_bytes.unwrap_or(DEFAULT_MAX_FILE_BYTES),
             return_diff: options.return_diff,
             debug: options.debug,
         })
+    }
+
+    /// The same context with a read tracker (seed 002's `readTracker` tool option).
+    pub fn with_read_tracker(mut self, read_tracker: Option<Arc<FileReadTracker>>) -> Self {
+        self.read_tracker = read_tracker;
+        self
     }
 
     /// Writes a debug line to stderr when the `debug` option is on.

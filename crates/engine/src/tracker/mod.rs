@@ -4,9 +4,12 @@
 //! Keys, messages and results are Probe's: files are keyed by [`normalize_path`] (as a string),
 //! symbol records by `"<normalized path>#<symbol>"`.
 
+pub mod modification;
 mod parse;
+pub mod read_tracker;
 
 pub use parse::{parse_file_paths_from_output, split_extract_target};
+pub use read_tracker::FileReadTracker;
 
 use crate::text::js::js_trim_end;
 use parking_lot::Mutex;

@@ -108,6 +108,8 @@ pub(crate) fn prepare<'a>(ctx: &'a ToolContext, params: &'a Value) -> Result<Edi
         let shown = ctx.display(&path);
         return Err(format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit."));
     }
+    ctx.check_read_state_locked(&path)
+        .map_err(|m| format!("Error editing file: {m}"))?;
     let mode = select_mode(ctx, params, &path)?;
     Ok(EditCall {
         ctx,
@@ -150,6 +152,7 @@ pub(crate) fn plan(call: &EditCall, file: &TextFile) -> Result<Planned, String> 
 
 /// Applies a landed edit's effect to the tracker (no-op without a tracker).
 pub(crate) fn apply_effect(call: &EditCall, effect: TrackerEffect) {
+    call.ctx.read_tracker_after_write(&call.path);
     let Some(tracker) = &call.ctx.tracker else {
         return;
     };

@@ -1,0 +1,145 @@
+//! Seed 002's `FileReadTracker`: which files the agent has read, and the modification time each
+//! had when it was read. Edit tools given a read tracker refuse files never read and files whose
+//! modification time moved since the read (changed by someone else).
+//!
+//! Keys are [`normalize_path`] strings (absolute, `.`/`..` folded, symlinks kept), so `a/../b.js`
+//! and `b.js` are one file. Times are milliseconds since the Unix epoch as Node's `stats.mtimeMs`
+//! computes them (see [`mtime_ms`]), so a value from `fs.statSync(p).mtimeMs` compares exactly.
+
+use super::normalize_path;
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Read times by normalized path. Thread-safe; shared by the napi class and tool contexts.
+#[derive(Debug, Default)]
+pub struct FileReadTracker {
+    reads: Mutex<HashMap<String, f64>>,
+}
+
+fn key_of(path: &Path) -> String {
+    normalize_path(path).to_string_lossy().into_owned()
+}
+
+impl FileReadTracker {
+    pub fn new() -> Self {
+        FileReadTracker::default()
+    }
+
+    /// Records that `path` was read while its modification time was `mtime` (replacing any
+    /// earlier record).
+    pub fn record_read(&self, path: &Path, mtime: f64) {
+        self.reads.lock().insert(key_of(path), mtime);
+    }
+
+    /// True once [`record_read`](Self::record_read) was called for `path` (since the last clear).
+    pub fn has_been_read(&self, path: &Path) -> bool {
+        self.reads.lock().contains_key(&key_of(path))
+    }
+
+    /// The modification time recorded at the last read, if any.
+    pub fn get_read_time(&self, path: &Path) -> Option<f64> {
+        self.reads.lock().get(&key_of(path)).copied()
+    }
+
+    /// True when `path` was read and `current_mtime` differs from the recorded time. A file never
+    /// read has no recorded time and so reports `false` (use [`has_been_read`](Self::has_been_read)).
+    pub fn check_external_modification(&self, path: &Path, current_mtime: f64) -> bool {
+        self.get_read_time(path)
+            .is_some_and(|t| !same_time(t, current_mtime))
+    }
+
+    /// Forgets every read.
+    pub fn clear(&self) {
+        self.reads.lock().clear();
+    }
+
+    /// Number of files recorded.
+    pub fn len(&self) -> usize {
+        self.reads.lock().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Times are equal when bit-identical or both NaN-free and equal as numbers.
+fn same_time(a: f64, b: f64) -> bool {
+    a == b || (a.is_nan() && b.is_nan())
+}
+
+/// A file's modification time in milliseconds since the epoch, computed as Node computes
+/// `stats.mtimeMs` (`sec * 1e3 + nsec / 1e6` in doubles), so both sides agree to the bit.
+/// Times before the epoch come out negative. `None` when the file cannot be stat'ed.
+pub fn mtime_ms(path: &Path) -> Option<f64> {
+    let modified = std::fs::metadata(path).ok()?.modified().ok()?;
+    Some(system_time_ms(modified))
+}
+
+/// [`mtime_ms`] for an already known `SystemTime`.
+pub fn system_time_ms(time: SystemTime) -> f64 {
+    match time.duration_since(UNIX_EPOCH) {
+        Ok(d) => d.as_secs() as f64 * 1e3 + f64::from(d.subsec_nanos()) / 1e6,
+        Err(e) => {
+            // Before the epoch: Node sees sec < 0 and 0 <= nsec < 1e9.
+            let d = e.duration();
+            let (mut sec, mut nsec) = (-(d.as_secs() as f64), -f64::from(d.subsec_nanos()));
+            if nsec < 0.0 {
+                sec -= 1.0;
+                nsec += 1e9;
+            }
+            sec * 1e3 + nsec / 1e6
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_and_forgets_reads() {
+        let t = FileReadTracker::new();
+        assert!(!t.has_been_read(Path::new("/w/a.js")));
+        assert_eq!(t.get_read_time(Path::new("/w/a.js")), None);
+        t.record_read(Path::new("/w/x/../a.js"), 1234.5);
+        assert!(t.has_been_read(Path::new("/w//a.js")));
+        assert_eq!(t.get_read_time(Path::new("/w/a.js")), Some(1234.5));
+        t.clear();
+        assert!(t.is_empty());
+    }
+
+    #[test]
+    fn external_modification_compares_times() {
+        let t = FileReadTracker::new();
+        let p = Path::new("/w/a.js");
+        assert!(
+            !t.check_external_modification(p, 1.0),
+            "never read: nothing to compare"
+        );
+        t.record_read(p, 1000.25);
+        assert!(!t.check_external_modification(p, 1000.25));
+        assert!(t.check_external_modification(p, 1000.5));
+        assert!(t.check_external_modification(p, 999.0));
+        t.record_read(p, 1000.5);
+        assert!(!t.check_external_modification(p, 1000.5));
+    }
+
+    #[test]
+    fn mtime_matches_node_formula() {
+        let t = UNIX_EPOCH + std::time::Duration::new(1_700_000_000, 123_456_789);
+        assert_eq!(
+            system_time_ms(t),
+            1_700_000_000f64 * 1e3 + 123_456_789f64 / 1e6
+        );
+        let before = UNIX_EPOCH - std::time::Duration::new(1, 500_000_000);
+        assert_eq!(system_time_ms(before), -1500.0);
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("a");
+        std::fs::write(&f, "x").unwrap();
+        assert!(mtime_ms(&f).is_some_and(|m| m > 0.0));
+        assert_eq!(mtime_ms(&dir.path().join("missing")), None);
+    }
+}

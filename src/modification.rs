@@ -1,0 +1,151 @@
+//! `ExternalModificationDetector` (seed 002): file snapshots and change detection, computed on
+//! libuv's thread pool (both methods return Promises).
+
+use edit_engine_core::tracker::modification;
+use napi::bindgen_prelude::AsyncTask;
+use napi::{Env, Task};
+use napi_derive::napi;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+
+/// `{ path, mtime, size, hash }`: `mtime` is `stats.mtimeMs`, `hash` the hex SHA-256 of the content.
+#[napi(object)]
+pub struct FileSnapshot {
+    pub path: String,
+    pub mtime: f64,
+    pub size: f64,
+    pub hash: Option<String>,
+}
+
+#[napi(object)]
+pub struct ModificationChanges {
+    pub mtime_changed: bool,
+    pub size_changed: bool,
+    pub content_changed: bool,
+}
+
+/// `modified`: the content differs or the file is gone; `deleted`: the file no longer exists.
+#[napi(object)]
+pub struct ModificationResult {
+    pub modified: bool,
+    pub deleted: bool,
+    pub changes: ModificationChanges,
+}
+
+/// Seed 002's `ExternalModificationDetector`.
+#[napi]
+pub struct ExternalModificationDetector {}
+
+impl Default for ExternalModificationDetector {
+    fn default() -> Self {
+        ExternalModificationDetector::new()
+    }
+}
+
+#[napi]
+impl ExternalModificationDetector {
+    #[napi(constructor)]
+    pub fn new() -> Self {
+        ExternalModificationDetector {}
+    }
+
+    /// Snapshot of a regular file; rejects when it is missing or unreadable.
+    #[napi(ts_return_type = "Promise<FileSnapshot>")]
+    pub fn snapshot(&self, file_path: String) -> AsyncTask<SnapshotTask> {
+        AsyncTask::new(SnapshotTask {
+            path: PathBuf::from(file_path),
+        })
+    }
+
+    /// Compares the file with `snapshot`; content is hashed only when the time moved and the size
+    /// did not. A missing file resolves to `{ modified: true, deleted: true, ... }`.
+    #[napi(ts_return_type = "Promise<ModificationResult>")]
+    pub fn detect(&self, file_path: String, snapshot: FileSnapshot) -> AsyncTask<DetectTask> {
+        let previous = modification::FileSnapshot {
+            path: snapshot.path,
+            mtime: snapshot.mtime,
+            size: if snapshot.size.is_finite() && snapshot.size >= 0.0 {
+                snapshot.size as u64
+            } else {
+                u64::MAX
+            },
+            hash: snapshot.hash,
+        };
+        AsyncTask::new(DetectTask {
+            path: PathBuf::from(file_path),
+            previous,
+        })
+    }
+}
+
+fn guarded<T>(
+    what: &str,
+    path: &std::path::Path,
+    f: impl FnOnce() -> std::io::Result<T>,
+) -> napi::Result<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(napi::Error::from_reason(format!(
+            "cannot {what} {}: {e}",
+            path.display()
+        ))),
+        Err(p) => Err(napi::Error::from_reason(format!(
+            "internal error in edit-engine ({})",
+            crate::task::panic_text(&p)
+        ))),
+    }
+}
+
+pub struct SnapshotTask {
+    path: PathBuf,
+}
+
+impl Task for SnapshotTask {
+    type Output = modification::FileSnapshot;
+    type JsValue = FileSnapshot;
+
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        guarded("snapshot", &self.path, || {
+            modification::snapshot(&self.path)
+        })
+    }
+
+    fn resolve(&mut self, _env: Env, s: Self::Output) -> napi::Result<FileSnapshot> {
+        Ok(FileSnapshot {
+            path: s.path,
+            mtime: s.mtime,
+            size: s.size as f64,
+            hash: s.hash,
+        })
+    }
+}
+
+pub struct DetectTask {
+    path: PathBuf,
+    previous: modification::FileSnapshot,
+}
+
+impl Task for DetectTask {
+    type Output = modification::Detection;
+    type JsValue = ModificationResult;
+
+    fn compute(&mut self) -> napi::Result<Self::Output> {
+        guarded("check", &self.path, || {
+            modification::detect(&self.path, &self.previous)
+        })
+    }
+
+    fn resolve(&mut self, _env: Env, d: Self::Output) -> napi::Result<ModificationResult> {
+        let c = d.changes;
+        let changes = ModificationChanges {
+            mtime_changed: c.mtime_changed,
+            size_changed: c.size_changed,
+            content_changed: c.content_changed,
+        };
+        Ok(ModificationResult {
+            modified: d.modified,
+            deleted: d.deleted,
+            changes,
+        })
+    }
+}

@@ -1,0 +1,181 @@
+//! `BackgroundTaskPersistence` (seed 002): background tasks kept in a locked JSON file. Every
+//! method runs on libuv's thread pool and returns a Promise; failures reject with a clear message.
+
+use edit_engine_core::tasks::{default_path, TaskStore};
+use napi::bindgen_prelude::{AsyncTask, Either, ToNapiValue, TypeName, ValueType};
+use napi::{Env, Task};
+use napi_derive::napi;
+use serde_json::Value;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+#[napi(object)]
+#[derive(Default)]
+pub struct TaskPersistenceOptions {
+    /// The JSON file (default `~/.code-agent/background-tasks.json`); relative paths resolve
+    /// against the process cwd at construction.
+    pub file_path: Option<String>,
+}
+
+/// Seed 002's `BackgroundTaskPersistence`.
+#[napi(js_name = "BackgroundTaskPersistence")]
+pub struct JsTaskStore {
+    store: Result<TaskStore, String>,
+}
+
+#[napi]
+impl JsTaskStore {
+    #[napi(constructor)]
+    pub fn new(options: Option<TaskPersistenceOptions>) -> Self {
+        let chosen = options.and_then(|o| o.file_path).filter(|p| !p.is_empty());
+        let path = match chosen {
+            Some(p) => std::path::absolute(&p).map_err(|e| format!("invalid filePath {p}: {e}")),
+            None => default_path().map_err(|e| e.to_string()),
+        };
+        JsTaskStore {
+            store: path.map(TaskStore::new),
+        }
+    }
+
+    /// The JSON file this store uses (undefined when no default could be found).
+    #[napi(getter, ts_return_type = "string | undefined")]
+    pub fn file_path(&self) -> Either<String, ()> {
+        match &self.store {
+            Ok(s) => Either::A(s.path().to_string_lossy().into_owned()),
+            Err(_) => Either::B(()),
+        }
+    }
+
+    /// Adds the task, or replaces the stored one with the same `id`.
+    #[napi(
+        ts_args_type = "task: { id: string; pid?: number; [key: string]: unknown }",
+        ts_return_type = "Promise<void>"
+    )]
+    pub fn save(&self, task: Value) -> AsyncTask<SaveTask> {
+        AsyncTask::new(SaveTask(self.store_task(Job::Save(task))))
+    }
+
+    /// Every stored task; rejects (after moving the file aside) when the file is corrupt.
+    #[napi(ts_return_type = "Promise<Array<Record<string, unknown>>>")]
+    pub fn load(&self) -> AsyncTask<StoreTask> {
+        self.task(Job::Load)
+    }
+
+    /// Removes the task with `id`; resolves to whether one was stored.
+    #[napi(ts_return_type = "Promise<boolean>")]
+    pub fn remove(&self, id: String) -> AsyncTask<StoreTask> {
+        self.task(Job::Remove(id))
+    }
+
+    /// Drops tasks whose `pid` is not a live process; resolves to the dropped tasks.
+    #[napi(ts_return_type = "Promise<Array<Record<string, unknown>>>")]
+    pub fn cleanup(&self) -> AsyncTask<StoreTask> {
+        self.task(Job::Cleanup)
+    }
+}
+
+impl JsTaskStore {
+    fn task(&self, job: Job) -> AsyncTask<StoreTask> {
+        AsyncTask::new(self.store_task(job))
+    }
+
+    fn store_task(&self, job: Job) -> StoreTask {
+        StoreTask {
+            store: self.store.clone(),
+            job: Some(job),
+        }
+    }
+}
+
+pub enum Job {
+    Save(Value),
+    Load,
+    Remove(String),
+    Cleanup,
+}
+
+pub struct StoreTask {
+    store: Result<TaskStore, String>,
+    job: Option<Job>,
+}
+
+fn run(store: &TaskStore, job: Job) -> Result<Option<Value>, String> {
+    let result = match job {
+        Job::Save(task) => store.save(task).map(|_| None),
+        Job::Load => store.load().map(|t| Some(Value::Array(t))),
+        Job::Remove(id) => store.remove(&id).map(|b| Some(Value::Bool(b))),
+        Job::Cleanup => store.cleanup().map(|t| Some(Value::Array(t))),
+    };
+    result.map_err(|e| e.to_string())
+}
+
+impl StoreTask {
+    fn compute_value(&mut self) -> napi::Result<Option<Value>> {
+        let store = self
+            .store
+            .as_ref()
+            .map_err(|m| napi::Error::from_reason(m.clone()))?;
+        let job = self
+            .job
+            .take()
+            .ok_or_else(|| napi::Error::from_reason("task already run"))?;
+        match catch_unwind(AssertUnwindSafe(|| run(store, job))) {
+            Ok(result) => result.map_err(napi::Error::from_reason),
+            Err(p) => Err(napi::Error::from_reason(format!(
+                "internal error in edit-engine ({})",
+                crate::task::panic_text(&p)
+            ))),
+        }
+    }
+}
+
+/// A JSON value handed to JS (serde_json's conversion, with a type name for `Task`).
+pub struct JsonValue(Value);
+
+impl TypeName for JsonValue {
+    fn type_name() -> &'static str {
+        "unknown"
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Unknown
+    }
+}
+
+impl ToNapiValue for JsonValue {
+    unsafe fn to_napi_value(
+        env: napi::sys::napi_env,
+        val: Self,
+    ) -> napi::Result<napi::sys::napi_value> {
+        // SAFETY: forwarded as received; serde_json's conversion upholds the same contract.
+        unsafe { Value::to_napi_value(env, val.0) }
+    }
+}
+
+impl Task for StoreTask {
+    type Output = Value;
+    type JsValue = JsonValue;
+
+    fn compute(&mut self) -> napi::Result<Value> {
+        self.compute_value().map(Option::unwrap_or_default)
+    }
+
+    fn resolve(&mut self, _env: Env, output: Value) -> napi::Result<JsonValue> {
+        Ok(JsonValue(output))
+    }
+}
+
+/// `save`: a store task whose Promise resolves to `undefined`.
+pub struct SaveTask(StoreTask);
+
+impl Task for SaveTask {
+    type Output = ();
+    type JsValue = ();
+
+    fn compute(&mut self) -> napi::Result<()> {
+        self.0.compute_value().map(|_| ())
+    }
+
+    fn resolve(&mut self, _env: Env, _output: ()) -> napi::Result<()> {
+        Ok(())
+    }
+}
