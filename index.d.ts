@@ -136,6 +136,12 @@ export interface FileTrackerOptions {
   debug?: boolean
 }
 
+/**
+ * Every definition named `symbolName` (bare or dot-qualified) in `filePath` (resolved against
+ * `cwd`); an empty array when none, or when the file cannot be read or parsed.
+ */
+export declare function findAllSymbols(filePath: string, symbolName: string, cwd?: string | undefined | null): Promise<SymbolMatch[]>
+
 export declare function findFuzzyMatch(content: string, searchString: string): FuzzyMatchResult | null
 
 /** `{ matchedText, strategy, count }` from `findFuzzyMatch`. */
@@ -213,6 +219,16 @@ export interface SymbolContentRecord {
   symbolName?: string
   source: string
   timestamp: number
+}
+
+/** A definition in Probe's `findAllSymbols` shape. */
+export interface SymbolMatch {
+  startLine: number
+  endLine: number
+  code: string
+  nodeType: string
+  file: string
+  qualifiedName: string
 }
 
 export interface TaskPersistenceOptions {

@@ -86,6 +86,7 @@ describe('edit-engine/ai', () => {
     ws = makeWorkspace('edit-engine-ai-');
     const names = Object.keys(createAiTools({ allowedFolders: [ws.root], cwd: ws.root }));
     expect(names).toContain('view');
+    expect(names).toContain('grep');
     expect(names).not.toContain('edit');
     expect(names).not.toContain('create');
   });

@@ -178,3 +178,25 @@ describe.skipIf(typeof engine.replaceInFileTool !== 'function')('MCP replace_in_
     }
   });
 });
+
+describe('MCP --require-read', () => {
+  it('refuses an edit of a file not viewed yet, then allows it after a view', async () => {
+    const ws = makeWorkspace('edit-engine-mcp-read-');
+    ws.write('a.txt', 'alpha\n');
+    const client = await connect(ws.root, ['--allow-edit', '--require-read']);
+    try {
+      const args = { file_path: 'a.txt', old_string: 'alpha', new_string: 'beta' };
+      const refused = await client.callTool({ name: 'edit', arguments: args });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain('has not been read');
+      expect(ws.read('a.txt')).toBe('alpha\n');
+      expect((await client.callTool({ name: 'view', arguments: { path: 'a.txt' } })).isError).toBe(false);
+      const done = await client.callTool({ name: 'edit', arguments: args });
+      expect(text(done)).toBe('Successfully edited a.txt (1 replacement)');
+      expect(ws.read('a.txt')).toBe('beta\n');
+    } finally {
+      await client.close();
+      ws.cleanup();
+    }
+  });
+});

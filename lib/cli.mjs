@@ -23,6 +23,7 @@ Options:
   --json <params>     the tool's parameters as a JSON object ("-" reads them from stdin)
   --root <dir>        the folder the tools may touch; relative paths resolve against it (default: cwd)
   --allow-edit        mcp: also serve the editing tools (default: read-only tools only)
+  --require-read      mcp: a file must be viewed (or found by grep) before it can be edited
   --read-only         <tool>: refuse editing tools (a one-shot call may edit by default)
   --protect <glob>    gitignore-style glob that may never be written (repeatable)
   --diff              append a unified diff of the change to success messages
@@ -36,7 +37,7 @@ Examples:
   npx edit-engine mcp --root ~/project --allow-edit`;
 
 const FLAGS_WITH_VALUE = new Set(['--json', '--root', '--protect', '--max-file-bytes']);
-const BOOLEAN_FLAGS = new Set(['--allow-edit', '--read-only', '--diff', '--help', '-h', '--version', '-v']);
+const BOOLEAN_FLAGS = new Set(['--allow-edit', '--require-read', '--read-only', '--diff', '--help', '-h', '--version', '-v']);
 
 class UsageError extends Error {}
 
@@ -131,7 +132,7 @@ async function runTool(name, flags, io) {
 async function runMcp(flags, io) {
   const { serveStdio } = require('./mcp.cjs');
   const root = rootOf(flags, io.cwd);
-  await serveStdio({ root, allowEdit: Boolean(flags['allow-edit']), ...toolOptions(flags) });
+  await serveStdio({ root, allowEdit: Boolean(flags['allow-edit']), requireRead: Boolean(flags['require-read']), ...toolOptions(flags) });
   io.stderr(`edit-engine MCP server on stdio (root ${root}, ${flags['allow-edit'] ? 'editing enabled' : 'read-only'})\n`);
   return undefined; // keeps running until stdin closes
 }

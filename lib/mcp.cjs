@@ -8,6 +8,7 @@ const nodePath = require('node:path');
 const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
 const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
 const { ListToolsRequestSchema, CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
+const engine = require('./index.cjs');
 const registry = require('./registry.cjs');
 const { version } = require('../package.json');
 
@@ -15,12 +16,14 @@ const isError = (text) => typeof text === 'string' && text.startsWith('Error');
 
 /**
  * Tool objects and their MCP descriptors for `options`: `root` (default the process cwd) confines
- * every tool; `allowEdit` adds the write tools; `protectedPaths`, `maxFileBytes`, `returnDiff`,
- * `fileTracker` pass through to the tools.
+ * every tool; `allowEdit` adds the write tools; `requireRead` shares one `FileReadTracker` among
+ * them, so a file must be viewed (or found by grep) before it is edited; `protectedPaths`,
+ * `maxFileBytes`, `returnDiff`, `fileTracker`, `readTracker` pass through to the tools.
  */
 function mcpTools(options = {}) {
   const root = fs.realpathSync(nodePath.resolve(options.root || process.cwd()));
-  const { root: _r, allowEdit, factories, ...rest } = options;
+  const { root: _r, allowEdit, factories, requireRead, ...rest } = options;
+  if (requireRead && !rest.readTracker) rest.readTracker = new engine.FileReadTracker();
   const toolOptions = registry.rootOptions(root, rest);
   const entries = registry.availableEntries({ allowEdit: Boolean(allowEdit), factories });
   return entries.map((entry) => {

@@ -7,6 +7,8 @@ export interface McpServerOptions extends Omit<ToolOptions, 'allowedFolders' | '
   root?: string;
   /** Also serve the editing tools (edit, create, multi_edit, edit_file, ...). Default false. */
   allowEdit?: boolean;
+  /** Edits need a prior read: one `FileReadTracker` shared by the tools (view and grep record reads). */
+  requireRead?: boolean;
   /** Tool factories by export name (default: the package's); for tests and custom builds. */
   factories?: Record<string, (options: Record<string, unknown>) => Tool<any>>;
 }

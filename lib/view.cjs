@@ -73,7 +73,7 @@ async function jsView(options, params) {
       return listDirectory(p.path, real.path);
     }
     if (!stat.isFile()) return `Error: ${p.path} is not a regular file or directory.`;
-    return await viewFile(options, p, real.path, stat.size);
+    return await viewFile(options, p, real.path, stat.size, stat.mtimeMs);
   } catch (error) {
     return `Error viewing file: ${error && error.message ? error.message : String(error)}`;
   }
@@ -106,7 +106,7 @@ async function insideAny(real, folders) {
   return false;
 }
 
-async function viewFile(options, p, real, size) {
+async function viewFile(options, p, real, size, mtimeMs) {
   const max = typeof options.maxFileBytes === 'number' ? options.maxFileBytes : DEFAULT_MAX_FILE_BYTES;
   if (size > max) return `Error: ${p.path} is ${size} bytes, over the ${max}-byte limit (maxFileBytes).`;
   const bytes = await fs.readFile(real);
@@ -122,14 +122,17 @@ async function viewFile(options, p, real, size) {
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   const range = viewRange(p.view_range, lines.length);
   if (typeof range === 'string') return range;
-  markSeen(options.fileTracker, real);
+  markSeen(options, real, mtimeMs);
   const [start, end] = range;
   return catN(p.path, lines.slice(start - 1, end), start);
 }
 
-function markSeen(tracker, real) {
+/** Records the read in the `fileTracker` / `readTracker` options, so the file can be edited next. */
+function markSeen(options, real, mtimeMs) {
   try {
-    if (tracker && typeof tracker.markFileSeen === 'function') tracker.markFileSeen(real);
+    const { fileTracker, readTracker } = options;
+    if (fileTracker && typeof fileTracker.markFileSeen === 'function') fileTracker.markFileSeen(real);
+    if (readTracker && typeof readTracker.recordRead === 'function') readTracker.recordRead(real, mtimeMs);
   } catch {
     // Tracking is best effort; the view itself succeeded.
   }

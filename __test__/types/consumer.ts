@@ -33,6 +33,17 @@ import {
   createToolDefinition,
   multiEditToolDefinition,
   engineVersion,
+  grep,
+  grepTool,
+  grepSchema,
+  grepDescription,
+  FileReadTracker,
+  ExternalModificationDetector,
+  BackgroundTaskPersistence,
+  type GrepParams,
+  type FileSnapshot,
+  type ModificationResult,
+  type BackgroundTask,
   type Tool,
   type ToolOptions,
   type ToolResult,
@@ -161,9 +172,45 @@ async function helpers(): Promise<void> {
   void [h, strategy, lt, lineNo, hash, v, annotated, stripped, echoed, restored, cleaned, indent, sym, qualified, schemas, prose];
 }
 
+async function seed002(root: string): Promise<void> {
+  const reads = new FileReadTracker();
+  reads.recordRead(`${root}/a.js`, 1700000000000.5);
+  const read: boolean = reads.hasBeenRead(`${root}/a.js`);
+  const when: number | undefined = reads.getReadTime(`${root}/a.js`);
+  const moved: boolean = reads.checkExternalModification(`${root}/a.js`, 1);
+  const count: number = reads.size;
+  reads.clear();
+  const edit = editTool({ allowedFolders: [root], readTracker: reads });
+  await edit.execute({ file_path: 'a.js', old_string: 'a', new_string: 'b' });
+
+  const detector = new ExternalModificationDetector();
+  const snap: FileSnapshot = await detector.snapshot('a.js');
+  const change: ModificationResult = await detector.detect('a.js', snap);
+  const contentChanged: boolean = change.changes.contentChanged;
+
+  const store = new BackgroundTaskPersistence({ filePath: `${root}/tasks.json` });
+  const file: string | undefined = store.filePath;
+  await store.save({ id: 'build-1', pid: 42, command: 'npm run build' });
+  // @ts-expect-error a task needs an id
+  await store.save({ pid: 42 });
+  const tasks: BackgroundTask[] = await store.load();
+  const removed: boolean = await store.remove('build-1');
+  const dropped: BackgroundTask[] = await store.cleanup();
+
+  const args: GrepParams = { pattern: 'fn \\w+', path: 'src', context: 2, fileType: 'rust', ignoreCase: true, maxResults: 10, lineHashes: true };
+  const out: ToolResult = await grep(args, { cwd: root, readTracker: reads });
+  const tool: Tool<GrepParams, 'grep'> = grepTool({ allowedFolders: [root] });
+  await tool.execute({ pattern: 'x' });
+  // @ts-expect-error pattern is required
+  await tool.execute({ path: 'src' });
+  const closed: false = grepSchema.additionalProperties;
+  void [read, when, moved, count, contentChanged, file, tasks, removed, dropped, out, closed, grepDescription];
+}
+
 async function aiSdk(root: string): Promise<string> {
   const readOnly = createAiTools({ allowedFolders: [root], cwd: root });
   const view: EditEngineAiTool<ViewParams> = readOnly.view;
+  const grepping: EditEngineAiTool<GrepParams> = readOnly.grep;
   // @ts-expect-error editing tools need allowEdit: true
   void readOnly.edit;
   const opts: AiToolsOptions & { allowEdit: true } = { allowedFolders: [root], allowEdit: true };
@@ -182,7 +229,7 @@ async function aiSdk(root: string): Promise<string> {
     },
   });
   const result = await generateText({ model, tools: { ...tools, single }, stopWhen: stepCountIs(3), prompt: 'edit' });
-  void [view, editing];
+  void [view, grepping, editing];
   return result.text;
 }
 
@@ -206,7 +253,7 @@ async function anthropic(root: string): Promise<ToolResultBlock[]> {
 }
 
 async function mcp(root: string): Promise<void> {
-  const options: McpServerOptions = { root, allowEdit: true, protectedPaths: ['.env'], returnDiff: true };
+  const options: McpServerOptions = { root, allowEdit: true, requireRead: true, protectedPaths: ['.env'], returnDiff: true };
   const listed: McpToolDescriptor[] = mcpTools(options).map((t) => t.descriptor);
   const server = createMcpServer(options);
   await server.close();
@@ -215,4 +262,4 @@ async function mcp(root: string): Promise<void> {
   void listed;
 }
 
-export { tools, helpers, aiSdk, anthropic, mcp };
+export { tools, helpers, seed002, aiSdk, anthropic, mcp };
