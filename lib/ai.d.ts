@@ -1,6 +1,6 @@
 // Types of edit-engine/ai: edit-engine tools as Vercel AI SDK (`ai` v6) tools.
 import type { Tool as AiTool } from 'ai';
-import type { CreateParams, EditFileParams, EditParams, GrepParams, MultiEditParams, Tool, ToolOptions, ToolResult } from './index.js';
+import type { CreateParams, EditFileParams, EditParams, GrepArgs, MultiEditParams, Tool, ToolOptions, ToolResult } from './index.js';
 import type { ViewParams } from './view.js';
 
 export type { ViewParams } from './view.js';
@@ -11,7 +11,7 @@ export type EditEngineAiTool<P> = AiTool<P, ToolResult>;
 /** The tools every `createAiTools` result has (read-only). */
 export interface ReadOnlyAiTools {
   view: EditEngineAiTool<ViewParams>;
-  grep: EditEngineAiTool<GrepParams>;
+  grep: EditEngineAiTool<GrepArgs>;
 }
 
 /** The editing tools `createAiTools({ allowEdit: true })` adds. */

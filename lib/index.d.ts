@@ -6,6 +6,7 @@ export interface JsonSchema {
   type: 'object';
   properties: Record<string, Record<string, unknown>>;
   required: string[];
+  additionalProperties?: boolean;
 }
 
 /**
@@ -37,10 +38,7 @@ export interface ToolOptions {
   debug?: boolean;
   /** Read-before-edit and staleness guard (must be edit-engine's `FileTracker`). */
   fileTracker?: FileTracker;
-  /**
-   * Seed 002's read tracker (must be edit-engine's `FileReadTracker`): an edit needs a recorded
-   * read of the file whose modification time is still current.
-   */
+  /** Seed 002 guard: refuse files not read, or changed on disk since they were read. */
   readTracker?: FileReadTracker;
   /** Gitignore-style globs that may never be written. */
   protectedPaths?: string[];
@@ -109,43 +107,21 @@ export function createTool(options?: ToolOptions): Tool<CreateParams, 'create'>;
 export function multiEditTool(options?: ToolOptions): Tool<MultiEditParams, 'multi_edit'>;
 export function editFileTool(options?: ToolOptions): Tool<EditFileParams, 'edit_file'>;
 
-export interface TrackerCheck {
-  ok: boolean;
-  reason?: string;
-  message?: string;
-  editCount?: number;
-}
-
-export interface SymbolContentRecord {
-  contentHash: string;
-  startLine: number;
-  endLine: number;
-  symbolName?: string;
-  source: string;
-  timestamp: number;
-}
-
-/** Probe's session tracker; state held natively and consulted by the tools directly. */
-export class FileTracker {
-  constructor(options?: { debug?: boolean });
-  readonly debug: boolean;
-  maxConsecutiveTextEdits: number;
-  markFileSeen(resolvedPath: string): void;
-  isFileSeen(resolvedPath: string): boolean;
-  trackSymbolContent(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number, source?: string): void;
-  getSymbolRecord(resolvedPath: string, symbolName: string): SymbolContentRecord | null;
-  checkSymbolContent(resolvedPath: string, symbolName: string, currentCode: string): TrackerCheck;
-  trackFilesFromExtract(targets: string[], cwd?: string): Promise<void>;
-  trackFilesFromOutput(output: string, cwd?: string): Promise<void>;
-  checkBeforeEdit(resolvedPath: string): TrackerCheck;
-  trackFileAfterWrite(resolvedPath: string): Promise<void>;
-  recordTextEdit(resolvedPath: string): void;
-  checkTextEditStaleness(resolvedPath: string): TrackerCheck;
-  trackSymbolAfterWrite(resolvedPath: string, symbolName: string, code: string, startLine: number, endLine: number): void;
-  invalidateFileRecords(resolvedPath: string): void;
-  isTracked(resolvedPath: string): boolean;
-  clear(): void;
-}
+// Native classes, typed by the napi-generated declarations.
+export {
+  FileTracker,
+  FileTrackerOptions,
+  TrackerCheck,
+  SymbolContentRecord,
+  FileReadTracker,
+  ExternalModificationDetector,
+  FileSnapshot,
+  ModificationResult,
+  ModificationChanges,
+  BackgroundTaskPersistence,
+  TaskPersistenceOptions,
+} from '../index';
+import type { FileTracker, FileReadTracker } from '../index';
 
 export type FuzzyStrategy = 'line-trimmed' | 'whitespace-normalized' | 'indent-flexible';
 
@@ -188,95 +164,24 @@ export const editToolDefinition: string;
 export const createToolDefinition: string;
 export const multiEditToolDefinition: string;
 
-/** Version of the native engine. */
-export function engineVersion(): string;
-
-// ---- Seed 002: read tracking, change detection, grep, background tasks ----
-
-/** Seed 002's read tracker; state lives natively and the tools consult it (`readTracker` option). */
-export class FileReadTracker {
-  constructor();
-  /** Records that `filePath` was read while its modification time was `mtime` (`stats.mtimeMs`). */
-  recordRead(filePath: string, mtime: number): void;
-  /** True once `recordRead` was called for the file (paths are normalized: `a/../b` is `b`). */
-  hasBeenRead(filePath: string): boolean;
-  /** The modification time recorded at the last read, or `undefined`. */
-  getReadTime(filePath: string): number | undefined;
-  /** True when the file was read and `currentMtime` differs from the recorded time. */
-  checkExternalModification(filePath: string, currentMtime: number): boolean;
-  /** Forgets every read. */
-  clear(): void;
-  /** Number of files recorded. */
-  readonly size: number;
-}
-
-/** A file's state as `ExternalModificationDetector.snapshot` records it (`hash`: SHA-256 hex). */
-export interface FileSnapshot {
-  path: string;
-  mtime: number;
-  size: number;
-  hash?: string;
-}
-
-/** `modified`: the content differs or the file is gone; `deleted`: the file no longer exists. */
-export interface ModificationResult {
-  modified: boolean;
-  deleted: boolean;
-  changes: { mtimeChanged: boolean; sizeChanged: boolean; contentChanged: boolean };
-}
-
-/** Seed 002's change detector: mtime and size first, content hash only when needed. */
-export class ExternalModificationDetector {
-  constructor();
-  /** Snapshot of a regular file; rejects when it is missing or unreadable. */
-  snapshot(filePath: string): Promise<FileSnapshot>;
-  /** Compares the file with `snapshot`; a missing file resolves to `{ modified: true, deleted: true, ... }`. */
-  detect(filePath: string, snapshot: FileSnapshot): Promise<ModificationResult>;
-}
-
-/** A stored background task: `id` plus any other fields, kept as given. */
-export interface BackgroundTask {
-  id: string;
-  pid?: number;
-  [key: string]: unknown;
-}
-
-/** Seed 002's background task store: a JSON file updated under a lock with atomic writes. */
-export class BackgroundTaskPersistence {
-  /** `filePath` default: `~/.code-agent/background-tasks.json`. */
-  constructor(options?: { filePath?: string });
-  /** The JSON file this store uses (undefined when no default could be found). */
-  readonly filePath: string | undefined;
-  /** Adds the task, or replaces the stored one with the same `id`. */
-  save(task: BackgroundTask): Promise<void>;
-  /** Every stored task; rejects (after moving the file aside) when the file is corrupt. */
-  load(): Promise<BackgroundTask[]>;
-  /** Removes the task with `id`; resolves to whether one was stored. */
-  remove(id: string): Promise<boolean>;
-  /** Drops tasks whose `pid` is not a live process; resolves to the dropped tasks. */
-  cleanup(): Promise<BackgroundTask[]>;
-}
-
-/** grep's arguments (ripgrep semantics). */
-export interface GrepParams {
-  /** Regular expression (ripgrep syntax). */
+/** Seed 002's `GrepArgs` plus `ignoreCase`, `maxResults`, `lineHashes`. */
+export interface GrepArgs {
   pattern: string;
-  /** File or directory to search (default: the working directory). */
   path?: string;
   beforeContext?: number;
   afterContext?: number;
   context?: number;
-  /** ripgrep type name (js, ts, py, rust, ...) or a bare extension. */
   fileType?: string;
   ignoreCase?: boolean;
-  /** Matching lines in total. */
   maxResults?: number;
-  /** Print `line:hash` references usable as the edit tool's `start_line`. */
+  /** Print `line:hash` references usable as `start_line` in the edit tool. */
   lineHashes?: boolean;
 }
-
-/** Resolves to ripgrep-style output, `No matches found ...`, or a string starting `Error`; never rejects. */
-export function grep(args: GrepParams, options?: ToolOptions): Promise<ToolResult>;
-export function grepTool(options?: ToolOptions): Tool<GrepParams, 'grep'>;
-export const grepSchema: JsonSchema & { additionalProperties: false };
+/** ripgrep-style search output (`path:line:text`, `path-line-text`, `--`); never rejects. */
+export function grep(args: GrepArgs, options?: ToolOptions): Promise<ToolResult>;
+export function grepTool(options?: ToolOptions): Tool<GrepArgs, 'grep'>;
+export const grepSchema: JsonSchema;
 export const grepDescription: string;
+
+/** Version of the native engine. */
+export function engineVersion(): string;

@@ -40,10 +40,9 @@ import {
   FileReadTracker,
   ExternalModificationDetector,
   BackgroundTaskPersistence,
-  type GrepParams,
+  type GrepArgs,
   type FileSnapshot,
   type ModificationResult,
-  type BackgroundTask,
   type Tool,
   type ToolOptions,
   type ToolResult,
@@ -193,24 +192,24 @@ async function seed002(root: string): Promise<void> {
   await store.save({ id: 'build-1', pid: 42, command: 'npm run build' });
   // @ts-expect-error a task needs an id
   await store.save({ pid: 42 });
-  const tasks: BackgroundTask[] = await store.load();
+  const tasks: Array<Record<string, unknown>> = await store.load();
   const removed: boolean = await store.remove('build-1');
-  const dropped: BackgroundTask[] = await store.cleanup();
+  const dropped: Array<Record<string, unknown>> = await store.cleanup();
 
-  const args: GrepParams = { pattern: 'fn \\w+', path: 'src', context: 2, fileType: 'rust', ignoreCase: true, maxResults: 10, lineHashes: true };
+  const args: GrepArgs = { pattern: 'fn \\w+', path: 'src', context: 2, fileType: 'rust', ignoreCase: true, maxResults: 10, lineHashes: true };
   const out: ToolResult = await grep(args, { cwd: root, readTracker: reads });
-  const tool: Tool<GrepParams, 'grep'> = grepTool({ allowedFolders: [root] });
+  const tool: Tool<GrepArgs, 'grep'> = grepTool({ allowedFolders: [root] });
   await tool.execute({ pattern: 'x' });
   // @ts-expect-error pattern is required
   await tool.execute({ path: 'src' });
-  const closed: false = grepSchema.additionalProperties;
+  const closed: boolean | undefined = grepSchema.additionalProperties;
   void [read, when, moved, count, contentChanged, file, tasks, removed, dropped, out, closed, grepDescription];
 }
 
 async function aiSdk(root: string): Promise<string> {
   const readOnly = createAiTools({ allowedFolders: [root], cwd: root });
   const view: EditEngineAiTool<ViewParams> = readOnly.view;
-  const grepping: EditEngineAiTool<GrepParams> = readOnly.grep;
+  const grepping: EditEngineAiTool<GrepArgs> = readOnly.grep;
   // @ts-expect-error editing tools need allowEdit: true
   void readOnly.edit;
   const opts: AiToolsOptions & { allowEdit: true } = { allowedFolders: [root], allowEdit: true };
