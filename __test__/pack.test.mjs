@@ -38,7 +38,7 @@ describe('npm pack + install into an empty project', () => {
   it('the tarball holds the native binary, the JS layer, the types and the bin, and no tests', () => {
     const files = packed.files.map((f) => f.path);
     expect(files).toContain('edit-engine.linux-x64-gnu.node');
-    for (const f of ['index.js', 'lib/index.cjs', 'lib/index.mjs', 'lib/index.d.ts', 'lib/ai.d.ts', 'lib/anthropic.d.ts', 'lib/mcp.d.ts', 'bin/edit-engine.mjs', 'examples/demo.mjs', 'package.json']) {
+    for (const f of ['index.js', 'index.d.ts', 'lib/index.cjs', 'lib/index.mjs', 'lib/index.d.ts', 'lib/ai.d.ts', 'lib/anthropic.d.ts', 'lib/mcp.d.ts', 'bin/edit-engine.mjs', 'examples/demo.mjs', 'package.json']) {
       expect(files).toContain(f);
     }
     expect(files.some((f) => f.startsWith('__test__/') || f.startsWith('src/') || f.startsWith('crates/'))).toBe(false);
