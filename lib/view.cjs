@@ -39,7 +39,10 @@ function viewTool(options = {}) {
   return { name: 'view', description: viewDescription, inputSchema: viewSchema, execute };
 }
 
-/** `view` through the native text editor's `view` command. */
+/**
+ * `view` through the native text editor's `view` command. A file it showed is recorded as read in
+ * the `fileTracker` / `readTracker` options, as the JS reader does.
+ */
 function editorView(options) {
   const editor = engine.textEditorTool({ ...options, version: '20250728' });
   return async (params) => {
@@ -47,8 +50,25 @@ function editorView(options) {
     const input = { command: 'view', path: p.path };
     if (p.view_range !== undefined) input.view_range = p.view_range;
     if (p.workingDirectory !== undefined) input.workingDirectory = p.workingDirectory;
-    return editor.execute(input);
+    const result = await editor.execute(input);
+    if (typeof result === 'string' && !result.startsWith('Error') && typeof p.path === 'string') {
+      await recordViewed(options, p);
+    }
+    return result;
   };
+}
+
+/** Marks the file a successful view showed as read (best effort; directories are skipped). */
+async function recordViewed(options, p) {
+  if (!options.fileTracker && !options.readTracker) return;
+  try {
+    const cwd = nonEmpty(p.workingDirectory) || nonEmpty(options.cwd) || process.cwd();
+    const real = await fs.realpath(nodePath.resolve(cwd, p.path));
+    const stat = await fs.stat(real);
+    if (stat.isFile()) markSeen(options, real, stat.mtimeMs);
+  } catch {
+    // The view itself succeeded; tracking is best effort.
+  }
 }
 
 /** The JS fallback reader. */
