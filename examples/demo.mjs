@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editTool, createTool, FileTracker, annotateOutputWithHashes, computeLineHash } from '../lib/index.mjs';
 import { replaceInFileTool, textEditorTool, undoLastEdit } from '../lib/index.mjs';
+import { multiEditTool, editFileTool, grep } from '../lib/index.mjs';
+import { viewTool } from '../lib/view.cjs';
 
 const sample = fileURLToPath(new URL('./sample-project', import.meta.url));
 const root = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-demo-')));
@@ -66,6 +68,34 @@ try {
 
   console.log('\n=== annotateOutputWithHashes');
   console.log(annotateOutputWithHashes('  3 | const TAX_RATE = 0.25;\n  4 |'));
+
+  const multi = multiEditTool(options);
+  await show('multi_edit: several edits in one call', multi, {
+    edits: [
+      { file_path: 'src/cart.js', old_string: 'this.items = [];', new_string: 'this.items = [];\n    this.coupons = [];' },
+      { file_path: 'src/config.json', old_string: '"debug": true,', new_string: '"debug": true,\n  "currency": "EUR",' },
+    ],
+  });
+  await show('multi_edit, atomic: one failing edit means no file changes', multi, {
+    atomic: true,
+    edits: [
+      { file_path: 'src/cart.js', old_string: 'return this;', new_string: 'return this; // chainable' },
+      { file_path: 'src/config.json', old_string: '"missing": 1', new_string: '"missing": 2' },
+    ],
+  });
+  await show('edit_file: the first occurrence of old_text', editFileTool(options), {
+    path: 'src/config.json',
+    old_text: '"debug": true',
+    new_text: '"debug": false',
+  });
+
+  console.log('\n=== grep with line hashes, then a line-targeted edit from its output');
+  const found = await grep({ pattern: 'TAX_RATE =', path: 'src', lineHashes: true }, options);
+  console.log(found);
+  const ref = /^[^:\n]+:(\d+:[0-9a-f]{2}):/m.exec(found);
+  if (ref) await show(`edit at the reference ${ref[1]} grep printed`, edit, { file_path: 'src/cart.js', start_line: ref[1], new_string: 'const TAX_RATE = 0.21;' });
+
+  await show('view (the read-only tool the MCP server and the AI SDK adapter serve)', viewTool(options), { path: 'src/config.json' });
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -10,14 +10,21 @@ export interface JsonSchema {
 }
 
 /**
- * A tool object in the Probe SDK's shape. `execute` never rejects: it resolves to a message;
- * failures start with `"Error"`.
+ * What a tool's `execute` resolves to: a message for the model. Success messages state what
+ * changed (e.g. `"Successfully edited src/a.js (1 replacement)"`); failures start with `"Error"`
+ * and say how to retry.
  */
-export interface Tool<P> {
-  name: string;
+export type ToolResult = string;
+
+/**
+ * A tool object in the Probe SDK's shape. `execute` never rejects: it resolves to a message;
+ * failures start with `"Error"`. `N` is the tool's name.
+ */
+export interface Tool<P, N extends string = string> {
+  name: N;
   description: string;
   inputSchema: JsonSchema;
-  execute(params: P): Promise<string>;
+  execute(params: P): Promise<ToolResult>;
 }
 
 /** Options every tool factory accepts. */
@@ -99,10 +106,10 @@ export interface EditFileParams {
   workingDirectory?: string;
 }
 
-export function editTool(options?: ToolOptions): Tool<EditParams>;
-export function createTool(options?: ToolOptions): Tool<CreateParams>;
-export function multiEditTool(options?: ToolOptions): Tool<MultiEditParams>;
-export function editFileTool(options?: ToolOptions): Tool<EditFileParams>;
+export function editTool(options?: ToolOptions): Tool<EditParams, 'edit'>;
+export function createTool(options?: ToolOptions): Tool<CreateParams, 'create'>;
+export function multiEditTool(options?: ToolOptions): Tool<MultiEditParams, 'multi_edit'>;
+export function editFileTool(options?: ToolOptions): Tool<EditFileParams, 'edit_file'>;
 
 /** One operation of `replace_in_file`; line numbers refer to the file as read. */
 export type Replacement =
@@ -243,8 +250,8 @@ export interface GrepArgs {
   lineHashes?: boolean;
 }
 /** ripgrep-style search output (`path:line:text`, `path-line-text`, `--`); never rejects. */
-export function grep(args: GrepArgs, options?: ToolOptions): Promise<string>;
-export function grepTool(options?: ToolOptions): Tool<GrepArgs>;
+export function grep(args: GrepArgs, options?: ToolOptions): Promise<ToolResult>;
+export function grepTool(options?: ToolOptions): Tool<GrepArgs, 'grep'>;
 export const grepSchema: JsonSchema;
 export const grepDescription: string;
 

@@ -1,0 +1,120 @@
+'use strict';
+// Anthropic SDK adapter: runs a `tool_use` block for the text editor tool (`str_replace_based_edit_tool`
+// or `str_replace_editor`) through edit-engine's `textEditorTool` and answers with the matching
+// `tool_result` block (`is_error: true` for failures). Never throws.
+
+const engine = require('./index.cjs');
+
+/** Tool name -> the text editor version that uses it (the newest, for the shared name). */
+const NAME_VERSIONS = { str_replace_editor: '20250124', str_replace_based_edit_tool: '20250728' };
+const BASED_VERSIONS = new Set(['20250429', '20250728']);
+const TEXT_EDITOR_TOOL_NAMES = Object.keys(NAME_VERSIONS);
+
+const isObject = (v) => v !== null && typeof v === 'object';
+const isEditor = (v) => isObject(v) && typeof v.execute === 'function';
+
+/** Whether `block` is a `tool_use` block addressed to the text editor tool. */
+function isTextEditorToolUse(block) {
+  return isObject(block) && block.type === 'tool_use' && Object.hasOwn(NAME_VERSIONS, block.name);
+}
+
+/** The text editor version for a tool name, honouring `options.version` where it fits the name. */
+function versionFor(name, options) {
+  const requested = options.version != null ? String(options.version).replace(/^text_editor_/, '') : undefined;
+  if (name === 'str_replace_based_edit_tool' && BASED_VERSIONS.has(requested)) return requested;
+  if (name === 'str_replace_editor') return '20250124';
+  return NAME_VERSIONS[name] ?? requested ?? '20250728';
+}
+
+function errorResult(id, message) {
+  return { type: 'tool_result', tool_use_id: id, content: message, is_error: true };
+}
+
+/** `{ type: 'tool_result', tool_use_id, content, is_error? }` for a tool's message. */
+function toToolResult(id, text) {
+  const content = typeof text === 'string' ? text : String(text);
+  return content.startsWith('Error') ? errorResult(id, content) : { type: 'tool_result', tool_use_id: id, content };
+}
+
+/**
+ * A handler holding one text editor per version: `definition` (the entry for the Messages API's
+ * `tools` list), `handle(block)` (one tool_use block -> its tool_result) and `handleAll(content)`
+ * (every text editor tool_use block of an assistant message, in order -> their tool_results).
+ * `options`: the tool options (`allowedFolders`, `cwd`, `fileTracker`, ...) plus `version`
+ * (default '20250728') and `maxCharacters`; or pass `editor` to use a ready text editor object.
+ */
+function createTextEditorHandler(options = {}) {
+  const o = isObject(options) ? options : {};
+  const { editor: given, ...toolOptions } = o;
+  const editors = new Map();
+  const editorFor = (name) => {
+    if (isEditor(given)) return given;
+    if (typeof engine.textEditorTool !== 'function') return undefined;
+    const version = versionFor(name, toolOptions);
+    if (!editors.has(version)) editors.set(version, engine.textEditorTool({ ...toolOptions, version }));
+    return editors.get(version);
+  };
+  const handle = async (block) => {
+    const id = isObject(block) && block.id != null ? String(block.id) : '';
+    if (!isTextEditorToolUse(block)) {
+      const what = isObject(block) ? `a ${block.type} block for "${block.name}"` : 'not a content block';
+      return errorResult(id, `Error: expected a tool_use block for ${TEXT_EDITOR_TOOL_NAMES.join(' or ')}, got ${what}.`);
+    }
+    const editor = editorFor(block.name);
+    if (!editor) {
+      return errorResult(id, 'Error: this edit-engine build has no textEditorTool; the text editor tool is unavailable.');
+    }
+    try {
+      return toToolResult(id, await editor.execute(isObject(block.input) ? block.input : {}));
+    } catch (error) {
+      return errorResult(id, `Error: ${error && error.message ? error.message : String(error)}`);
+    }
+  };
+  const handleAll = async (content) => {
+    const results = [];
+    for (const block of Array.isArray(content) ? content : []) {
+      if (isTextEditorToolUse(block)) results.push(await handle(block));
+    }
+    return results;
+  };
+  return { definition: textEditorDefinition(o), handle, handleAll };
+}
+
+/** The Messages API `tools` entry for the text editor of `options.version` (default 20250728). */
+function textEditorDefinition(options = {}) {
+  const o = isObject(options) ? options : {};
+  const requested = o.version != null ? String(o.version).replace(/^text_editor_/, '') : '20250728';
+  const version = requested === '20250124' || BASED_VERSIONS.has(requested) ? requested : '20250728';
+  const definition = {
+    type: `text_editor_${version}`,
+    name: version === '20250124' ? 'str_replace_editor' : 'str_replace_based_edit_tool',
+  };
+  const max = o.maxCharacters ?? o.max_characters;
+  if (version === '20250728' && typeof max === 'number') definition.max_characters = max;
+  return definition;
+}
+
+/** One tool_use block -> its tool_result (see `createTextEditorHandler` for `options`). */
+function textEditorToolResult(block, options = {}) {
+  return createTextEditorHandler(isEditor(options) ? { editor: options } : options).handle(block);
+}
+
+/** Every text editor tool_use block in `content`, run in order -> their tool_results. */
+function textEditorToolResults(content, options = {}) {
+  return createTextEditorHandler(isEditor(options) ? { editor: options } : options).handleAll(content);
+}
+
+/** Whether this build exports `textEditorTool` (the adapter's engine). */
+function hasTextEditor() {
+  return typeof engine.textEditorTool === 'function';
+}
+
+module.exports = {
+  TEXT_EDITOR_TOOL_NAMES,
+  isTextEditorToolUse,
+  createTextEditorHandler,
+  textEditorDefinition,
+  textEditorToolResult,
+  textEditorToolResults,
+  hasTextEditor,
+};

@@ -1,0 +1,68 @@
+// Types of edit-engine/anthropic: text editor tool_use blocks -> tool_result blocks.
+import type { ToolOptions, ToolResult } from './index.js';
+
+export type TextEditorToolName = 'str_replace_editor' | 'str_replace_based_edit_tool';
+export type TextEditorVersion = '20250124' | '20250429' | '20250728';
+
+/** The text editor's commands and their parameters. */
+export type TextEditorInput =
+  | { command: 'view'; path: string; view_range?: [number, number]; max_characters?: number }
+  | { command: 'str_replace'; path: string; old_str: string; new_str?: string }
+  | { command: 'create'; path: string; file_text: string }
+  | { command: 'insert'; path: string; insert_line: number; insert_text?: string; new_str?: string }
+  | { command: 'undo_edit'; path: string };
+
+/** A `tool_use` content block addressed to the text editor. */
+export interface TextEditorToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: TextEditorToolName;
+  input: TextEditorInput;
+}
+
+/** The `tool_result` content block answering a `tool_use` block. */
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: ToolResult;
+  /** Present (true) only when the editor's message starts with "Error". */
+  is_error?: true;
+}
+
+/** Anything with the text editor tool's `execute` (e.g. `textEditorTool(options)`). */
+export interface TextEditorLike {
+  execute(input: TextEditorInput): Promise<ToolResult>;
+}
+
+/** The entry for the Messages API's `tools` list. */
+export interface TextEditorDefinition {
+  type: `text_editor_${TextEditorVersion}`;
+  name: TextEditorToolName;
+  max_characters?: number;
+}
+
+export interface TextEditorHandlerOptions extends ToolOptions {
+  /** Text editor version for `str_replace_based_edit_tool` blocks (default '20250728'). */
+  version?: TextEditorVersion | `text_editor_${TextEditorVersion}`;
+  /** 20250728's `max_characters` for view. */
+  maxCharacters?: number;
+  /** Use this editor for every block instead of building `textEditorTool`s. */
+  editor?: TextEditorLike;
+}
+
+export interface TextEditorHandler {
+  definition: TextEditorDefinition;
+  /** One block -> its tool_result; a block not addressed to the text editor gets an error result. */
+  handle(block: unknown): Promise<ToolResultBlock>;
+  /** Every text editor tool_use block of an assistant message's content, run in order. */
+  handleAll(content: readonly unknown[]): Promise<ToolResultBlock[]>;
+}
+
+export const TEXT_EDITOR_TOOL_NAMES: readonly TextEditorToolName[];
+export function isTextEditorToolUse(block: unknown): block is TextEditorToolUseBlock;
+export function createTextEditorHandler(options?: TextEditorHandlerOptions): TextEditorHandler;
+export function textEditorDefinition(options?: Pick<TextEditorHandlerOptions, 'version' | 'maxCharacters'>): TextEditorDefinition;
+export function textEditorToolResult(block: unknown, editorOrOptions?: TextEditorLike | TextEditorHandlerOptions): Promise<ToolResultBlock>;
+export function textEditorToolResults(content: readonly unknown[], editorOrOptions?: TextEditorLike | TextEditorHandlerOptions): Promise<ToolResultBlock[]>;
+/** Whether this build exports `textEditorTool`. */
+export function hasTextEditor(): boolean;

@@ -1,0 +1,196 @@
+// The `edit-engine` command: run one tool from a shell, serve the tools over MCP, or run the demo.
+// `main(argv, io)` resolves to the exit code; it never throws.
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const registry = require('./registry.cjs');
+const { version } = require('../package.json');
+
+const USAGE = `edit-engine ${version}: native file-editing tools for AI agents
+
+Usage:
+  edit-engine <tool> --json '<params>' [--root <dir>] [options]   run one tool call, print its result
+  edit-engine mcp [--root <dir>] [--allow-edit] [options]          serve the tools over MCP (stdio)
+  edit-engine demo                                                 run the demo on a copy of a sample project
+  edit-engine tools                                                list the tools
+  edit-engine --help | --version
+
+Tools: ${registry.availableEntries({ allowEdit: true }).map((e) => e.name).join(', ')}
+
+Options:
+  --json <params>     the tool's parameters as a JSON object ("-" reads them from stdin)
+  --root <dir>        the folder the tools may touch; relative paths resolve against it (default: cwd)
+  --allow-edit        mcp: also serve the editing tools (default: read-only tools only)
+  --require-read      mcp: a file must be viewed (or found by grep) before it can be edited
+  --read-only         <tool>: refuse editing tools (a one-shot call may edit by default)
+  --protect <glob>    gitignore-style glob that may never be written (repeatable)
+  --diff              append a unified diff of the change to success messages
+  --max-file-bytes N  largest file a tool reads
+
+Exit status: 0 when the result does not start with "Error", 1 when it does, 2 for a usage error.
+
+Examples:
+  edit-engine view --json '{"path":"src/main.js"}'
+  edit-engine edit --root . --json '{"file_path":"src/main.js","old_string":"a","new_string":"b"}'
+  npx edit-engine mcp --root ~/project --allow-edit`;
+
+const FLAGS_WITH_VALUE = new Set(['--json', '--root', '--protect', '--max-file-bytes']);
+const BOOLEAN_FLAGS = new Set(['--allow-edit', '--require-read', '--read-only', '--diff', '--help', '-h', '--version', '-v']);
+
+class UsageError extends Error {}
+
+/** `{ command, flags }` from argv; repeated `--protect` values accumulate. */
+export function parseArgs(argv) {
+  const flags = { protect: [] };
+  const positional = [];
+  for (let i = 0; i < argv.length; i++) {
+    let arg = argv[i];
+    let value;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    if (eq > 0) {
+      value = arg.slice(eq + 1);
+      arg = arg.slice(0, eq);
+    }
+    if (FLAGS_WITH_VALUE.has(arg)) {
+      if (value === undefined) {
+        if (i + 1 >= argv.length) throw new UsageError(`${arg} needs a value`);
+        value = argv[++i];
+      }
+      if (arg === '--protect') flags.protect.push(value);
+      else flags[arg.slice(2)] = value;
+    } else if (BOOLEAN_FLAGS.has(arg)) {
+      flags[arg.replace(/^-+/, '')] = true;
+    } else if (arg.startsWith('-') && arg !== '-') {
+      throw new UsageError(`unknown option ${arg}`);
+    } else {
+      positional.push(arg);
+    }
+  }
+  if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`);
+  return { command: positional[0], flags };
+}
+
+/** The real path of the --root folder (default: cwd). */
+function rootOf(flags, cwd) {
+  const root = resolve(cwd, flags.root ?? '.');
+  let stat;
+  try {
+    stat = statSync(root);
+  } catch {
+    throw new UsageError(`--root ${flags.root} does not exist`);
+  }
+  if (!stat.isDirectory()) throw new UsageError(`--root ${flags.root} is not a directory`);
+  return realpathSync(root);
+}
+
+/** Tool options from the shared flags. */
+function toolOptions(flags) {
+  const options = {};
+  if (flags.protect.length > 0) options.protectedPaths = flags.protect;
+  if (flags.diff) options.returnDiff = true;
+  if (flags['max-file-bytes'] !== undefined) {
+    const n = Number(flags['max-file-bytes']);
+    if (!Number.isInteger(n) || n <= 0) throw new UsageError('--max-file-bytes needs a positive integer');
+    options.maxFileBytes = n;
+  }
+  return options;
+}
+
+function parseParams(text) {
+  let params;
+  try {
+    params = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--json is not valid JSON: ${error.message}`);
+  }
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) {
+    throw new UsageError('--json must be a JSON object of the tool\'s parameters');
+  }
+  return params;
+}
+
+async function runTool(name, flags, io) {
+  const entry = registry.findEntry(name);
+  const available = registry.availableEntries({ allowEdit: true });
+  if (!entry || !available.includes(entry)) {
+    throw new UsageError(`unknown tool "${name}" (tools: ${available.map((e) => e.name).join(', ')})`);
+  }
+  if (flags['read-only'] && entry.access === 'write') {
+    throw new UsageError(`${name} edits files; it is refused with --read-only`);
+  }
+  if (flags.json === undefined) throw new UsageError(`${name} needs --json '<params>'`);
+  const params = parseParams(flags.json === '-' ? await io.readStdin() : flags.json);
+  const root = rootOf(flags, io.cwd);
+  const tool = registry.buildTool(entry, registry.rootOptions(root, toolOptions(flags)));
+  const result = String(await tool.execute(params));
+  io.stdout(result.endsWith('\n') ? result : `${result}\n`);
+  return result.startsWith('Error') ? 1 : 0;
+}
+
+async function runMcp(flags, io) {
+  const { serveStdio } = require('./mcp.cjs');
+  const root = rootOf(flags, io.cwd);
+  await serveStdio({ root, allowEdit: Boolean(flags['allow-edit']), requireRead: Boolean(flags['require-read']), ...toolOptions(flags) });
+  io.stderr(`edit-engine MCP server on stdio (root ${root}, ${flags['allow-edit'] ? 'editing enabled' : 'read-only'})\n`);
+  return undefined; // keeps running until stdin closes
+}
+
+function listTools(io) {
+  for (const entry of registry.availableEntries({ allowEdit: true })) {
+    const tool = registry.buildTool(entry, {});
+    io.stdout(`${entry.name.padEnd(30)} ${entry.access === 'read' ? 'read-only' : 'edits    '}  required: ${(tool.inputSchema.required || []).join(', ')}\n`);
+  }
+  return 0;
+}
+
+function readStdin() {
+  return new Promise((resolveText, reject) => {
+    let text = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk) => (text += chunk));
+    process.stdin.on('end', () => resolveText(text));
+    process.stdin.on('error', reject);
+  });
+}
+
+const defaultIo = {
+  cwd: process.cwd(),
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+  readStdin,
+};
+
+/**
+ * Runs the command line `argv` (without node and the script). Resolves to the exit code, or to
+ * undefined for `mcp` (the server keeps the process alive).
+ */
+export async function main(argv, io = defaultIo) {
+  try {
+    const { command, flags } = parseArgs(argv);
+    if (flags.help || flags.h || command === 'help') {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    if (flags.version || flags.v) {
+      io.stdout(`${version}\n`);
+      return 0;
+    }
+    if (command === undefined) throw new UsageError('missing command');
+    if (command === 'mcp') return await runMcp(flags, io);
+    if (command === 'demo') {
+      await import('../examples/demo.mjs');
+      return 0;
+    }
+    if (command === 'tools') return listTools(io);
+    return await runTool(command, flags, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`edit-engine: ${error.message}\nRun "edit-engine --help" for usage.\n`);
+      return 2;
+    }
+    io.stderr(`edit-engine: ${error && error.stack ? error.stack : String(error)}\n`);
+    return 1;
+  }
+}

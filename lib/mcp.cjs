@@ -1,0 +1,92 @@
+'use strict';
+// MCP server: serves the registry's tools over the Model Context Protocol. Read-only tools are
+// always listed; write tools only with `allowEdit`. Inputs are the tools' own JSON schemas; each
+// result is one text block, and a result starting with "Error" is returned with `isError: true`.
+
+const fs = require('node:fs');
+const nodePath = require('node:path');
+const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
+const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
+const { ListToolsRequestSchema, CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
+const engine = require('./index.cjs');
+const registry = require('./registry.cjs');
+const { version } = require('../package.json');
+
+const isError = (text) => typeof text === 'string' && text.startsWith('Error');
+
+/**
+ * Tool objects and their MCP descriptors for `options`: `root` (default the process cwd) confines
+ * every tool; `allowEdit` adds the write tools; `requireRead` shares one `FileReadTracker` among
+ * them, so a file must be viewed (or found by grep) before it is edited; `protectedPaths`,
+ * `maxFileBytes`, `returnDiff`, `fileTracker`, `readTracker` pass through to the tools.
+ */
+function mcpTools(options = {}) {
+  const root = fs.realpathSync(nodePath.resolve(options.root || process.cwd()));
+  const { root: _r, allowEdit, factories, requireRead, ...rest } = options;
+  if (requireRead && !rest.readTracker && typeof engine.FileReadTracker === 'function') rest.readTracker = new engine.FileReadTracker();
+  const toolOptions = registry.rootOptions(root, rest);
+  const entries = registry.availableEntries({ allowEdit: Boolean(allowEdit), factories });
+  return entries.map((entry) => {
+    const tool = registry.buildTool(entry, toolOptions, factories);
+    return {
+      tool,
+      descriptor: {
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: { readOnlyHint: entry.access === 'read', destructiveHint: false, openWorldHint: false },
+      },
+    };
+  });
+}
+
+/** Text content for a tool result. */
+function toolResult(text) {
+  const body = typeof text === 'string' ? text : String(text);
+  return { content: [{ type: 'text', text: body }], isError: isError(body) };
+}
+
+/** The reply to a call of a tool that is not served. */
+function unknownTool(name, allowEdit) {
+  const entry = registry.findEntry(name);
+  if (entry && entry.access === 'write' && !allowEdit) {
+    return toolResult(`Error: the ${name} tool is disabled: this server is read-only. Restart it with --allow-edit to enable editing tools.`);
+  }
+  return toolResult(`Error: unknown tool "${name}". Call tools/list for the tools this server provides.`);
+}
+
+/** An MCP `Server` (not yet connected) serving the tools for `options` (see `mcpTools`). */
+function createMcpServer(options = {}) {
+  const served = mcpTools(options);
+  const byName = new Map(served.map((s) => [s.tool.name, s.tool]));
+  const server = new Server(
+    { name: 'edit-engine', version },
+    {
+      capabilities: { tools: {} },
+      instructions: options.allowEdit
+        ? 'File viewing and editing tools confined to the server root. Paths may be relative to the root.'
+        : 'Read-only file tools confined to the server root (editing is disabled). Paths may be relative to the root.',
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: served.map((s) => s.descriptor) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const { name, arguments: args } = request.params;
+    const tool = byName.get(name);
+    if (!tool) return unknownTool(name, Boolean(options.allowEdit));
+    try {
+      return toolResult(await tool.execute(args && typeof args === 'object' ? args : {}));
+    } catch (error) {
+      return toolResult(`Error: ${error && error.message ? error.message : String(error)}`);
+    }
+  });
+  return server;
+}
+
+/** Serves the tools over stdio until the input closes; resolves to the connected server. */
+async function serveStdio(options = {}) {
+  const server = createMcpServer(options);
+  await server.connect(new StdioServerTransport());
+  return server;
+}
+
+module.exports = { createMcpServer, serveStdio, mcpTools };

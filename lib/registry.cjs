@@ -1,0 +1,58 @@
+'use strict';
+// The tools the adapters (MCP server, AI SDK, CLI) serve, one line each. An entry whose factory
+// the package does not export (yet) is skipped, so a tool added to `lib/index.cjs` appears in
+// every adapter as soon as its line is here.
+
+const engine = require('./index.cjs');
+const { viewTool } = require('./view.cjs');
+
+/**
+ * `name`: the tool name the adapters use; `factory`: the export that builds it; `access`:
+ * 'read' tools are always served, 'write' tools only when editing is allowed; `defaults`: options
+ * merged under the caller's.
+ */
+const TOOL_ENTRIES = [
+  { name: 'view', factory: 'viewTool', access: 'read' },
+  { name: 'grep', factory: 'grepTool', access: 'read' },
+  { name: 'edit', factory: 'editTool', access: 'write' },
+  { name: 'create', factory: 'createTool', access: 'write' },
+  { name: 'multi_edit', factory: 'multiEditTool', access: 'write' },
+  { name: 'edit_file', factory: 'editFileTool', access: 'write' },
+  { name: 'replace_in_file', factory: 'replaceInFileTool', access: 'write' },
+  { name: 'str_replace_based_edit_tool', factory: 'textEditorTool', access: 'write', defaults: { version: '20250728' } },
+];
+
+/** Every factory the adapters may use: the package's exports plus the read-only `viewTool`. */
+function defaultFactories() {
+  return { ...engine, viewTool };
+}
+
+/** The entries whose factory exists in `factories`, optionally only the read-only ones. */
+function availableEntries({ allowEdit = false, factories = defaultFactories() } = {}) {
+  return TOOL_ENTRIES.filter(
+    (e) => typeof factories[e.factory] === 'function' && (allowEdit || e.access === 'read'),
+  );
+}
+
+/** The entry named `name` (whether or not its factory exists), or undefined. */
+function findEntry(name) {
+  return TOOL_ENTRIES.find((e) => e.name === name);
+}
+
+/** Builds the tool object of `entry` with `options` (the entry's defaults underneath). */
+function buildTool(entry, options = {}, factories = defaultFactories()) {
+  const tool = factories[entry.factory]({ ...(entry.defaults || {}), ...options });
+  return tool.name === entry.name ? tool : { ...tool, name: entry.name };
+}
+
+/** Tool objects for every available entry; `allowEdit` adds the write tools. */
+function buildTools(options = {}, { allowEdit = false, factories = defaultFactories() } = {}) {
+  return availableEntries({ allowEdit, factories }).map((e) => buildTool(e, options, factories));
+}
+
+/** Tool options confining every tool to `root` (a real directory). */
+function rootOptions(root, extra = {}) {
+  return { allowedFolders: [root], cwd: root, workspaceRoot: root, ...extra };
+}
+
+module.exports = { TOOL_ENTRIES, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };
