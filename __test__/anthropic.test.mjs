@@ -8,7 +8,6 @@ import {
   textEditorDefinition,
   textEditorToolResult,
   textEditorToolResults,
-  hasTextEditor,
 } from '../lib/anthropic.mjs';
 import { editFileTool, createTool } from '../lib/index.mjs';
 import { viewTool } from '../lib/view.cjs';
@@ -110,22 +109,9 @@ describe('edit-engine/anthropic', () => {
     expect(typeof require('../lib/anthropic.cjs').textEditorToolResult).toBe('function');
   });
 
-  it('without textEditorTool in the build, the handler answers with a clear error', async () => {
-    if (hasTextEditor()) return; // covered by the native round trip below
-    const result = await textEditorToolResult({ type: 'tool_use', id: 'x', name: 'str_replace_based_edit_tool', input: { command: 'view', path: '.' } });
-    expect(result).toMatchObject({ is_error: true, content: expect.stringContaining('no textEditorTool') });
-  });
 });
 
-const nativeTitle = hasTextEditor()
-  ? 'native textEditorTool round trip'
-  : 'native textEditorTool round trip (SKIPPED: this build does not export textEditorTool yet; it lands with the text editor branch)';
-
-if (!hasTextEditor()) {
-  console.warn('anthropic.test: native textEditorTool round trip SKIPPED: this build does not export textEditorTool yet.');
-}
-
-describe.skipIf(!hasTextEditor())(nativeTitle, () => {
+describe('native textEditorTool round trip', () => {
   let ws;
   afterEach(() => ws?.cleanup());
 

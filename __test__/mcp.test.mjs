@@ -138,9 +138,7 @@ describe('MCP tool list follows the registry', () => {
   });
 });
 
-const engine = await import('../lib/index.mjs').then((m) => m.default);
-
-describe.skipIf(typeof engine.grepTool !== 'function')('MCP grep (in builds that export grepTool)', () => {
+describe('MCP grep', () => {
   it('is served read-only and searches the root', async () => {
     const ws = makeWorkspace('edit-engine-mcp-grep-');
     ws.write('src/a.js', 'const needle = 1;\n');
@@ -158,7 +156,7 @@ describe.skipIf(typeof engine.grepTool !== 'function')('MCP grep (in builds that
   });
 });
 
-describe.skipIf(typeof engine.replaceInFileTool !== 'function')('MCP replace_in_file (in builds that export replaceInFileTool)', () => {
+describe('MCP replace_in_file', () => {
   it('is served only with --allow-edit and edits', async () => {
     const ws = makeWorkspace('edit-engine-mcp-rif-');
     ws.write('a.txt', 'one\ntwo\n');

@@ -195,7 +195,7 @@ async function raceSwap(mode) {
     if (reportsNoChange(r)) {
       counts.raceErrors++;
       counts.faults++;
-      if (!/not a regular file|File not found|not found|could not|changed during the edit|several hard links/.test(r)) problems.push(`unclear error: ${r.slice(0, 200)}`);
+      if (!/not a regular file|File not found|not found|could not|changed during the edit|several hard links|is a directory and only the `view` command|does not exist\. Please provide a valid path/.test(r)) problems.push(`unclear error: ${r.slice(0, 200)}`);
     }
   }
   results.forEach(([k, r]) => { if (reportsSuccess(r) && final[k] !== line(k, 'new')) lost++; });

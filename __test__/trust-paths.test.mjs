@@ -17,6 +17,8 @@ const SECRET = 'SECRET counter\n';
 // Only files outside the workspace contain this token: a read-only tool that shows it has escaped.
 const TOKEN = 'outside0nly';
 const OUTSIDE = `SECRET counter ${TOKEN}\n`;
+// A result containing this has shown the outside file (a "no match" answer may echo TOKEN alone).
+const SHOWN = `counter ${TOKEN}`;
 const counts = { attacks: 0, escapes: 0, raceEdits: 0, raceCycles: 0, raceEscapes: 0 };
 
 // Created at load time: the attack list (built while tests are collected) names their paths.
@@ -89,13 +91,18 @@ function attackPaths() {
   ];
 }
 
-/** Every (tool, params) pair that tries to change `path`. */
-function attackCalls(path, extra = {}) {
+// Attacks only on writes: a hard link inside the workspace is a file of the workspace (package
+// stores such as pnpm's are made of them), so the read-only tools may show it; writing it would
+// change the outside file too, so every writer refuses.
+const WRITE_ONLY_ATTACKS = new Set(['hardlink to outside']);
+
+/** Every (tool, params) pair that tries to change `path` (or, for read-only tools, show it). */
+function attackCalls(path, extra = {}, { reads = true } = {}) {
   const calls = [];
   for (const t of TOOLS) {
     if (t.replace) calls.push([t, { ...t.replace(path, 'counter', 'PWNED'), ...extra }]);
     if (t.write) calls.push([t, { ...t.write(path, 'PWNED\n'), ...extra }]);
-    if (t.read) calls.push([t, { ...t.read(path, TOKEN), ...extra }]);
+    if (t.read && reads) calls.push([t, { ...t.read(path, TOKEN), ...extra }]);
   }
   // Line mode of `edit` reaches the file by another code path.
   calls.push([TOOLS[0], { file_path: path, start_line: '1', new_string: 'PWNED', ...extra }]);
@@ -113,7 +120,7 @@ async function runAttacks(label, calls) {
     const result = await toolFor(t).execute(params);
     counts.attacks++;
     expect(typeof result).toBe('string');
-    if (t.read ? result.includes(TOKEN) : !reportsNoChange(result)) {
+    if (t.read ? result.includes(SHOWN) : !reportsNoChange(result)) {
       counts.escapes++;
       failures.push(`${label} / ${t.name}: ${JSON.stringify(params).slice(0, 200)} -> ${result.slice(0, 200)}`);
     }
@@ -133,7 +140,7 @@ async function runAttacks(label, calls) {
 describe('path attacks (every tool)', () => {
   for (const [label, path] of attackPaths()) {
     it(`refuses ${label}`, async () => {
-      await runAttacks(label, attackCalls(path));
+      await runAttacks(label, attackCalls(path, {}, { reads: !WRITE_ONLY_ATTACKS.has(label) }));
     });
   }
 
@@ -183,27 +190,27 @@ async function raceAgainstSwap(mode, swapRel, rel, linkTarget) {
   const swapper = startSwapper(mode, ws.path(swapRel), durationMs, linkTarget);
   const tools = TOOLS.map((t) => [t, toolFor(t)]);
   let successes = 0;
-  let shown = 0;
+  const shown = new Set();
   while (swapper.isRunning()) {
     const wave = [];
     // Every tool a few times, and the plain edit many times: the race needs volume.
     for (const [t, tool] of [...tools, ...Array.from({ length: 4 }, () => tools[0])]) {
       for (let k = 0; k < 4; k++) {
         const params = t.replace ? t.replace(rel, 'counter', 'counter+') : t.write ? t.write(rel, SECRET) : t.read(rel, TOKEN);
-        wave.push(tool.execute(params).then((r) => (t.read ? { read: r } : r)));
+        wave.push(tool.execute(params).then((r) => (t.read ? { read: r, by: t.name } : r)));
       }
     }
     // An edit whose old_string is not found answers with the closest region of what it read:
     // it must never have read the outside file either.
     for (let k = 0; k < 4; k++) {
-      wave.push(tools[0][1].execute({ file_path: rel, old_string: 'SECRET counter outside', new_string: 'x' }).then((r) => ({ read: r })));
+      wave.push(tools[0][1].execute({ file_path: rel, old_string: 'SECRET counter outside', new_string: 'x' }).then((r) => ({ read: r, by: 'edit (not found)' })));
     }
     for (const r of await Promise.all(wave)) {
       counts.raceEdits++;
       if (typeof r === 'object') {
         // A read-only tool: it must never show the outside file's content.
         expect(typeof r.read).toBe('string');
-        if (r.read.includes(TOKEN)) shown++;
+        if (r.read.includes(SHOWN)) shown.add(`${r.by}: ${r.read.slice(0, 120)}`);
         continue;
       }
       expect(typeof r).toBe('string');
@@ -213,8 +220,8 @@ async function raceAgainstSwap(mode, swapRel, rel, linkTarget) {
   counts.raceCycles += await swapper.done;
   const after = snapshotTree(outside.root);
   if (JSON.stringify(after) !== JSON.stringify(before)) counts.raceEscapes++;
-  counts.raceEscapes += shown;
-  expect(shown).toBe(0);
+  counts.raceEscapes += shown.size;
+  expect([...shown]).toEqual([]);
   expect(after).toEqual(before);
   expect(tempFilesUnder(outside.root)).toEqual([]);
   expect(tempFilesUnder(ws.root)).toEqual([]);

@@ -60,6 +60,7 @@ function generator(rnd) {
     '(', '[a-', '*', '\\', '$&', '$1', '$$', '.*', '(?<x>', 'a{99999}',
     'before', 'after', 'replace', 'BEFORE', 'exact', 'line-trimmed', 'block-anchor', 'nope',
     'add', 'Calc.push', 'Calc', 'f', 'missing.symbol', '::add',
+    'view', 'str_replace', 'create', 'insert', 'undo_edit', 'lines', 'insert_before', 'insert_after', 'string', 'regex',
     'a.txt', 'crlf.txt', 'bom.txt', 'latin1.txt', 'nul.bin', 'empty.txt', 'code.js', 'sub/b.py', 'no-newline.txt', 'link.txt', 'out-link.txt',
     'sub', '.', '..', '/', '../x.txt', 'x/../../a.txt', './a.txt', 'a.txt/', 'new-file.txt', 'deep/new/file.txt',
     ...TEXT_SAMPLES,
@@ -97,7 +98,7 @@ function randomParams(rnd, value, tool) {
     if (rnd.chance(0.1)) params.edits = '[{"file_path": "a.txt", "old_string": ';
   }
   if (rnd.chance(0.05)) params[rnd.pick(['__proto__', 'constructor', 'unknown', 'prototype'])] = value();
-  return params;
+  return tool.fixed ? { ...params, ...tool.fixed } : params;
 }
 
 describe('random parameters to every tool', () => {

@@ -49,7 +49,6 @@ function createTextEditorHandler(options = {}) {
   const editors = new Map();
   const editorFor = (name) => {
     if (isEditor(given)) return given;
-    if (typeof engine.textEditorTool !== 'function') return undefined;
     const version = versionFor(name, toolOptions);
     if (!editors.has(version)) editors.set(version, engine.textEditorTool({ ...toolOptions, version }));
     return editors.get(version);
@@ -61,9 +60,6 @@ function createTextEditorHandler(options = {}) {
       return errorResult(id, `Error: expected a tool_use block for ${TEXT_EDITOR_TOOL_NAMES.join(' or ')}, got ${what}.`);
     }
     const editor = editorFor(block.name);
-    if (!editor) {
-      return errorResult(id, 'Error: this edit-engine build has no textEditorTool; the text editor tool is unavailable.');
-    }
     try {
       return toToolResult(id, await editor.execute(isObject(block.input) ? block.input : {}));
     } catch (error) {
@@ -104,11 +100,6 @@ function textEditorToolResults(content, options = {}) {
   return createTextEditorHandler(isEditor(options) ? { editor: options } : options).handleAll(content);
 }
 
-/** Whether this build exports `textEditorTool` (the adapter's engine). */
-function hasTextEditor() {
-  return typeof engine.textEditorTool === 'function';
-}
-
 module.exports = {
   TEXT_EDITOR_TOOL_NAMES,
   isTextEditorToolUse,
@@ -116,5 +107,4 @@ module.exports = {
   textEditorDefinition,
   textEditorToolResult,
   textEditorToolResults,
-  hasTextEditor,
 };

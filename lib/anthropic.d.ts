@@ -64,5 +64,3 @@ export function createTextEditorHandler(options?: TextEditorHandlerOptions): Tex
 export function textEditorDefinition(options?: Pick<TextEditorHandlerOptions, 'version' | 'maxCharacters'>): TextEditorDefinition;
 export function textEditorToolResult(block: unknown, editorOrOptions?: TextEditorLike | TextEditorHandlerOptions): Promise<ToolResultBlock>;
 export function textEditorToolResults(content: readonly unknown[], editorOrOptions?: TextEditorLike | TextEditorHandlerOptions): Promise<ToolResultBlock[]>;
-/** Whether this build exports `textEditorTool`. */
-export function hasTextEditor(): boolean;

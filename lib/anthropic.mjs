@@ -8,6 +8,5 @@ export const {
   textEditorDefinition,
   textEditorToolResult,
   textEditorToolResults,
-  hasTextEditor,
 } = cjs;
 export default cjs;

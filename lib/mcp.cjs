@@ -23,7 +23,7 @@ const isError = (text) => typeof text === 'string' && text.startsWith('Error');
 function mcpTools(options = {}) {
   const root = fs.realpathSync(nodePath.resolve(options.root || process.cwd()));
   const { root: _r, allowEdit, factories, requireRead, ...rest } = options;
-  if (requireRead && !rest.readTracker && typeof engine.FileReadTracker === 'function') rest.readTracker = new engine.FileReadTracker();
+  if (requireRead && !rest.readTracker) rest.readTracker = new engine.FileReadTracker();
   const toolOptions = registry.rootOptions(root, rest);
   const entries = registry.availableEntries({ allowEdit: Boolean(allowEdit), factories });
   return entries.map((entry) => {

@@ -7,13 +7,15 @@
 'use strict';
 const lib = require('../../lib/index.cjs');
 
-// Tool names -> factories; add replaceInFileTool / textEditorTool here when merged.
+// Tool names (as in support/trust.mjs) -> factories.
 const FACTORIES = {
   edit: lib.editTool,
   create: lib.createTool,
   multi_edit: lib.multiEditTool,
   edit_file: lib.editFileTool,
   grep: lib.grepTool,
+  replace_in_file: lib.replaceInFileTool,
+  str_replace_editor: lib.textEditorTool,
 };
 
 async function main() {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTool, editFileTool, editTool, grepTool, multiEditTool } from '../../lib/index.mjs';
+import { createTool, editFileTool, editTool, grepTool, multiEditTool, replaceInFileTool, textEditorTool } from '../../lib/index.mjs';
 
 /** True when the suites run as root (needed for tmpfs mounts and for `nobody` child processes). */
 export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -17,7 +17,10 @@ export const reportsNoChange = (result) =>
 
 /** A result that reports every requested change as done. */
 export const reportsSuccess = (result) =>
-  /^Successfully /.test(result) || /^Replaced \d+ occurrences?/.test(result) || /^Multi-edit: (\d+)\/\1 succeeded/.test(result);
+  /^Successfully /.test(result) ||
+  /^Replaced \d+ occurrences?/.test(result) ||
+  /^Multi-edit: (\d+)\/\1 succeeded/.test(result) ||
+  /^The file .* has been edited\./.test(result);
 
 /**
  * Every writing tool, described once so that the suites can iterate over them.
@@ -28,12 +31,10 @@ export const reportsSuccess = (result) =>
  * - `write(path, content)` builds params that write the whole file (null when not supported).
  * - `read(path, pattern)` (read-only tools): params that search `path` for `pattern`; the path
  *   suite checks that nothing outside is ever shown, the property suite that nothing ever changes.
- * - `paramShapes` lists the parameter names the property test mixes into random objects.
+ * - `paramShapes` lists the parameter names the property test mixes into random objects;
+ *   `fixed` (optional) params it always sets.
  *
- * To add a tool merged later, append an entry here (and to support/tool-worker.cjs):
- *   - `replaceInFileTool` (seed 004): replace = (p, o, n) => params in its own diff syntax;
- *   - `textEditorTool` (seed 003): replace = ({ command: 'str_replace', path, old_str, new_str }),
- *     write = ({ command: 'create', path, file_text }).
+ * A new tool gets an entry here (and, when it writes, one in support/tool-worker.cjs).
  */
 export const TOOLS = [
   {
@@ -79,7 +80,29 @@ export const TOOLS = [
     read: (p, pattern) => ({ pattern, path: p }),
     paramShapes: ['pattern', 'path', 'beforeContext', 'afterContext', 'context', 'fileType', 'ignoreCase', 'maxResults', 'lineHashes', 'workingDirectory'],
   },
-  // replaceInFileTool, textEditorTool: add entries here (see the comment above).
+  {
+    name: 'replace_in_file',
+    factory: replaceInFileTool,
+    replace: (p, o, n) => ({ filePath: p, replacements: [{ type: 'string', searchFor: o, replaceWith: n }] }),
+    write: null,
+    paramShapes: ['filePath', 'replacements', 'type', 'searchFor', 'replaceWith', 'lineNumber', 'insertText', 'workingDirectory'],
+  },
+  {
+    name: 'str_replace_editor',
+    factory: textEditorTool,
+    replace: (p, o, n) => ({ command: 'str_replace', path: p, old_str: o, new_str: n }),
+    write: null,
+    paramShapes: ['command', 'path', 'old_str', 'new_str', 'file_text', 'insert_line', 'insert_text', 'view_range', 'workingDirectory'],
+  },
+  {
+    name: 'str_replace_editor (view)',
+    factory: textEditorTool,
+    replace: null,
+    write: null,
+    read: (p) => ({ command: 'view', path: p }),
+    fixed: { command: 'view' },
+    paramShapes: ['path', 'view_range', 'workingDirectory'],
+  },
 ];
 
 /** Mulberry32: a small seeded PRNG; `seed` is printed by the suites so a failure can be replayed. */

@@ -67,7 +67,6 @@ import {
   textEditorDefinition,
   textEditorToolResult,
   textEditorToolResults,
-  hasTextEditor,
   type TextEditorInput,
   type TextEditorLike,
   type ToolResultBlock,
@@ -246,8 +245,7 @@ async function anthropic(root: string): Promise<ToolResultBlock[]> {
   const editor: TextEditorLike = { execute: async (input) => (input.command === 'view' ? `viewed ${input.path}` : 'Error: no') };
   const viaEditor = await textEditorToolResult(block, editor);
   const viaOptions = await textEditorToolResults([block], { allowedFolders: [root] });
-  const available: boolean = hasTextEditor();
-  void [names, def, handler.definition.name, isError, available];
+  void [names, def, handler.definition.name, isError];
   return [one, viaEditor, ...viaOptions];
 }
 

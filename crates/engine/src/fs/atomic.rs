@@ -71,7 +71,7 @@ pub fn write_atomic_confined(
 /// it: folders opened one by one without following symlinks, the file opened without following a
 /// symlink. A symlink swapped in for the file or a folder is refused with `Changed`.
 #[cfg(unix)]
-pub(crate) fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, FsError> {
+pub fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, FsError> {
     let Some(name) = real_path.file_name() else {
         return Err(FsError::NotAFile {
             display: display.to_string(),
@@ -85,6 +85,21 @@ pub(crate) fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::
             what: "it is now a symbolic link",
         },
         Some(libc::ENOENT) => FsError::NotFound {
+            display: display.to_string(),
+        },
+        _ => FsError::Io {
+            op: "open",
+            display: display.to_string(),
+            source: e,
+        },
+    })
+}
+
+/// [`open_confined`] where folders cannot be opened without following symlinks.
+#[cfg(not(unix))]
+pub fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, FsError> {
+    std::fs::File::open(real_path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => FsError::NotFound {
             display: display.to_string(),
         },
         _ => FsError::Io {

@@ -153,7 +153,8 @@ impl PathPolicy {
         }
     }
 
-    /// `check_allowed` plus the `protectedPaths` check: the gate for every write.
+    /// `check_allowed` plus the `protectedPaths` check: the gate for every write, and for every
+    /// read of the read-only tools (a protected file is neither written nor shown).
     pub fn check_writable(&self, path: &ResolvedPath) -> Result<(), FsError> {
         self.check_allowed(path)?;
         match self.protected_pattern(path) {

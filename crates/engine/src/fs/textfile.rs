@@ -143,11 +143,11 @@ pub fn read_bytes_confined(
     display: &str,
     max_bytes: Option<u64>,
 ) -> Result<Vec<u8>, FsError> {
-    #[cfg(unix)]
-    let file = super::atomic::open_confined(real_path, display)?;
-    #[cfg(not(unix))]
-    let file = open_nonblocking(real_path).map_err(|e| not_found_or(e, display, "open"))?;
-    read_open(file, display, max_bytes)
+    read_open(
+        super::atomic::open_confined(real_path, display)?,
+        display,
+        max_bytes,
+    )
 }
 
 /// Reads a regular file's raw bytes with the same checks as [`read_text`].

@@ -4,6 +4,7 @@
 
 use super::sink::FileSink;
 use super::{Collected, GrepRequest, Root};
+use crate::fs::atomic::open_confined;
 use grep_matcher::LineTerminator;
 use grep_regex::RegexMatcher;
 use grep_searcher::{BinaryDetection, SearcherBuilder};
@@ -83,7 +84,7 @@ fn search_all(job: &Job, files: &[PathBuf], budget: Option<usize>) -> Vec<Option
 }
 
 /// Searches one file; `None` when it has no match, is binary or cannot be read.
-fn search_one(job: &Job, real: &Path, budget: Option<usize>) -> Option<FileResult> {
+pub(super) fn search_one(job: &Job, real: &Path, budget: Option<usize>) -> Option<FileResult> {
     let request = job.request;
     let rel = real.strip_prefix(&job.root.path.real).unwrap_or(real);
     let display = job.root.display(rel);
@@ -96,7 +97,12 @@ fn search_one(job: &Job, real: &Path, budget: Option<usize>) -> Option<FileResul
         .max_matches(budget.map(|b| b as u64))
         .build();
     let mut sink = FileSink::new(&display, request.line_hashes);
-    let searched = searcher.search_path(job.matcher, real, &mut sink);
+    // Opened without following a symlink swapped in since the walk saw a plain file.
+    let file = open_confined(real, &display).ok()?;
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let searched = searcher.search_file(job.matcher, &file, &mut sink);
     if searched.is_err() || sink.binary || sink.matches == 0 {
         return None;
     }

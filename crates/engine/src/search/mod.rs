@@ -84,7 +84,7 @@ fn search(ctx: &ToolContext, request: &GrepRequest) -> Result<String, String> {
     let mut files = Vec::with_capacity(batch::BATCH);
     for entry in walker(&root.path.real, types).build() {
         let Ok(entry) = entry else { continue };
-        if entry.file_type().is_some_and(|t| t.is_file()) {
+        if entry.file_type().is_some_and(|t| t.is_file()) && !is_protected(ctx, entry.path()) {
             files.push(entry.into_path());
         }
         if files.len() == batch::BATCH {
@@ -99,6 +99,15 @@ fn search(ctx: &ToolContext, request: &GrepRequest) -> Result<String, String> {
     }
     record_reads(ctx, &found.files);
     Ok(finish(request, found))
+}
+
+/// Whether a walked file (a real path: the walk follows no symlink) is under `protectedPaths`.
+fn is_protected(ctx: &ToolContext, real: &Path) -> bool {
+    let path = ResolvedPath {
+        lexical: real.to_path_buf(),
+        real: real.to_path_buf(),
+    };
+    ctx.policy.protected_pattern(&path).is_some()
 }
 
 fn build_matcher(request: &GrepRequest) -> Result<RegexMatcher, String> {
@@ -146,7 +155,7 @@ fn resolve_root(ctx: &ToolContext, request: &GrepRequest) -> Result<Root, String
         .resolve(given, request.working_dir.as_deref())
         .map_err(|e| format!("Error: {}", describe(&e)))?;
     ctx.policy
-        .check_allowed(&path)
+        .check_writable(&path)
         .map_err(|e| format!("Error: {}", describe(&e)))?;
     if !path.real.exists() {
         return Err(format!("Error: path not found - {given}. Check the path, or omit it to search the whole working directory."));

@@ -149,3 +149,55 @@ fn many_files_keep_walk_order_and_exact_limits() {
     assert_eq!(body.lines().collect::<Vec<_>>(), lines[..301].to_vec());
     assert!(note.contains("maxResults=301"));
 }
+
+/// Protected files are never shown: the walk skips them and a protected `path` is refused.
+#[test]
+fn protected_paths_are_neither_walked_nor_searched() {
+    let dir = fixture();
+    std::fs::write(dir.path().join(".env"), "needle secret\n").unwrap();
+    std::fs::create_dir_all(dir.path().join("secrets")).unwrap();
+    std::fs::write(dir.path().join("secrets/key.ts"), "needle key\n").unwrap();
+    let options = ToolOptions {
+        cwd: Some(dir.path().to_string_lossy().into_owned()),
+        protected_paths: vec!["secrets/**".into(), "src/b.py".into(), ".env".into()],
+        ..ToolOptions::default()
+    };
+    let c = ToolContext::new(&options, None).unwrap();
+    assert_eq!(
+        run(&c, &json!({ "pattern": "needle" })),
+        "src/a.ts:2:needle a"
+    );
+    let refused = run(
+        &c,
+        &json!({ "pattern": "needle", "path": "secrets/key.ts" }),
+    );
+    assert!(
+        refused.starts_with("Error:") && refused.contains("protected"),
+        "{refused}"
+    );
+    let refused = run(&c, &json!({ "pattern": "needle", "path": "SRC/B.PY" }));
+    assert!(refused.starts_with("Error:"), "{refused}");
+}
+
+/// A folder swapped for a symlink after the walk is not searched through.
+#[cfg(unix)]
+#[test]
+fn search_one_does_not_follow_a_swapped_in_symlink() {
+    let dir = fixture();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("a.ts"), "needle outside\n").unwrap();
+    let request = params::parse(&json!({ "pattern": "needle" })).unwrap();
+    let matcher = build_matcher(&request).unwrap();
+    let c = ctx(dir.path());
+    let root = resolve_root(&c, &request).unwrap();
+    let job = batch::Job {
+        request: &request,
+        matcher: &matcher,
+        root: &root,
+    };
+    let walked = root.path.real.join("src/a.ts");
+    assert!(batch::search_one(&job, &walked, None).is_some());
+    std::fs::remove_dir_all(dir.path().join("src")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("src")).unwrap();
+    assert!(batch::search_one(&job, &walked, None).is_none());
+}
