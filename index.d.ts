@@ -204,7 +204,27 @@ export interface NativeToolOptions {
   maxCharacters?: number
 }
 
+/** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */
+export declare function normalizeQuotes(text: string): string
+
 export declare function parseLineRef(reference: string): LineRefResult | null
+
+/**
+ * The first place `needle` occurs in `haystack` when quotes are compared normalized; `null`
+ * when it does not occur or `needle` is empty.
+ */
+export declare function quoteFuzzyMatch(needle: string, haystack: string): QuoteFuzzyMatch | null
+
+/**
+ * `{ matched, originalMatch, normalizedMatch, position }` from `QuoteNormalizer.fuzzyMatch`;
+ * `position` is a JavaScript string index (UTF-16 code units) into the haystack.
+ */
+export interface QuoteFuzzyMatch {
+  matched: boolean
+  originalMatch: string
+  normalizedMatch: string
+  position: number
+}
 
 export declare function reindent(newContent: string, targetIndent: string): string
 

@@ -1,6 +1,6 @@
 // Issue 7: wider rescue strategies that stay safe, strategy restriction, "did you mean".
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editTool } from '../lib/index.mjs';
+import { editTool, QuoteNormalizer } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 let ws;
@@ -113,5 +113,35 @@ describe('did you mean', () => {
     ws.write('r.js', 'alpha\nbeta\n');
     const out = await edit.execute({ file_path: 'r.js', old_string: 'completely unrelated text here', new_string: 'x' });
     expect(out).not.toContain('Did you mean');
+  });
+});
+
+describe('QuoteNormalizer (seed 002)', () => {
+  const q = new QuoteNormalizer();
+
+  it('normalize maps the six typographic quotes to straight ones and leaves the rest', () => {
+    expect(q.normalize('\u2018a\u2019 \u201Ab\u2019 \u201Cc\u201D \u201Ed\u201D \u00ABe\u00BB `f`')).toBe(`'a' 'b' "c" "d" \u00ABe\u00BB \`f\``);
+    expect(q.normalize('plain')).toBe('plain');
+    expect(q.normalize('')).toBe('');
+  });
+
+  it('fuzzyMatch finds straight quotes in curly text and curly in straight, with a JS string index', () => {
+    const haystack = '\u{1F600} say \u201CHello\u201D and \u2018bye\u2019';
+    expect(q.fuzzyMatch('"Hello"', haystack)).toEqual({
+      matched: true,
+      originalMatch: '\u201CHello\u201D',
+      normalizedMatch: '"Hello"',
+      position: haystack.indexOf('\u201C'),
+    });
+    const straight = 'x = "Hello";';
+    expect(q.fuzzyMatch('\u201CHello\u201D', straight)).toMatchObject({ matched: true, originalMatch: '"Hello"', position: 4 });
+  });
+
+  it('fuzzyMatch answers null for no match, an empty needle and non-strings (never throws)', () => {
+    expect(q.fuzzyMatch('"Bye"', '\u201CHello\u201D')).toBeNull();
+    expect(q.fuzzyMatch('', 'abc')).toBeNull();
+    expect(q.fuzzyMatch(undefined, 'abc')).toBeNull();
+    expect(q.fuzzyMatch('a', 42)).toBeNull();
+    expect(q.normalize(null)).toBeNull();
   });
 });

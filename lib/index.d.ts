@@ -195,6 +195,25 @@ export {
 } from '../index';
 import type { FileTracker, FileReadTracker } from '../index';
 
+/** `QuoteNormalizer.fuzzyMatch`'s result (seed 002). */
+export interface QuoteFuzzyMatchResult {
+  matched: boolean;
+  /** The haystack's own text at the match (its quote style). */
+  originalMatch: string;
+  /** The needle with its quotes normalized. */
+  normalizedMatch: string;
+  /** String index of the match in the haystack. */
+  position: number;
+}
+
+/** Seed 002's quote normalizer: typographic and straight quotes compare equal. */
+export class QuoteNormalizer {
+  /** Typographic quotes (U+2018/2019/201A, U+201C/201D/201E) replaced by straight ones. */
+  normalize(text: string): string;
+  /** First occurrence of `needle` in `haystack` with quotes normalized, or null. */
+  fuzzyMatch(needle: string, haystack: string): QuoteFuzzyMatchResult | null;
+}
+
 export type FuzzyStrategy = 'line-trimmed' | 'whitespace-normalized' | 'indent-flexible';
 
 export function computeContentHash(content: string | null | undefined): string;

@@ -44,6 +44,7 @@ export const {
   grepTool,
   grepSchema,
   grepDescription,
+  QuoteNormalizer,
   FileReadTracker,
   ExternalModificationDetector,
   BackgroundTaskPersistence,

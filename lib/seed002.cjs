@@ -1,6 +1,6 @@
 'use strict';
 // Seed 002 interfaces: FileReadTracker, ExternalModificationDetector, BackgroundTaskPersistence
-// (native classes, re-exported) and grep / grepTool (one native call per search).
+// (native classes, re-exported), QuoteNormalizer and grep / grepTool (one native call per search).
 
 const native = require('./native.cjs');
 const { createToolbox } = require('./tools.cjs');
@@ -67,7 +67,30 @@ function grep(args, options = {}) {
   return runGrep(createToolbox(options), args);
 }
 
+/**
+ * Seed 002's `QuoteNormalizer`: typographic quotes (U+2018/2019/201A -> ', U+201C/201D/201E -> ")
+ * compare equal to straight ones. Never throws: `normalize` returns a non-string unchanged and
+ * `fuzzyMatch` answers `null` for non-string arguments.
+ */
+class QuoteNormalizer {
+  /** `text` with every typographic quote replaced by its straight form. */
+  normalize(text) {
+    return typeof text === 'string' ? native.normalizeQuotes(text) : text;
+  }
+
+  /**
+   * The first occurrence of `needle` in `haystack`, quotes normalized on both sides:
+   * `{ matched: true, originalMatch, normalizedMatch, position }` (`originalMatch` is the haystack's
+   * own text, `position` its string index), or `null`.
+   */
+  fuzzyMatch(needle, haystack) {
+    if (typeof needle !== 'string' || typeof haystack !== 'string') return null;
+    return native.quoteFuzzyMatch(needle, haystack);
+  }
+}
+
 module.exports = {
+  QuoteNormalizer,
   grep,
   grepTool,
   grepSchema,

@@ -4,6 +4,7 @@
 
 mod helpers;
 mod modification;
+mod quotes;
 mod read_tracker;
 mod search;
 mod symbols;

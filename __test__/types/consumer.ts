@@ -23,6 +23,7 @@ import {
   reindent,
   findSymbol,
   findAllSymbols,
+  QuoteNormalizer,
   editSchema,
   createSchema,
   multiEditSchema,
@@ -260,3 +261,13 @@ async function mcp(root: string): Promise<void> {
 }
 
 export { tools, helpers, seed002, aiSdk, anthropic, mcp };
+
+function quotes(): string | null {
+  const normalizer = new QuoteNormalizer();
+  const plain: string = normalizer.normalize('\u201Chi\u201D');
+  const found = normalizer.fuzzyMatch('"hi"', plain);
+  // @ts-expect-error the needle is a string
+  normalizer.fuzzyMatch(1, plain);
+  return found ? `${found.originalMatch}@${found.position}:${found.matched}:${found.normalizedMatch}` : null;
+}
+void quotes;
