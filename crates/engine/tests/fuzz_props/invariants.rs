@@ -5,6 +5,7 @@
 //! engine propagates (the harness and libFuzzer both report it).
 #![allow(dead_code)]
 
+use edit_engine_core::batch::{self, Op, OpKind};
 use edit_engine_core::lines::{clean_new_string, parse_line_ref, Position};
 use edit_engine_core::text::js::js_trim;
 use edit_engine_core::text::{find_match_cascade, Strategy};
@@ -273,6 +274,118 @@ pub fn check_line_roundtrip(
         return Err(format!(
             "line {k}: replace and replace back did not restore ({r1} / {r2})"
         ));
+    }
+    Ok(())
+}
+
+/// The `replace_in_file` planner on any batch: no panic; an accepted batch never holds two line
+/// ranges that overlap (a valid pair of overlapping ranges must be refused).
+pub fn check_batch_any(text: &str, ops: &[Op]) -> Result<(), String> {
+    let Ok(applied) = batch::apply(text, ops) else {
+        return Ok(());
+    };
+    let ranges: Vec<(usize, usize)> = ops
+        .iter()
+        .filter_map(|op| match op.kind {
+            OpKind::Lines { start, end, .. } => Some((start, end)),
+            _ => None,
+        })
+        .collect();
+    for (i, a) in ranges.iter().enumerate() {
+        for b in &ranges[i + 1..] {
+            if a.0 <= b.1 && b.0 <= a.1 {
+                return Err(format!("overlapping ranges {a:?} and {b:?} accepted"));
+            }
+        }
+    }
+    if applied.effects.len() > ops.len() {
+        return Err(format!(
+            "{} effects for {} operations",
+            applied.effects.len(),
+            ops.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Original numbering and inverse: replacing the distinct lines `picks` (1-based, of the file as
+/// read) each by one marker line changes exactly those lines, whatever the order of the ops; the
+/// inverse batch (the same lines back to their old text) restores the input byte for byte.
+pub fn check_batch_line_roundtrip(text: &str, picks: &[usize]) -> Result<(), String> {
+    let (lines, trailing) = batch::split_lines(text);
+    let mut seen = std::collections::HashSet::new();
+    let picks: Vec<usize> = picks
+        .iter()
+        .copied()
+        .filter(|&k| k >= 1 && k <= lines.len() && seen.insert(k))
+        .collect();
+    if picks.is_empty() {
+        return Ok(());
+    }
+    let replace = |k: usize, text: String| Op {
+        index: k,
+        kind: OpKind::Lines {
+            start: k,
+            end: k,
+            text,
+        },
+    };
+    let forward: Vec<Op> = picks.iter().map(|&k| replace(k, format!("<{k}>"))).collect();
+    let applied = batch::apply(text, &forward).map_err(|e| format!("forward refused: {e}"))?;
+    let (new_lines, new_trailing) = batch::split_lines(&applied.new_text);
+    let expected: Vec<String> = (1..=lines.len())
+        .map(|k| {
+            if picks.contains(&k) {
+                format!("<{k}>")
+            } else {
+                lines[k - 1].to_string()
+            }
+        })
+        .collect();
+    if new_lines != expected || new_trailing != trailing {
+        return Err(format!(
+            "picks {picks:?}: got {:?}, expected {expected:?}",
+            applied.new_text
+        ));
+    }
+    let inverse: Vec<Op> = picks
+        .iter()
+        .map(|&k| replace(k, format!("{}\n", lines[k - 1])))
+        .collect();
+    let restored =
+        batch::apply(&applied.new_text, &inverse).map_err(|e| format!("inverse refused: {e}"))?;
+    if restored.new_text != text {
+        return Err(format!(
+            "inverse of {picks:?} gave {:?}, expected {text:?}",
+            restored.new_text
+        ));
+    }
+    Ok(())
+}
+
+/// A literal replaced by a marker the text does not contain, then the marker replaced back,
+/// restores the input; the occurrence counts of both directions agree.
+pub fn check_batch_literal_roundtrip(text: &str, search: &str) -> Result<(), String> {
+    const MARKER: &str = "\u{E000}";
+    if search.is_empty() || text.contains(MARKER) || !text.contains(search) {
+        return Ok(());
+    }
+    let literal = |search: &str, replace: &str| {
+        [Op {
+            index: 1,
+            kind: OpKind::Literal {
+                search: search.to_string(),
+                replace: replace.to_string(),
+            },
+        }]
+    };
+    let there = batch::apply(text, &literal(search, MARKER)).map_err(|e| format!("{e}"))?;
+    let back = batch::apply(&there.new_text, &literal(MARKER, search)).map_err(|e| format!("{e}"))?;
+    if back.new_text != text {
+        return Err(format!("{search:?} there and back gave {:?}", back.new_text));
+    }
+    if there.effects != back.effects {
+        return Err(format!("counts differ: {:?} vs {:?}", there.effects, back.effects));
     }
     Ok(())
 }
