@@ -1,6 +1,5 @@
 //! Per-file level lists (`index/<key>.json`) and size-bounded eviction across all files.
 use super::{hex, store_fs, HistoryEntry, HistoryError};
-use crate::fs::atomic::{write_atomic, WriteMode};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::cmp::Reverse;
@@ -45,13 +44,7 @@ impl Index {
             path: self.path.clone(),
             source: std::io::Error::other(e),
         })?;
-        write_atomic(
-            &self.file,
-            &json,
-            WriteMode::CreateOrReplace,
-            &self.file.to_string_lossy(),
-        )?;
-        Ok(())
+        store_fs::write_whole(&self.file, &json)
     }
 
     /// Forgets every level (the blobs are collected by the next eviction).

@@ -1,7 +1,9 @@
 //! Persistent undo store: before each write the previous content of the file is recorded, so
 //! `undo_last` can hand it back, several levels deep, even after a process restart.
 //!
-//! Layout of a store directory (all files written atomically with [`crate::fs::atomic`]):
+//! Layout of a store directory (every file written to a temp file and renamed into place, so a
+//! reader never sees half a file; not fsynced: the history is a convenience, and after a power
+//! loss a damaged blob is caught by its hash on undo and the file's history cleared):
 //! - `objects/<sha256>`: content blobs, addressed by the SHA-256 of their bytes (deduplicated);
 //! - `index/<sha256 of the file's path>.json`: the file's levels, oldest first
 //!   (`{"path": ..., "entries": [{"sha256", "size", "timestamp", "tool"}]}`);
@@ -61,6 +63,14 @@ pub enum HistoryError {
     /// The store directory is a symlink, not a directory, or owned by another user.
     #[error("undo history directory {path} is not a private directory owned by this user")]
     Unsafe { path: String },
+}
+
+/// A blob stored by [`HistoryStore::stage`], not yet part of any file's chain.
+#[derive(Debug, Clone)]
+pub struct Staged {
+    sha256: String,
+    /// Whether staging wrote a new blob (the store grew).
+    added: bool,
 }
 
 /// A persistent, size-bounded, content-addressed undo store.
@@ -129,15 +139,44 @@ impl HistoryStore {
     /// Records `previous` (the content `path` had before a write by `tool`) as the newest level.
     /// Content larger than the size cap is not stored and clears the file's history instead.
     pub fn record(&self, path: &Path, previous: &[u8], tool: &str) -> Result<(), HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        let mut idx = Index::load(&self.dir, path);
+        let staged = self.stage(previous);
+        self.record_staged(path, previous, staged, tool)
+    }
+
+    /// The slow half of [`record`](Self::record), safe to run while the file itself is being
+    /// written: hashes `previous` and stores its blob (no lock needed: blobs are content-addressed
+    /// and written whole). `None` for content over the size cap.
+    pub fn stage(&self, previous: &[u8]) -> Option<Result<Staged, HistoryError>> {
         if previous.len() as u64 > self.max_bytes {
-            return idx.remove();
+            return None;
         }
         let sha = hex(&Sha256::digest(previous));
-        store_fs::write_object(&self.dir, &sha, previous)?;
+        Some(
+            store_fs::write_object(&self.dir, &sha, previous)
+                .map(|added| Staged { sha256: sha, added }),
+        )
+    }
+
+    /// The second half of [`record`](Self::record): under the store lock, appends the staged
+    /// level to `path`'s chain (storing the blob again if an eviction removed it meanwhile) and
+    /// evicts when a new blob took the store over its cap. `staged` must come from
+    /// [`stage`](Self::stage) of the same `previous`.
+    pub fn record_staged(
+        &self,
+        path: &Path,
+        previous: &[u8],
+        staged: Option<Result<Staged, HistoryError>>,
+        tool: &str,
+    ) -> Result<(), HistoryError> {
+        let _lock = store_fs::lock(&self.dir)?;
+        let mut idx = Index::load(&self.dir, path);
+        let Some(staged) = staged else {
+            return idx.remove();
+        };
+        let staged = staged?;
+        let added = store_fs::write_object(&self.dir, &staged.sha256, previous)? || staged.added;
         idx.entries.push(HistoryEntry {
-            sha256: sha,
+            sha256: staged.sha256,
             size: previous.len() as u64,
             timestamp: now_ms(),
             tool: tool.into(),
@@ -145,7 +184,7 @@ impl HistoryStore {
         let excess = idx.entries.len().saturating_sub(self.max_levels);
         idx.entries.drain(..excess);
         idx.save()?;
-        if store_fs::objects_size(&self.dir) > self.max_bytes {
+        if added && store_fs::objects_size(&self.dir) > self.max_bytes {
             index::evict(&self.dir, self.max_bytes)?;
         }
         Ok(())

@@ -1,6 +1,5 @@
 //! Disk helpers of the undo store: private directories, the store lock, blobs.
 use super::HistoryError;
-use crate::fs::atomic::{write_atomic, WriteMode};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -90,18 +89,28 @@ fn object_path(dir: &Path, sha: &str) -> PathBuf {
     dir.join("objects").join(sha)
 }
 
-/// Stores a blob unless an intact one of that name exists.
-pub(super) fn write_object(dir: &Path, sha: &str, bytes: &[u8]) -> Result<(), HistoryError> {
+/// Stores a blob unless one of that name and size exists; `true` when it wrote one.
+pub(super) fn write_object(dir: &Path, sha: &str, bytes: &[u8]) -> Result<bool, HistoryError> {
     let path = object_path(dir, sha);
     if std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64) {
-        return Ok(());
+        return Ok(false);
     }
-    write_atomic(
-        &path,
-        bytes,
-        WriteMode::CreateOrReplace,
-        &path.to_string_lossy(),
-    )?;
+    write_whole(&path, bytes)?;
+    Ok(true)
+}
+
+/// Writes `bytes` to a temp file beside `path` and renames it over `path`: readers see the old
+/// file or the new one, never a part. Not fsynced (see the module contract of the store).
+pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), HistoryError> {
+    use std::io::Write;
+    let parent = path.parent().unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tmp")
+        .tempfile_in(parent)
+        .map_err(io("create a temporary file in", parent))?;
+    tmp.write_all(bytes).map_err(io("write", path))?;
+    tmp.persist(path)
+        .map_err(|e| io("replace", path)(e.error))?;
     Ok(())
 }
 

@@ -23,20 +23,28 @@ pub struct EditSession {
 
 impl EditSession {
     /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
-    /// then records the previous content in the undo history (never failing the write for it).
+    /// and records the previous content in the undo history (never failing the write for it).
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
         let bytes = self.file.encode(new_text);
-        write_atomic_confined(&self.path.real, &bytes, WriteMode::Replace, &self.display)?;
-        let previous = self.file.encode(&self.file.text);
-        if let Some(warning) = self
-            .history
-            .record(&self.path.real, Some(&previous), self.tool)
-        {
-            if self.debug {
-                eprintln!("[{}] {warning}", self.tool);
-            }
+        let previous = if self.history.enabled() {
+            self.file.encode(&self.file.text)
+        } else {
+            Vec::new()
+        };
+        let (written, warning) =
+            self.history
+                .write_recorded(&self.path.real, &previous, self.tool, || {
+                    write_atomic_confined(
+                        &self.path.real,
+                        &bytes,
+                        WriteMode::Replace,
+                        &self.display,
+                    )
+                });
+        if let (Some(warning), true) = (warning, self.debug) {
+            eprintln!("[{}] {warning}", self.tool);
         }
-        Ok(())
+        written
     }
 }
 
