@@ -330,7 +330,10 @@ pub fn check_batch_line_roundtrip(text: &str, picks: &[usize]) -> Result<(), Str
             text,
         },
     };
-    let forward: Vec<Op> = picks.iter().map(|&k| replace(k, format!("<{k}>"))).collect();
+    let forward: Vec<Op> = picks
+        .iter()
+        .map(|&k| replace(k, format!("<{k}>")))
+        .collect();
     let applied = batch::apply(text, &forward).map_err(|e| format!("forward refused: {e}"))?;
     let (new_lines, new_trailing) = batch::split_lines(&applied.new_text);
     let expected: Vec<String> = (1..=lines.len())
@@ -380,12 +383,19 @@ pub fn check_batch_literal_roundtrip(text: &str, search: &str) -> Result<(), Str
         }]
     };
     let there = batch::apply(text, &literal(search, MARKER)).map_err(|e| format!("{e}"))?;
-    let back = batch::apply(&there.new_text, &literal(MARKER, search)).map_err(|e| format!("{e}"))?;
+    let back =
+        batch::apply(&there.new_text, &literal(MARKER, search)).map_err(|e| format!("{e}"))?;
     if back.new_text != text {
-        return Err(format!("{search:?} there and back gave {:?}", back.new_text));
+        return Err(format!(
+            "{search:?} there and back gave {:?}",
+            back.new_text
+        ));
     }
     if there.effects != back.effects {
-        return Err(format!("counts differ: {:?} vs {:?}", there.effects, back.effects));
+        return Err(format!(
+            "counts differ: {:?} vs {:?}",
+            there.effects, back.effects
+        ));
     }
     Ok(())
 }

@@ -218,7 +218,18 @@ fn line_edit_then_inverse_restores() {
 }
 
 /// Regexes for random batches: valid ones of every kind, plus captures in the replacement.
-const PATTERNS: &[&str] = &["a", "b+", "^", "$", "(?m)^", "\\s+", "(fo+)", ".", "x|y", "(?<n>ba)r"];
+const PATTERNS: &[&str] = &[
+    "a",
+    "b+",
+    "^",
+    "$",
+    "(?m)^",
+    "\\s+",
+    "(fo+)",
+    ".",
+    "x|y",
+    "(?<n>ba)r",
+];
 
 fn random_op(rng: &mut Rng, index: usize, lines: usize) -> Op {
     let line = |rng: &mut Rng| match rng.below(6) {
@@ -231,12 +242,29 @@ fn random_op(rng: &mut Rng, index: usize, lines: usize) -> Op {
     let kind = match rng.below(5) {
         0 => {
             let start = line(rng);
-            let end = if rng.below(4) == 0 { line(rng) } else { start.saturating_add(rng.below(3)) };
-            OpKind::Lines { start, end, text: text(rng) }
+            let end = if rng.below(4) == 0 {
+                line(rng)
+            } else {
+                start.saturating_add(rng.below(3))
+            };
+            OpKind::Lines {
+                start,
+                end,
+                text: text(rng),
+            }
         }
-        1 => OpKind::InsertBefore { line: line(rng), text: text(rng) },
-        2 => OpKind::InsertAfter { line: line(rng), text: text(rng) },
-        3 => OpKind::Literal { search: random_text(rng, 3), replace: text(rng) },
+        1 => OpKind::InsertBefore {
+            line: line(rng),
+            text: text(rng),
+        },
+        2 => OpKind::InsertAfter {
+            line: line(rng),
+            text: text(rng),
+        },
+        3 => OpKind::Literal {
+            search: random_text(rng, 3),
+            replace: text(rng),
+        },
         _ => OpKind::Regex {
             regex: regex::Regex::new(rng.pick(PATTERNS)).expect("valid pattern"),
             replace: rng.pick(&["", "$1", "${n}", "$$", "<$0>", "z"]).to_string(),
@@ -250,7 +278,9 @@ fn batch_plans_hold() {
     run("batch_plan", 7, cases(600), |rng| {
         let text = random_lines(rng, 10).join("\n") + rng.pick(&["", "\n"]);
         let n = batch::split_lines(&text).0.len();
-        let ops: Vec<Op> = (1..=1 + rng.below(5)).map(|i| random_op(rng, i, n)).collect();
+        let ops: Vec<Op> = (1..=1 + rng.below(5))
+            .map(|i| random_op(rng, i, n))
+            .collect();
         invariants::check_batch_any(&text, &ops)?;
         let picks: Vec<usize> = (0..1 + rng.below(4)).map(|_| rng.below(n + 2)).collect();
         invariants::check_batch_line_roundtrip(&text, &picks)?;
