@@ -152,6 +152,14 @@ fn main() {
             Box::new(|| assert!(find_fuzzy_match(text, &drifted).is_some())),
         ),
         (
+            "line_trimmed_match (44k matches)",
+            Box::new(|| assert!(line_trimmed_match(text, "return total;\n}").is_some())),
+        ),
+        (
+            "whitespace_normalized_match (44k matches)",
+            Box::new(|| assert!(whitespace_normalized_match(text, "return  total;\n}").is_some())),
+        ),
+        (
             "indent_flexible_match",
             Box::new(|| assert!(indent_flexible_match(text, &trimmed).is_some())),
         ),
