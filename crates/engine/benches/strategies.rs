@@ -1,12 +1,17 @@
 //! Criterion benches of the fuzzy match strategies on 1 MB and 4 MB code-like inputs, each with a
-//! search crafted so that exactly that strategy matches (one region, near the middle of the file).
+//! search crafted so that exactly that strategy matches (one region, near the middle of the file),
+//! and the whole cascade on a search that matches nowhere.
 
 mod common;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use edit_engine_core::text::{
-    find_fuzzy_match, indent_flexible_match, line_trimmed_match, whitespace_normalized_match,
+    block_anchor_match, find_fuzzy_match, find_match_cascade, indent_flexible_match,
+    line_trimmed_match, whitespace_normalized_match,
 };
+
+/// A bench case: name, search, and the check that must hold.
+type Case<'a> = (&'a str, &'a str, fn(&str, &str) -> bool);
 
 fn strategies(c: &mut Criterion) {
     let mut group = c.benchmark_group("strategy");
@@ -23,9 +28,12 @@ fn strategies(c: &mut Criterion) {
             a.replace(" > ", "  >  "),
             b.replace(" += ", "  +=  ")
         );
+        // Middle line slightly off: only block-anchor matches. Middle line replaced: nothing does.
+        let anchored = [&a[..], &b.replace("item", "itme"), &e[..]].join("\n");
+        let unmatched = [&a[..], "      total = unrelated(call, here);", &e[..]].join("\n");
         assert!(!content.contains(&trimmed) && !content.contains(&drifted));
         group.throughput(Throughput::Bytes(content.len() as u64));
-        let cases: [(&str, &str, fn(&str, &str) -> bool); 4] = [
+        let cases: [Case; 6] = [
             ("line-trimmed", &trimmed, |c, s| {
                 line_trimmed_match(c, s).is_some()
             }),
@@ -37,6 +45,12 @@ fn strategies(c: &mut Criterion) {
             }),
             ("cascade (whitespace-drifted)", &drifted, |c, s| {
                 find_fuzzy_match(c, s).is_some()
+            }),
+            ("block-anchor", &anchored, |c, s| {
+                block_anchor_match(c, s).is_some()
+            }),
+            ("cascade (no match)", &unmatched, |c, s| {
+                find_match_cascade(c, s, None).is_none()
             }),
         ];
         for (name, search, f) in cases {

@@ -11,9 +11,16 @@ mod common;
 
 use edit_engine_core::fs::atomic::{write_atomic, WriteMode};
 use edit_engine_core::fs::textfile::read_text;
-use edit_engine_core::text::{find_fuzzy_match, line_trimmed_match, whitespace_normalized_match};
+use edit_engine_core::text::{
+    block_anchor_match, closest_region, find_fuzzy_match, find_match_cascade,
+    indent_flexible_match, line_trimmed_match, quote_normalized_match, whitespace_normalized_match,
+    Strategy,
+};
 use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
 use std::time::Instant;
+
+/// A named profiling step.
+type Step<'a> = (&'static str, Box<dyn FnMut() + 'a>);
 
 fn median(reps: usize, mut f: impl FnMut()) -> f64 {
     let mut t: Vec<f64> = (0..reps)
@@ -51,6 +58,9 @@ fn main() {
         a.replace(" > ", "  >  "),
         b.replace(" += ", "  +=  ")
     );
+    // Middle line slightly off: only block-anchor matches. Middle line replaced: nothing matches.
+    let anchored = [&a[..], &b.replace("item", "itme"), &e[..]].join("\n");
+    let unmatched = [&a[..], "      total = unrelated(call, here);", &e[..]].join("\n");
     println!(
         "file: {} bytes, {} lines; median of {reps} runs, ms",
         content.len(),
@@ -99,7 +109,7 @@ fn main() {
     let file = read_text(&path, "src.js", None).unwrap();
     let text = file.text.as_str();
     let replaced = text.replacen(a.as_str(), &new, 1);
-    let steps: Vec<(&str, Box<dyn FnMut()>)> = vec![
+    let steps: Vec<Step<'_>> = vec![
         (
             "read_text (read + decode)",
             Box::new(|| drop(read_text(&path, "src.js", None).unwrap())),
@@ -140,6 +150,41 @@ fn main() {
         (
             "find_fuzzy_match (ws-drifted)",
             Box::new(|| assert!(find_fuzzy_match(text, &drifted).is_some())),
+        ),
+        (
+            "line_trimmed_match (44k matches)",
+            Box::new(|| assert!(line_trimmed_match(text, "return total;\n}").is_some())),
+        ),
+        (
+            "whitespace_normalized_match (44k matches)",
+            Box::new(|| assert!(whitespace_normalized_match(text, "return  total;\n}").is_some())),
+        ),
+        (
+            "indent_flexible_match",
+            Box::new(|| assert!(indent_flexible_match(text, &trimmed).is_some())),
+        ),
+        (
+            "quote_normalized_match (exact text)",
+            Box::new(|| assert!(quote_normalized_match(text, &a).is_some())),
+        ),
+        (
+            "block_anchor_match",
+            Box::new(|| assert!(block_anchor_match(text, &anchored).is_some())),
+        ),
+        (
+            "find_match_cascade (block-anchor wins)",
+            Box::new(|| {
+                let m = find_match_cascade(text, &anchored, None).unwrap();
+                assert_eq!(m.strategy, Strategy::BlockAnchor);
+            }),
+        ),
+        (
+            "find_match_cascade (no match)",
+            Box::new(|| assert!(find_match_cascade(text, &unmatched, None).is_none())),
+        ),
+        (
+            "closest_region (no match)",
+            Box::new(|| assert!(closest_region(text, &unmatched).is_some())),
         ),
         (
             "split into Vec<&str>",

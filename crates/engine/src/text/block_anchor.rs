@@ -10,14 +10,17 @@
 //!   [`BLOCK_ANCHOR_THRESHOLD`] or above. For one start line the most similar end wins (ties: the
 //!   length closest to `m`, then the shorter).
 //! - It matches only when exactly one start line has a qualifying block.
-//! - Cost: anchors are found in O(content); similarity uses a banded edit distance bounded by the
+//! - Cost: anchors are found by a substring search (only the zones around the longer anchor's
+//!   whole-line occurrences are split into lines); similarity uses a banded edit distance bounded by the
 //!   threshold, under a total budget of [`BLOCK_ANCHOR_BUDGET`] cells, beyond which it gives up
 //!   (`None`) rather than run long.
 
 use super::js::js_trim;
 use super::levenshtein::bounded_levenshtein;
 use super::line_table::LineTable;
+use super::zones::{is_whole_trimmed_line, line_zones};
 use super::StrategyMatch;
+use std::ops::Range;
 
 /// Minimum middle similarity for a block-anchor candidate.
 pub const BLOCK_ANCHOR_THRESHOLD: f64 = 0.8;
@@ -26,6 +29,12 @@ pub const BLOCK_ANCHOR_BUDGET: usize = 20_000_000;
 
 /// Block-anchor strategy (see the module contract). The region covers whole lines `i..=j`.
 pub fn block_anchor_match(content: &str, search: &str) -> Option<StrategyMatch> {
+    block_anchor_in(content, search, true)
+}
+
+/// [`block_anchor_match`], examining only the anchor zones when `zoned` (else the whole content,
+/// which gives the same result more slowly; tests compare the two).
+pub(crate) fn block_anchor_in(content: &str, search: &str, zoned: bool) -> Option<StrategyMatch> {
     let search_lines: Vec<&str> = LineTable::new(search)
         .lines
         .iter()
@@ -38,38 +47,60 @@ pub fn block_anchor_match(content: &str, search: &str) -> Option<StrategyMatch> 
     if m < 3 {
         return None;
     }
-    let table = LineTable::new(content);
-    let trimmed: Vec<&str> = table.lines.iter().map(|l| js_trim(l.text)).collect();
+    let (head, tail) = (search_lines[0], search_lines[m - 1]);
     let search_mid: Vec<char> = search_lines[1..m - 1].join("\n").chars().collect();
     let slack = (m / 4).max(2);
     let (min_len, max_len) = ((m.saturating_sub(slack)).max(3), m + slack);
-    let ends = end_positions(&trimmed, search_lines[m - 1]);
     let mut budget = BLOCK_ANCHOR_BUDGET;
-    let mut found: Option<(usize, usize)> = None;
-    for i in (0..trimmed.len()).filter(|&i| trimmed[i] == search_lines[0]) {
-        let lo = ends.partition_point(|&j| j < i + min_len - 1);
-        let hi = ends.partition_point(|&j| j < i + max_len);
-        let mut best: Option<(f64, usize, usize)> = None; // (similarity, |len - m|, end)
-        for &j in &ends[lo..hi] {
-            let mid: Vec<char> = trimmed[i + 1..j].join("\n").chars().collect();
-            budget = budget.checked_sub(mid.len())?;
-            let sim = similarity(&search_mid, &mid, &mut budget)?;
-            let key = (sim, (j + 1 - i).abs_diff(m), j);
-            if sim >= BLOCK_ANCHOR_THRESHOLD && best.is_none_or(|b| better(key, b)) {
-                best = Some(key);
+    let mut found: Option<std::ops::Range<usize>> = None;
+    // Every candidate block lies in one zone around a whole-line occurrence of the longer anchor.
+    let zones = match zoned {
+        true => anchor_zones(content, head, tail, max_len),
+        false => std::iter::once(0..content.len()).collect(),
+    };
+    for zone in zones {
+        let table = LineTable::new(&content[zone.clone()]);
+        let trimmed: Vec<&str> = table.lines.iter().map(|l| js_trim(l.text)).collect();
+        let ends = end_positions(&trimmed, tail);
+        for i in (0..trimmed.len()).filter(|&i| trimmed[i] == head) {
+            let lo = ends.partition_point(|&j| j < i + min_len - 1);
+            let hi = ends.partition_point(|&j| j < i + max_len);
+            let mut best: Option<(f64, usize, usize)> = None; // (similarity, |len - m|, end)
+            for &j in &ends[lo..hi] {
+                let mid: Vec<char> = trimmed[i + 1..j].join("\n").chars().collect();
+                budget = budget.checked_sub(mid.len())?;
+                let sim = similarity(&search_mid, &mid, &mut budget)?;
+                let key = (sim, (j + 1 - i).abs_diff(m), j);
+                if sim >= BLOCK_ANCHOR_THRESHOLD && best.is_none_or(|b| better(key, b)) {
+                    best = Some(key);
+                }
             }
-        }
-        if let Some((_, _, j)) = best {
-            if found.is_some() {
-                return None;
+            if let Some((_, _, j)) = best {
+                if found.is_some() {
+                    return None;
+                }
+                let r = table.window_range(i, j + 1 - i);
+                found = Some(zone.start + r.start..zone.start + r.end);
             }
-            found = Some((i, j));
         }
     }
-    let (i, j) = found?;
     Some(StrategyMatch {
-        regions: vec![table.window_range(i, j + 1 - i)],
+        regions: vec![found?],
     })
+}
+
+/// Whole-line zones holding every block of at most `max_len` lines from a `head` line to a `tail`
+/// line (trimmed), found from the longer anchor's whole-line occurrences. Start lines are processed
+/// in the same order as over the whole content, and each start's candidate ends share its zone.
+fn anchor_zones(content: &str, head: &str, tail: &str, max_len: usize) -> Vec<Range<usize>> {
+    let (anchor, before, after) = if tail.len() > head.len() {
+        (tail, max_len - 1, 0)
+    } else {
+        (head, 0, max_len - 1)
+    };
+    let hits = memchr::memmem::find_iter(content.as_bytes(), anchor.as_bytes())
+        .filter(|&h| is_whole_trimmed_line(content, h, anchor.len()));
+    line_zones(content.as_bytes(), hits, before, after)
 }
 
 fn better(a: (f64, usize, usize), b: (f64, usize, usize)) -> bool {

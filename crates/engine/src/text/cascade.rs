@@ -1,16 +1,18 @@
 //! Running strategies in order on the LF view of the inputs.
 
+use std::borrow::Cow;
+
 use super::js::js_trim;
 use super::{FuzzyMatch, Strategy, UnknownStrategy};
 
-/// Runs `strategies` in order on the CRLF->LF normalized inputs; the first with a region wins.
-/// `None` for an empty or whitespace-only search.
+/// Runs `strategies` in order on the CRLF->LF normalized inputs; the first with a region wins
+/// (later strategies are not run). `None` for an empty or whitespace-only search.
 pub(crate) fn run(content: &str, search: &str, strategies: &[Strategy]) -> Option<FuzzyMatch> {
     if js_trim(search).is_empty() {
         return None;
     }
-    let content = content.replace("\r\n", "\n");
-    let search = search.replace("\r\n", "\n");
+    let content = lf_view(content);
+    let search = lf_view(search);
     strategies.iter().find_map(|&strategy| {
         let found = strategy.matcher()(&content, &search)?;
         let first = found.regions.first()?.clone();
@@ -21,6 +23,15 @@ pub(crate) fn run(content: &str, search: &str, strategies: &[Strategy]) -> Optio
             regions: found.regions,
         })
     })
+}
+
+/// `s` with every CRLF replaced by LF, borrowed when it has none (one `memmem` scan).
+pub(crate) fn lf_view(s: &str) -> Cow<'_, str> {
+    if memchr::memmem::find(s.as_bytes(), b"\r\n").is_some() {
+        Cow::Owned(s.replace("\r\n", "\n"))
+    } else {
+        Cow::Borrowed(s)
+    }
 }
 
 /// All fuzzy strategies in [`Strategy::ALL`] order (Probe's three, then quote-normalized,
@@ -124,6 +135,12 @@ mod tests {
         assert_eq!(Strategy::TrimmedBoundary.as_str(), "trimmed-boundary");
         assert_eq!(Strategy::BlockAnchor.as_str(), "block-anchor");
         assert_eq!(Strategy::from_name("Line-Trimmed"), None);
+    }
+
+    #[test]
+    fn lf_view_borrows_without_crlf() {
+        assert!(matches!(lf_view("a\nb\r"), Cow::Borrowed("a\nb\r")));
+        assert_eq!(lf_view("a\r\nb\r\r\n"), "a\nb\r\n");
     }
 
     #[test]

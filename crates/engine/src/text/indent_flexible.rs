@@ -1,7 +1,7 @@
 //! Indent-flexible strategy: windows equal to the search once each side loses its minimum indentation.
 //!
 //! Every such window is also a line-trimmed window (stripping indentation only removes white space),
-//! so candidates come from [`trimmed_windows`]. Verifying a candidate is O(1) through a second KMP pass
+//! so candidates come from the line-trimmed zones and windows ([`TrimmedSearch`]). Verifying a candidate is O(1) through a second KMP pass
 //! over indentation-relative line tokens (see [`IndentTokens`]); only windows whose lines disagree in
 //! the characters being stripped (mixed tabs/spaces there) are compared line by line.
 
@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use super::kmp::for_each_match;
 use super::line_table::{indent_diff_too_large, LineInfo, LineTable};
-use super::line_trimmed::trimmed_windows;
+use super::line_trimmed::TrimmedSearch;
 use super::range_min::SlidingMin;
 use super::StrategyMatch;
 
@@ -22,31 +22,39 @@ const BLANK: Token = (SPECIAL, 0, 0);
 /// every non-blank line (blank lines compare as empty), minus windows whose minimum indentation is
 /// too far from the search's (same tolerance as [`line_trimmed_match`](super::line_trimmed_match)).
 pub fn indent_flexible_match(content: &str, search: &str) -> Option<StrategyMatch> {
-    let search = LineTable::new(search);
-    let first = search.first_non_blank()?;
-    let content = LineTable::new(content);
-    let candidates = trimmed_windows(&content, &search);
-    if candidates.is_empty() {
-        return None;
-    }
+    let trimmed = TrimmedSearch::new(search)?;
+    let (search, first) = (&trimmed.table, trimmed.first);
     let (m, search_min) = (search.len(), search.min_indent());
-    let tokens = IndentTokens::new(&content, &search, search_min, first);
-    let mut window_min = SlidingMin::new(content.lead_or_max());
-    let mut shared_min = SlidingMin::new(tokens.shared_with_prev.clone());
     let mut regions = Vec::new();
-    for i in candidates {
-        let min = window_min.min(i, i + m);
-        let consistent = shared_min.min(i + first + 1, i + m) >= min;
-        let equal = if consistent {
-            tokens.matches(i, &content)
-        } else {
-            stripped_equal(&content.lines[i..i + m], &search.lines, min, search_min)
-        };
-        let sample = content.lines[i + first].text;
-        if equal
-            && !indent_diff_too_large(sample, search.lines[first].text, min.abs_diff(search_min))
-        {
-            regions.push(content.window_range(i, m));
+    // Every window is a line-trimmed window, so it lies in one of the line-trimmed zones.
+    for zone in trimmed.zones(content) {
+        let table = LineTable::new(&content[zone.clone()]);
+        let candidates = trimmed.windows(&table);
+        if candidates.is_empty() {
+            continue;
+        }
+        let tokens = IndentTokens::new(&table, search, search_min, first);
+        let mut window_min = SlidingMin::new(table.lead_or_max());
+        let mut shared_min = SlidingMin::new(tokens.shared_with_prev.clone());
+        for i in candidates {
+            let min = window_min.min(i, i + m);
+            let consistent = shared_min.min(i + first + 1, i + m) >= min;
+            let equal = if consistent {
+                tokens.matches(i, &table)
+            } else {
+                stripped_equal(&table.lines[i..i + m], &search.lines, min, search_min)
+            };
+            let sample = table.lines[i + first].text;
+            if equal
+                && !indent_diff_too_large(
+                    sample,
+                    search.lines[first].text,
+                    min.abs_diff(search_min),
+                )
+            {
+                let r = table.window_range(i, m);
+                regions.push(zone.start + r.start..zone.start + r.end);
+            }
         }
     }
     (!regions.is_empty()).then_some(StrategyMatch { regions })

@@ -2,7 +2,29 @@
 
 /// Calls `on_match(start)` for every start index where `pat` occurs in `text`, overlapping
 /// occurrences included, in ascending order. An empty pattern occurs at every index `0..=text.len()`.
-pub fn for_each_match<T: Eq>(text: &[T], pat: &[T], mut on_match: impl FnMut(usize)) {
+pub fn for_each_match<T: Eq>(text: &[T], pat: &[T], on_match: impl FnMut(usize)) {
+    search(text, pat, &failure_table(pat), on_match);
+}
+
+/// A pattern with its failure table, prepared once for searching several texts.
+pub struct Kmp<T> {
+    pat: Vec<T>,
+    fail: Vec<usize>,
+}
+
+impl<T: Eq> Kmp<T> {
+    pub fn new(pat: Vec<T>) -> Self {
+        let fail = failure_table(&pat);
+        Kmp { pat, fail }
+    }
+
+    /// [`for_each_match`] of this pattern in `text`.
+    pub fn for_each_match(&self, text: &[T], on_match: impl FnMut(usize)) {
+        search(text, &self.pat, &self.fail, on_match);
+    }
+}
+
+fn search<T: Eq>(text: &[T], pat: &[T], fail: &[usize], mut on_match: impl FnMut(usize)) {
     if pat.is_empty() {
         (0..=text.len()).for_each(on_match);
         return;
@@ -10,7 +32,6 @@ pub fn for_each_match<T: Eq>(text: &[T], pat: &[T], mut on_match: impl FnMut(usi
     if pat.len() > text.len() {
         return;
     }
-    let fail = failure_table(pat);
     let mut k = 0usize; // length of the current partial match
     for (i, item) in text.iter().enumerate() {
         while k > 0 && pat[k] != *item {

@@ -1,58 +1,107 @@
 //! Line-trimmed strategy: windows of whole lines whose JS-trimmed lines equal the search's.
 
 use std::collections::HashMap;
+use std::ops::Range;
 
 use super::js::js_trim;
-use super::kmp::for_each_match;
+use super::kmp::Kmp;
 use super::line_table::{indent_diff_too_large, LineTable};
 use super::range_min::SlidingMin;
+use super::zones::{is_whole_trimmed_line, line_zones};
 use super::StrategyMatch;
 
-/// Start line of every window of `search.len()` content lines whose trimmed lines equal the trimmed
-/// search lines (overlapping windows included), ascending. Lines are interned by trimmed text and
-/// matched with KMP over the id sequence: O(content + search).
-pub(crate) fn trimmed_windows(content: &LineTable<'_>, search: &LineTable<'_>) -> Vec<usize> {
-    let mut ids: HashMap<&str, u32> = HashMap::new();
-    let text: Vec<u32> = content
-        .lines
-        .iter()
-        .map(|l| {
+/// Id of a content line whose trimmed text is no search line's.
+const MISSING: u32 = u32::MAX;
+
+/// The search side of the trimmed-line comparison, prepared once per search.
+pub(crate) struct TrimmedSearch<'s> {
+    pub table: LineTable<'s>,
+    /// Index of the first non-blank search line.
+    pub first: usize,
+    /// Trimmed search line -> id; the pattern is the search lines' ids.
+    ids: HashMap<&'s str, u32>,
+    kmp: Kmp<u32>,
+    /// The longest trimmed search line and its index: every window holds it as a whole line.
+    anchor: (usize, &'s str),
+}
+
+impl<'s> TrimmedSearch<'s> {
+    /// `None` when every search line is blank.
+    pub fn new(search: &'s str) -> Option<Self> {
+        let table = LineTable::new(search);
+        let first = table.first_non_blank()?;
+        let mut ids = HashMap::new();
+        let mut pat = Vec::with_capacity(table.len());
+        let mut anchor = (first, "");
+        for (k, l) in table.lines.iter().enumerate() {
+            let t = js_trim(l.text);
             let next = ids.len() as u32;
-            *ids.entry(js_trim(l.text)).or_insert(next)
-        })
-        .collect();
-    let mut pat = Vec::with_capacity(search.len());
-    for l in &search.lines {
-        match ids.get(js_trim(l.text)) {
-            Some(&id) => pat.push(id),
-            None => return Vec::new(),
+            pat.push(*ids.entry(t).or_insert(next));
+            if t.len() > anchor.1.len() {
+                anchor = (k, t);
+            }
         }
+        Some(TrimmedSearch {
+            table,
+            first,
+            ids,
+            kmp: Kmp::new(pat),
+            anchor,
+        })
     }
-    let mut out = Vec::new();
-    for_each_match(&text, &pat, |i| out.push(i));
-    out
+
+    /// Whole-line zones of `content` that together hold every window of search-many lines whose
+    /// trimmed lines equal the search's (see [`line_zones`]); ascending and disjoint.
+    pub fn zones(&self, content: &str) -> Vec<Range<usize>> {
+        let (k, anchor) = self.anchor;
+        let hits = memchr::memmem::find_iter(content.as_bytes(), anchor.as_bytes())
+            .filter(|&h| is_whole_trimmed_line(content, h, anchor.len()));
+        line_zones(content.as_bytes(), hits, k, self.table.len() - 1 - k)
+    }
+
+    /// Start line of every window of `zone` (overlapping windows included, ascending) whose
+    /// trimmed lines equal the trimmed search lines. O(zone + search).
+    pub fn windows(&self, zone: &LineTable<'_>) -> Vec<usize> {
+        let text: Vec<u32> = zone
+            .lines
+            .iter()
+            .map(|l| self.ids.get(js_trim(l.text)).copied().unwrap_or(MISSING))
+            .collect();
+        let mut out = Vec::new();
+        self.kmp.for_each_match(&text, |i| out.push(i));
+        out
+    }
 }
 
 /// Probe's `lineTrimmedMatch` on `content.split('\n')` and `search.split('\n')`: every window whose
 /// trimmed lines equal the trimmed search lines, minus windows whose minimum indentation differs
 /// from the search's by more than the tolerance (1 when either side's first non-blank line starts
 /// with a tab, else 4). `None` when the search is all blank or nothing qualifies.
+///
+/// Only the zones around whole-line occurrences of the longest trimmed search line are examined
+/// (every window lies in one), so the cost is a substring search plus O(zones + search).
 pub fn line_trimmed_match(content: &str, search: &str) -> Option<StrategyMatch> {
-    let search = LineTable::new(search);
-    let first = search.first_non_blank()?;
-    let content = LineTable::new(content);
-    let search_min = search.min_indent();
-    let mut window_min = SlidingMin::new(content.lead_or_max());
-    let m = search.len();
+    let search = TrimmedSearch::new(search)?;
+    let (first, m) = (search.first, search.table.len());
+    let search_min = search.table.min_indent();
+    let search_sample = search.table.lines[first].text;
     let mut regions = Vec::new();
-    for i in trimmed_windows(&content, &search) {
-        // Trimmed lines agree, so blank lines sit at the same offsets on both sides.
-        let min = window_min.min(i, i + m);
-        let sample = content.lines[i + first].text;
-        if indent_diff_too_large(sample, search.lines[first].text, min.abs_diff(search_min)) {
+    for zone in search.zones(content) {
+        let table = LineTable::new(&content[zone.clone()]);
+        let windows = search.windows(&table);
+        if windows.is_empty() {
             continue;
         }
-        regions.push(content.window_range(i, m));
+        let mut window_min = SlidingMin::new(table.lead_or_max());
+        for i in windows {
+            // Trimmed lines agree, so blank lines sit at the same offsets on both sides.
+            let min = window_min.min(i, i + m);
+            let sample = table.lines[i + first].text;
+            if !indent_diff_too_large(sample, search_sample, min.abs_diff(search_min)) {
+                let r = table.window_range(i, m);
+                regions.push(zone.start + r.start..zone.start + r.end);
+            }
+        }
     }
     (!regions.is_empty()).then_some(StrategyMatch { regions })
 }

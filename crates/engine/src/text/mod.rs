@@ -22,7 +22,10 @@ mod line_table;
 mod line_trimmed;
 mod quotes;
 mod range_min;
+#[cfg(test)]
+mod reference_tests;
 mod whitespace;
+mod zones;
 
 use std::ops::Range;
 

@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use super::zones::line_zones;
 use super::StrategyMatch;
 
 /// The straight quote a typographic quote stands for, or the character itself.
@@ -73,16 +74,61 @@ fn normalize_with_map(s: &str) -> (String, Vec<usize>) {
 /// Quote-normalized strategy: every non-overlapping occurrence (leftmost first) of the normalized
 /// search in the normalized content, as byte ranges of the original content. `None` when the search
 /// is empty or nothing matches. O(content + search).
+///
+/// Without straight quotes in the normalized search a match is a verbatim occurrence, found by one
+/// substring search. Otherwise only the whole-line zones around the search's longest quote-free run
+/// are normalized and searched (quotes map one character to one, newlines stay).
 pub fn quote_normalized_match(content: &str, search: &str) -> Option<StrategyMatch> {
     if search.is_empty() {
         return None;
     }
-    let (norm, map) = normalize_with_map(content);
     let needle = normalize_quotes(search);
-    let regions: Vec<Range<usize>> = memchr::memmem::find_iter(norm.as_bytes(), needle.as_bytes())
-        .map(|i| map[i]..map[i + needle.len()])
-        .collect();
+    let bytes = content.as_bytes();
+    let regions: Vec<Range<usize>> = match quote_free_anchor(needle.as_bytes()) {
+        None => memchr::memmem::find_iter(bytes, needle.as_bytes())
+            .map(|i| i..i + needle.len())
+            .collect(),
+        Some((anchor, before, after)) => {
+            let zones = match anchor {
+                [] => std::iter::once(0..content.len()).collect(),
+                _ => line_zones(
+                    bytes,
+                    memchr::memmem::find_iter(bytes, anchor),
+                    before,
+                    after,
+                ),
+            };
+            let finder = memchr::memmem::Finder::new(needle.as_bytes());
+            let mut regions = Vec::new();
+            for zone in zones {
+                let (norm, map) = normalize_with_map(&content[zone.clone()]);
+                regions.extend(
+                    finder
+                        .find_iter(norm.as_bytes())
+                        .map(|i| zone.start + map[i]..zone.start + map[i + needle.len()]),
+                );
+            }
+            regions
+        }
+    };
     (!regions.is_empty()).then_some(StrategyMatch { regions })
+}
+
+/// `None` when `needle` has no straight quote (it can only match verbatim); else its longest run
+/// without quotes or newlines (possibly empty) and the number of newlines before and after it.
+fn quote_free_anchor(needle: &[u8]) -> Option<(&[u8], usize, usize)> {
+    memchr::memchr2(b'\'', b'"', needle)?;
+    let mut best: (&[u8], usize) = (&[], 0);
+    let mut newlines = 0;
+    for line in needle.split(|&b| b == b'\n') {
+        for run in line.split(|&b| b == b'\'' || b == b'"') {
+            if run.len() > best.0.len() {
+                best = (run, newlines);
+            }
+        }
+        newlines += 1;
+    }
+    Some((best.0, best.1, newlines - 1 - best.1))
 }
 
 /// Writes `new_string` over a quote-normalized match while keeping the file's quote style where
@@ -169,6 +215,19 @@ mod tests {
             vec!["a(\u{201C}x\u{201D})", "a(\"x\")", "a(\u{201E}x\u{201C})"]
         );
         assert_eq!(quote_normalized_match(content, "b"), None);
+        let lines = "x = 1;\nsay(\u{2018}a\u{2019});\nsay('a');\n'\n\u{201C}";
+        let texts = |search: &str| -> Vec<&str> {
+            quote_normalized_match(lines, search)
+                .map(|m| m.regions.iter().map(|r| &lines[r.clone()]).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            texts("say('a');"),
+            vec!["say(\u{2018}a\u{2019});", "say('a');"]
+        );
+        assert_eq!(texts("1;\nsay('a')"), vec!["1;\nsay(\u{2018}a\u{2019})"]);
+        assert_eq!(texts("'"), vec!["\u{2018}", "\u{2019}", "'", "'", "'"]);
+        assert_eq!(texts("'\n\""), vec!["'\n\u{201C}"]);
         assert_eq!(quote_normalized_match(content, ""), None);
     }
 

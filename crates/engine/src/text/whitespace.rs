@@ -1,17 +1,26 @@
 //! Whitespace-normalized strategy: runs of spaces/tabs compare as one space; newlines stay.
 
 use super::js::{js_trim, js_trim_end, js_trim_start};
-use super::kmp::for_each_match;
+use super::kmp::Kmp;
 use super::line_table::{indent_limit_exceeded, LineTable};
 use super::range_min::SlidingMin;
+use super::zones::line_zones;
 use super::StrategyMatch;
 
 /// `s` with every run of `' '`/`'\t'` collapsed to one `' '`, and for each output byte the index of
 /// the input byte it came from (a collapsed run maps to its first byte).
 pub(crate) fn collapse_blanks(s: &str) -> (Vec<u8>, Vec<usize>) {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut map = Vec::with_capacity(bytes.len());
+    let (mut out, mut map) = (Vec::new(), Vec::new());
+    collapse_into(s.as_bytes(), &mut out, &mut map);
+    (out, map)
+}
+
+/// [`collapse_blanks`] into reused buffers (cleared first).
+fn collapse_into(bytes: &[u8], out: &mut Vec<u8>, map: &mut Vec<usize>) {
+    out.clear();
+    map.clear();
+    out.reserve(bytes.len());
+    map.reserve(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -26,7 +35,24 @@ pub(crate) fn collapse_blanks(s: &str) -> (Vec<u8>, Vec<usize>) {
             i += 1;
         }
     }
-    (out, map)
+}
+
+/// The longest run of the collapsed search without `' '` or `'\n'`, with the number of `'\n'`
+/// before and after it. Such a run occurs verbatim in the content wherever the search matches, on
+/// the match's line `before`. `None` when the collapsed search is only spaces and newlines.
+fn anchor_piece(norm: &[u8]) -> Option<(&[u8], usize, usize)> {
+    let mut best: Option<(&[u8], usize)> = None;
+    let mut newlines = 0;
+    for piece in norm.split(|&b| b == b'\n') {
+        for run in piece.split(|&b| b == b' ') {
+            if run.len() > best.map_or(0, |b| b.0.len()) {
+                best = Some((run, newlines));
+            }
+        }
+        newlines += 1;
+    }
+    let (run, before) = best?;
+    Some((run, before, newlines - 1 - before))
 }
 
 /// Probe's `whitespaceNormalizedMatch`. Every occurrence of the collapsed search in the collapsed
@@ -35,29 +61,41 @@ pub(crate) fn collapse_blanks(s: &str) -> (Vec<u8>, Vec<usize>) {
 /// when the search ends in spaces/tabs the region keeps only the first byte of the content's run
 /// there. Candidates whose minimum indentation is too far from the search's are dropped (see
 /// [`line_trimmed_match`](super::line_trimmed_match)). `None` for a blank search or no candidate.
+///
+/// Collapsing keeps newlines, so only the whole-line zones around occurrences of the search's
+/// longest blank-free run are collapsed and searched (KMP): a substring search plus O(zones).
 pub fn whitespace_normalized_match(content: &str, search: &str) -> Option<StrategyMatch> {
     if js_trim(search).is_empty() {
         return None;
     }
-    let (norm_content, map) = collapse_blanks(content);
     let (norm_search, _) = collapse_blanks(search);
+    let (anchor, before, after) = anchor_piece(&norm_search)?;
+    let hits = memchr::memmem::find_iter(content.as_bytes(), anchor);
+    let zones = line_zones(content.as_bytes(), hits, before, after);
     let search_lines = LineTable::new(search);
     let search_min = search_lines.min_indent();
     let search_tabs = search_lines
         .first_non_blank()
         .is_some_and(|i| search_lines.lines[i].text.starts_with('\t'));
-    let mut checker = IndentChecker::new(content);
-    let mut regions = Vec::new();
     let last = norm_search.len() - 1;
-    for_each_match(&norm_content, &norm_search, |idx| {
-        let start = map[idx];
-        let end = map[idx + last] + 1;
-        let (min, tabs) = checker.min_indent_and_tabs(start, end);
-        let tabs = tabs || search_tabs;
-        if !indent_limit_exceeded(tabs, min.abs_diff(search_min)) {
-            regions.push(start..end);
-        }
-    });
+    let kmp = Kmp::new(norm_search);
+    let (mut norm, mut map) = (Vec::new(), Vec::new());
+    let mut regions = Vec::new();
+    for zone in zones {
+        let text = &content[zone.clone()];
+        collapse_into(text.as_bytes(), &mut norm, &mut map);
+        let mut checker: Option<IndentChecker> = None;
+        kmp.for_each_match(&norm, |idx| {
+            let start = map[idx];
+            let end = map[idx + last] + 1;
+            let checker = checker.get_or_insert_with(|| IndentChecker::new(text));
+            let (min, tabs) = checker.min_indent_and_tabs(start, end);
+            let tabs = tabs || search_tabs;
+            if !indent_limit_exceeded(tabs, min.abs_diff(search_min)) {
+                regions.push(zone.start + start..zone.start + end);
+            }
+        });
+    }
     (!regions.is_empty()).then_some(StrategyMatch { regions })
 }
 
@@ -172,6 +210,13 @@ mod tests {
         let (norm, map) = collapse_blanks("a \t b\n\n  c");
         assert_eq!(norm, b"a b\n\n c");
         assert_eq!(map, vec![0, 1, 4, 5, 6, 7, 9]);
+    }
+
+    #[test]
+    fn anchor_is_the_longest_blank_free_run() {
+        assert_eq!(anchor_piece(b"a bcd\nef g"), Some((&b"bcd"[..], 0, 1)));
+        assert_eq!(anchor_piece(b" \n x\nyy \n"), Some((&b"yy"[..], 2, 1)));
+        assert_eq!(anchor_piece(b" \n "), None);
     }
 
     #[test]
