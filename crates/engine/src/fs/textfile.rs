@@ -57,8 +57,11 @@ impl TextFile {
 
     /// Bytes for writing `text` (an LF-view string) back in this file's style: BOM restored,
     /// LF -> CRLF for `Crlf` files. In a `Crlf` file a `\n` already preceded by `\r` is kept as it
-    /// is (never `\r\r\n`).
-    pub fn encode(&self, text: &str) -> Vec<u8> {
+    /// is (never `\r\r\n`). A file with neither BOM nor CRLF borrows `text` (no copy).
+    pub fn encode<'a>(&self, text: &'a str) -> Cow<'a, [u8]> {
+        if !self.bom && self.line_ending == LineEnding::Lf {
+            return Cow::Borrowed(text.as_bytes());
+        }
         let mut out = Vec::with_capacity(text.len() + if self.bom { 3 } else { 0 });
         if self.bom {
             out.extend_from_slice(BOM);
@@ -79,7 +82,7 @@ impl TextFile {
                 out.extend_from_slice(&bytes[start..]);
             }
         }
-        out
+        Cow::Owned(out)
     }
 
     /// Brings caller-supplied text (an `old_string`, a `new_string`) into the LF view: CRLF -> LF

@@ -29,7 +29,7 @@ impl EditSession {
         let previous = if self.history.enabled() {
             self.file.encode(&self.file.text)
         } else {
-            Vec::new()
+            std::borrow::Cow::Borrowed(&[][..])
         };
         let (written, warning) =
             self.history

@@ -75,10 +75,14 @@ fn exact(content: &str, needle: &str) -> Option<Located> {
     if needle.is_empty() {
         return None;
     }
-    let regions: Vec<Range<usize>> = content
-        .match_indices(needle)
-        .map(|(i, s)| i..i + s.len())
-        .collect();
+    // Non-overlapping, leftmost first, as `str::match_indices`; memchr's SIMD search.
+    let mut regions: Vec<Range<usize>> = Vec::new();
+    let finder = memchr::memmem::Finder::new(needle.as_bytes());
+    let mut at = 0;
+    while let Some(i) = finder.find(&content.as_bytes()[at..]) {
+        regions.push(at + i..at + i + needle.len());
+        at += i + needle.len();
+    }
     if regions.is_empty() {
         return None;
     }
