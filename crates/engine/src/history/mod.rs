@@ -83,16 +83,19 @@ pub struct HistoryStore {
 
 impl HistoryStore {
     /// `<os temp>/edit-engine-history/<hex>` where `<hex>` hashes the effective uid and the real
-    /// path of `workspace_root`.
+    /// path of `workspace_root`. The environment variable `EDIT_ENGINE_HISTORY_ROOT`, when set,
+    /// replaces `<os temp>/edit-engine-history` (test suites point it at a folder they remove).
     pub fn default_dir(workspace_root: &Path) -> PathBuf {
         let root = crate::fs::guard::safe_realpath(workspace_root);
         let mut h = Sha256::new();
         h.update(store_fs::euid().to_string().as_bytes());
         h.update([0]);
         h.update(root.to_string_lossy().as_bytes());
-        std::env::temp_dir()
-            .join("edit-engine-history")
-            .join(hex(&h.finalize()[..16]))
+        let parent = std::env::var_os("EDIT_ENGINE_HISTORY_ROOT")
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| std::env::temp_dir().join("edit-engine-history"));
+        parent.join(hex(&h.finalize()[..16]))
     }
 
     /// Opens (creating if needed) the default store of `workspace_root`.
