@@ -186,7 +186,10 @@ fn default_dir_is_per_workspace_under_temp() {
     let b = HistoryStore::default_dir(Path::new("/w/two"));
     assert_ne!(a, b);
     assert_eq!(a, HistoryStore::default_dir(Path::new("/w/./one")));
-    assert!(a.starts_with(std::env::temp_dir().join("edit-engine-history")));
+    let parent = std::env::var_os("EDIT_ENGINE_HISTORY_ROOT")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("edit-engine-history"));
+    assert_eq!(a.parent(), Some(parent.as_path()));
     let ws = tempfile::tempdir().unwrap();
     let s = HistoryStore::open_default(ws.path()).unwrap();
     let f = ws.path().join("x.rs");
