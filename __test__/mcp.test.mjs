@@ -14,6 +14,8 @@ async function connect(root, extra = []) {
     command: process.execPath,
     args: [bin, 'mcp', '--root', root, ...extra],
     stderr: 'pipe',
+    // The SDK passes only a few variables by default; keep the run's undo-store folder.
+    env: { ...process.env },
   });
   const client = new Client({ name: 'edit-engine-test', version: '0.0.0' });
   await client.connect(transport);
