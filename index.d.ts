@@ -103,6 +103,8 @@ export declare class NativeToolbox {
   textEditor(params: Record<string, unknown>): Promise<string>
   /** Undoes the last recorded write to `params.path` from the undo history. */
   undoLastEdit(params: { path: string; workingDirectory?: string }): Promise<string>
+  /** Seed 002's `grep` call: confined by the path policy; the trackers learn the files returned. */
+  grep(params: Record<string, unknown>): Promise<string>
   /** Probe's `create` tool call. */
   create(params: Record<string, unknown>): Promise<string>
 }
@@ -272,9 +274,6 @@ export interface TaskPersistenceOptions {
    */
   filePath?: string
 }
-
-/** One grep call; resolves to ripgrep-style output, `No matches...`, or a string starting `Error`. */
-export declare function toolboxGrep(toolbox: NativeToolbox, params: Record<string, unknown>): Promise<string>
 
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */
 export interface TrackerCheck {

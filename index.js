@@ -860,6 +860,5 @@ module.exports.reindent = nativeBinding.reindent
 module.exports.restoreIndentation = nativeBinding.restoreIndentation
 module.exports.stripEchoedBoundaries = nativeBinding.stripEchoedBoundaries
 module.exports.stripHashlinePrefixes = nativeBinding.stripHashlinePrefixes
-module.exports.toolboxGrep = nativeBinding.toolboxGrep
 module.exports.validateLineHash = nativeBinding.validateLineHash
 module.exports.whitespaceNormalizedMatch = nativeBinding.whitespaceNormalizedMatch

@@ -101,15 +101,9 @@ function textEditorTool(options = {}) {
  */
 async function undoLastEdit(path, options = {}) {
   const o = options && typeof options === 'object' ? options : {};
-  const toolbox = createToolbox(o);
-  if (typeof toolbox === 'string') return `Error: ${toolbox}`;
-  try {
-    const params = { path };
-    if (typeof o.workingDirectory === 'string') params.workingDirectory = o.workingDirectory;
-    return await toolbox.undoLastEdit(params);
-  } catch (error) {
-    return `Error: invalid parameters - ${error && error.message ? error.message : String(error)}`;
-  }
+  const params = { path };
+  if (typeof o.workingDirectory === 'string') params.workingDirectory = o.workingDirectory;
+  return nativeTool(createToolbox(o), 'undoLastEdit', { label: 'Error' }).execute(params);
 }
 
 module.exports = { replaceInFileTool, textEditorTool, undoLastEdit };

@@ -3,7 +3,7 @@
 // (native classes, re-exported), QuoteNormalizer and grep / grepTool (one native call per search).
 
 const native = require('./native.cjs');
-const { createToolbox } = require('./tools.cjs');
+const { createToolbox, nativeTool } = require('./tools.cjs');
 
 const grepDescription = `Search file contents with a regular expression (ripgrep engine and syntax).
 
@@ -36,35 +36,23 @@ const grepSchema = {
   additionalProperties: false,
 };
 
-/** One native grep call on `toolbox`; never throws (failures resolve to a string starting "Error"). */
-async function runGrep(toolbox, params) {
-  if (typeof toolbox === 'string') return `Error: ${toolbox}`;
-  try {
-    const input = params && typeof params === 'object' ? params : {};
-    return await native.toolboxGrep(toolbox, input);
-  } catch (error) {
-    return `Error: invalid parameters - ${error && error.message ? error.message : String(error)}`;
-  }
-}
-
 /**
  * Seed 002's `grepTool(options)`: `{ name: 'grep', description, inputSchema, execute }`. Options are
  * the edit tools' (`allowedFolders`, `cwd`, `workspaceRoot`, `fileTracker`, `readTracker`, ...):
  * the search is confined to the allowed folders and every returned file counts as read.
  */
 function grepTool(options = {}) {
-  const toolbox = createToolbox(options);
-  return {
+  return nativeTool(createToolbox(options), 'grep', {
     name: 'grep',
     description: grepDescription,
     inputSchema: grepSchema,
-    execute: (params) => runGrep(toolbox, params),
-  };
+    label: 'Error',
+  });
 }
 
 /** Seed 002's `grep(args, options?)`: resolves to the tool's output string (never rejects). */
 function grep(args, options = {}) {
-  return runGrep(createToolbox(options), args);
+  return grepTool(options).execute(args);
 }
 
 /**

@@ -6,7 +6,6 @@ mod helpers;
 mod modification;
 mod quotes;
 mod read_tracker;
-mod search;
 mod symbols;
 mod task;
 mod tasks;

@@ -143,6 +143,15 @@ impl NativeToolbox {
         self.task(params, tools::undo::run, "Error")
     }
 
+    /// Seed 002's `grep` call: confined by the path policy; the trackers learn the files returned.
+    #[napi(
+        ts_args_type = "params: Record<string, unknown>",
+        ts_return_type = "Promise<string>"
+    )]
+    pub fn grep(&self, params: Value) -> AsyncTask<ToolTask> {
+        self.task(params, edit_engine_core::search::run, "Error")
+    }
+
     /// Probe's `create` tool call.
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
