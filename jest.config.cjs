@@ -1,13 +1,8 @@
-const { mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
-
-// As in vitest.config.mjs: the tools' default undo stores go to a folder of this run, removed by
-// the global teardown.
-process.env.EDIT_ENGINE_HISTORY_ROOT ||= mkdtempSync(join(tmpdir(), 'edit-engine-test-history-'));
+// The tools' default undo stores go to a folder of this run (see __test__/support/history-root.cjs).
+require('./__test__/support/history-root.cjs').useRunHistoryRoot();
 
 module.exports = {
   testMatch: ['<rootDir>/__test__/jest/**/*.test.cjs'],
   testEnvironment: 'node',
-  globalTeardown: '<rootDir>/__test__/jest/teardown.cjs',
+  globalTeardown: '<rootDir>/__test__/support/history-root-teardown.cjs',
 };

@@ -1,11 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-// The tools' default undo stores go to a folder of this run (removed by the global teardown), not
-// to the shared one under the OS temp dir: every test workspace would otherwise leave a store.
-process.env.EDIT_ENGINE_HISTORY_ROOT ||= mkdtempSync(join(tmpdir(), 'edit-engine-test-history-'));
+// The tools' default undo stores go to a folder of this run (see __test__/support/history-root.cjs).
+createRequire(import.meta.url)('./__test__/support/history-root.cjs').useRunHistoryRoot();
 
 export default defineConfig({
   test: {

@@ -93,9 +93,7 @@ impl History {
             Some(bytes) => store.record(real_path, bytes, tool),
             None => store.record(real_path, b"", &format!("{tool}{NEW_FILE_MARK}")),
         };
-        let error = result.err()?;
-        let _ = store.clear(real_path);
-        Some(error.to_string())
+        warn_and_clear(store, real_path, result)
     }
 
     /// Runs `write` (the write that replaces `previous` at `real_path`) and, once it succeeded,
@@ -142,13 +140,8 @@ impl History {
         if written.is_err() {
             return (written, None);
         }
-        match store.record_staged(real_path, previous, staged, tool) {
-            Ok(()) => (written, None),
-            Err(e) => {
-                let _ = store.clear(real_path);
-                (written, Some(e.to_string()))
-            }
-        }
+        let recorded = store.record_staged(real_path, previous, staged, tool);
+        (written, warn_and_clear(store, real_path, recorded))
     }
 
     /// Forgets every level of `real_path` (best effort), for a write whose previous content is
@@ -158,6 +151,18 @@ impl History {
             let _ = store.clear(real_path);
         }
     }
+}
+
+/// A level that could not be recorded: the file's history is cleared (best effort) so a later undo
+/// never skips a level, and the reason is returned as a warning.
+fn warn_and_clear(
+    store: &HistoryStore,
+    real_path: &Path,
+    recorded: Result<(), HistoryError>,
+) -> Option<String> {
+    let error = recorded.err()?;
+    let _ = store.clear(real_path);
+    Some(error.to_string())
 }
 
 #[cfg(test)]
