@@ -18,19 +18,12 @@ fn strategies(c: &mut Criterion) {
     group.sample_size(10);
     for (label, bytes) in [("1MB", 1 << 20), ("4MB", 4 << 20)] {
         let (content, t) = common::source(bytes);
-        let [a, b, e] = common::target_lines(t);
-        // One indentation level less on every line: line-trimmed (and indent-flexible) match.
-        let less = |l: &str| l[2..].to_string();
-        let trimmed = [less(&a), less(&b), less(&e)].join("\n");
-        // Internal white space drifted: only whitespace-normalized matches.
-        let drifted = format!(
-            "{}\n{}",
-            a.replace(" > ", "  >  "),
-            b.replace(" += ", "  +=  ")
-        );
-        // Middle line slightly off: only block-anchor matches. Middle line replaced: nothing does.
-        let anchored = [&a[..], &b.replace("item", "itme"), &e[..]].join("\n");
-        let unmatched = [&a[..], "      total = unrelated(call, here);", &e[..]].join("\n");
+        let common::Searches {
+            trimmed,
+            drifted,
+            anchored,
+            unmatched,
+        } = common::searches(&common::target_lines(t));
         assert!(!content.contains(&trimmed) && !content.contains(&drifted));
         group.throughput(Throughput::Bytes(content.len() as u64));
         let cases: [Case; 6] = [

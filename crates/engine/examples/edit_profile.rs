@@ -43,7 +43,7 @@ fn main() {
     let reps = args.get(1).copied().unwrap_or(15);
     let dir = tempfile::tempdir().expect("tempdir");
     let (content, t) = common::source(bytes);
-    let [a, b, e] = common::target_lines(t);
+    let target = common::target_lines(t);
     let path = dir.path().join("src.js");
     std::fs::write(&path, &content).unwrap();
     let opts = ToolOptions {
@@ -51,16 +51,14 @@ fn main() {
         ..Default::default()
     };
     let ctx = ToolContext::new(&opts, None).unwrap();
+    let common::Searches {
+        trimmed,
+        drifted,
+        anchored,
+        unmatched,
+    } = common::searches(&target);
+    let [a, b, e] = target;
     let new = a.replace('>', ">=");
-    let trimmed = [&a[2..], &b[2..], &e[2..]].join("\n");
-    let drifted = format!(
-        "{}\n{}",
-        a.replace(" > ", "  >  "),
-        b.replace(" += ", "  +=  ")
-    );
-    // Middle line slightly off: only block-anchor matches. Middle line replaced: nothing matches.
-    let anchored = [&a[..], &b.replace("item", "itme"), &e[..]].join("\n");
-    let unmatched = [&a[..], "      total = unrelated(call, here);", &e[..]].join("\n");
     println!(
         "file: {} bytes, {} lines; median of {reps} runs, ms",
         content.len(),

@@ -44,3 +44,31 @@ pub fn target_lines(t: usize) -> [String; 3] {
         "    } else {".to_string(),
     ]
 }
+
+/// Searches derived from the target lines, each crafted so that one strategy (or none) matches.
+#[allow(dead_code)] // the `lines` bench includes this module without using it
+pub struct Searches {
+    /// One indentation level less on every line: line-trimmed (and indent-flexible) match.
+    pub trimmed: String,
+    /// Internal white space drifted: only whitespace-normalized matches.
+    pub drifted: String,
+    /// Middle line slightly off: only block-anchor matches.
+    pub anchored: String,
+    /// Middle line replaced: nothing matches.
+    pub unmatched: String,
+}
+
+/// The [`Searches`] of the target lines `[a, b, e]` (see [`target_lines`]).
+#[allow(dead_code)]
+pub fn searches([a, b, e]: &[String; 3]) -> Searches {
+    Searches {
+        trimmed: [&a[2..], &b[2..], &e[2..]].join("\n"),
+        drifted: format!(
+            "{}\n{}",
+            a.replace(" > ", "  >  "),
+            b.replace(" += ", "  +=  ")
+        ),
+        anchored: [&a[..], &b.replace("item", "itme"), &e[..]].join("\n"),
+        unmatched: [&a[..], "      total = unrelated(call, here);", &e[..]].join("\n"),
+    }
+}
