@@ -152,6 +152,12 @@ export declare function findAllSymbols(filePath: string, symbolName: string, cwd
 
 export declare function findFuzzyMatch(content: string, searchString: string): FuzzyMatchResult | null
 
+/**
+ * Waits until every write made so far in this process has its directory fsync done (the step
+ * `durability: "standard"` leaves to a background thread), so all of them are durable.
+ */
+export declare function flushWrites(): void
+
 /** `{ matchedText, strategy, count }` from `findFuzzyMatch`. */
 export interface FuzzyMatchResult {
   matchedText: string
@@ -204,6 +210,11 @@ export interface NativeToolOptions {
   textEditorVersion?: string
   /** `textEditorTool` 20250728: most characters of file content one `view` returns. */
   maxCharacters?: number
+  /**
+   * `"standard"` (default) or `"strict"`: whether a write also waits for the directory fsync
+   * that makes its rename durable.
+   */
+  durability?: string
 }
 
 /** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */

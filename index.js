@@ -851,6 +851,7 @@ module.exports.detectBaseIndent = nativeBinding.detectBaseIndent
 module.exports.engineVersion = nativeBinding.engineVersion
 module.exports.findAllSymbols = nativeBinding.findAllSymbols
 module.exports.findFuzzyMatch = nativeBinding.findFuzzyMatch
+module.exports.flushWrites = nativeBinding.flushWrites
 module.exports.indentFlexibleMatch = nativeBinding.indentFlexibleMatch
 module.exports.lineTrimmedMatch = nativeBinding.lineTrimmedMatch
 module.exports.normalizeQuotes = nativeBinding.normalizeQuotes

@@ -32,5 +32,6 @@ module.exports = {
   createToolDefinition: schemas.createToolDefinition,
   multiEditToolDefinition: schemas.multiEditToolDefinition,
   engineVersion: native.engineVersion,
+  flushWrites: native.flushWrites,
   ...seed002,
 };

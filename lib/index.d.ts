@@ -50,6 +50,13 @@ export interface ToolOptions {
   historyDir?: string;
   /** `false`: writes are not recorded and undo is refused. */
   history?: boolean;
+  /**
+   * `"standard"` (default): a write returns once its new content is fsynced and renamed into
+   * place; the directory fsync that makes the rename durable runs on a background thread right
+   * after (a power loss in that window leaves the previous complete file). `"strict"`: the write
+   * also waits for that directory fsync.
+   */
+  durability?: 'standard' | 'strict';
 }
 
 interface EditCommon {
@@ -276,3 +283,10 @@ export const grepDescription: string;
 
 /** Version of the native engine. */
 export function engineVersion(): string;
+
+/**
+ * Blocks until every write made so far in this process is durable, including the directory
+ * fsync that `durability: "standard"` leaves to a background thread. Runs by itself when the
+ * process exits normally.
+ */
+export function flushWrites(): void;

@@ -40,6 +40,7 @@ export const {
   createToolDefinition,
   multiEditToolDefinition,
   engineVersion,
+  flushWrites,
   grep,
   grepTool,
   grepSchema,

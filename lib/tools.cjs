@@ -22,6 +22,7 @@ function nativeOptions(options) {
     debug: Boolean(o.debug),
     historyDir: nonEmpty(o.historyDir),
     history: o.history === false ? false : undefined,
+    durability: typeof o.durability === 'string' ? o.durability : undefined,
   };
 }
 

@@ -3,6 +3,7 @@
 use crate::read_tracker::JsFileReadTracker;
 use crate::task::{ToolFn, ToolTask};
 use crate::tracker::JsFileTracker;
+use edit_engine_core::fs::background::Durability;
 use edit_engine_core::tools::history::HistoryOption;
 use edit_engine_core::tools::text_editor::TextEditorOptions;
 use edit_engine_core::tools::{self, ToolContext, ToolOptions};
@@ -30,6 +31,9 @@ pub struct NativeToolOptions {
     pub text_editor_version: Option<String>,
     /// `textEditorTool` 20250728: most characters of file content one `view` returns.
     pub max_characters: Option<f64>,
+    /// `"standard"` (default) or `"strict"`: whether a write also waits for the directory fsync
+    /// that makes its rename durable.
+    pub durability: Option<String>,
 }
 
 impl From<NativeToolOptions> for ToolOptions {
@@ -57,6 +61,7 @@ impl From<NativeToolOptions> for ToolOptions {
                     .filter(|n| n.is_finite() && *n >= 1.0)
                     .map(|n| n as u64),
             },
+            durability: Durability::default(),
         }
     }
 }
@@ -76,12 +81,24 @@ impl NativeToolbox {
         tracker: Option<&JsFileTracker>,
         read_tracker: Option<&JsFileReadTracker>,
     ) -> Self {
-        let options: ToolOptions = options.unwrap_or_default().into();
+        let options = options.unwrap_or_default();
+        let durability = match options.durability.as_deref() {
+            None => Ok(Durability::default()),
+            Some(value) => Durability::parse(value).ok_or_else(|| {
+                format!("invalid durability option \"{value}\" (use \"standard\" or \"strict\")")
+            }),
+        };
         let tracker = tracker.map(|t| t.shared());
         let read_tracker = read_tracker.map(|t| t.shared());
-        let context = ToolContext::new(&options, tracker)
-            .map(|c| Arc::new(c.with_read_tracker(read_tracker)))
-            .map_err(|e| tools::errors::describe(&e));
+        let context = durability.and_then(|durability| {
+            let options = ToolOptions {
+                durability,
+                ..options.into()
+            };
+            ToolContext::new(&options, tracker)
+                .map(|c| Arc::new(c.with_read_tracker(read_tracker)))
+                .map_err(|e| tools::errors::describe(&e))
+        });
         NativeToolbox { context }
     }
 

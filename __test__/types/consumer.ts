@@ -34,6 +34,7 @@ import {
   createToolDefinition,
   multiEditToolDefinition,
   engineVersion,
+  flushWrites,
   grep,
   grepTool,
   grepSchema,
@@ -89,8 +90,10 @@ async function tools(root: string): Promise<void> {
     protectedPaths: ['.git/'],
     maxFileBytes: 1 << 20,
     returnDiff: true,
+    durability: 'strict',
   };
   const edit: Tool<EditParams, 'edit'> = editTool(options);
+  const flushed: void = flushWrites();
   const create = createTool(options);
   const multi = multiEditTool();
   const editFile = editFileTool(options);

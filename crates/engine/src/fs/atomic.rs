@@ -1,4 +1,5 @@
-//! Atomic, durable writes: temp file in the target's directory, fsync, rename, fsync directory.
+//! Atomic, durable writes: temp file in the target's directory, fsync, rename, fsync directory
+//! (inline, or on the background thread with [`Durability::Standard`], see [`super::background`]).
 //!
 //! [`write_atomic_confined`] is the tools' writer: it takes a real path the guard has checked and
 //! makes sure the write lands exactly there. The directory is opened one component at a time
@@ -12,6 +13,7 @@
 //! A successful write also removes stale temp files of crashed writers from the same directory
 //! (see [`super::cleanup`]). Extended attributes and ACLs are not carried over; mode bits
 //! (including setuid/setgid/sticky) are, and so are owner and group where the OS permits.
+use super::background::{self, Durability, Job};
 use super::FsError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -23,6 +25,9 @@ mod dir;
 pub const TEMP_PREFIX: &str = ".edit-engine-";
 /// Suffix of every temp file this module creates.
 pub const TEMP_SUFFIX: &str = ".tmp";
+
+/// A replaced file from this size up has its old content freed on the background thread.
+pub const RELEASE_IN_BACKGROUND_BYTES: u64 = 64 << 10;
 
 /// How to treat an existing file at the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,21 +55,23 @@ pub fn write_atomic(
     display: &str,
 ) -> Result<(), FsError> {
     let target = resolve_target(path, display)?;
-    write_to(&target, bytes, mode, display, false)
+    write_to(&target, bytes, mode, display, false, Durability::Strict)
 }
 
 /// [`write_atomic`] for a real path the guard has checked (`ResolvedPath::real`, free of
 /// symlinks): the bytes land at exactly that path or nowhere. A folder of the path that is no
 /// longer a real directory, or a target that is now a symlink, is refused with `Changed` (they were
 /// swapped in after the check); a swap after that point cannot redirect the write, which is made
-/// relative to the directory opened and checked here.
+/// relative to the directory opened and checked here. `durability` says whether the directory
+/// fsync after the rename is awaited ([`Durability::Strict`]) or left to the background thread.
 pub fn write_atomic_confined(
     real_path: &Path,
     bytes: &[u8],
     mode: WriteMode,
     display: &str,
+    durability: Durability,
 ) -> Result<(), FsError> {
-    write_to(real_path, bytes, mode, display, true)
+    write_to(real_path, bytes, mode, display, true, durability)
 }
 
 /// Opens the checked real path `real_path` for reading the way [`write_atomic_confined`] writes
@@ -162,7 +169,9 @@ pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsErr
 }
 
 /// Temp file in `target`'s directory (opened without following symlinks when `confined`), fsync,
-/// rename over the name `target`, fsync of the directory, stale-temp cleanup.
+/// rename over the name `target`, fsync of the directory (now, or queued with
+/// [`Durability::Standard`]), stale-temp cleanup. A large replaced file is held open across the
+/// rename and released on the background thread, so freeing its blocks is not part of the call.
 #[cfg(unix)]
 fn write_to(
     target: &Path,
@@ -170,6 +179,7 @@ fn write_to(
     mode: WriteMode,
     display: &str,
     confined: bool,
+    durability: Durability,
 ) -> Result<(), FsError> {
     let Some(name) = target.file_name() else {
         return Err(FsError::NotAFile {
@@ -198,6 +208,10 @@ fn write_to(
     }
     failpoint("sync")?;
     tmp.sync_all().map_err(io_err("sync", display))?;
+    let old_content = existing
+        .as_ref()
+        .filter(|e| e.size >= RELEASE_IN_BACKGROUND_BYTES)
+        .and_then(|_| dir.open_file(name).ok());
     failpoint("rename")?;
     dir.rename(tmp_name.name(), name, mode == WriteMode::CreateNew)
         .map_err(|source| FsError::Io {
@@ -207,7 +221,13 @@ fn write_to(
         })?;
     tmp_name.keep();
     drop(tmp);
-    dir.sync();
+    if let Some(old) = old_content {
+        background::submit_or_run(Job::Release(old));
+    }
+    match durability {
+        Durability::Strict => dir.sync(),
+        Durability::Standard => background::submit_or_run(Job::SyncDir(dir.into_file())),
+    }
     super::cleanup::remove_stale_temps_throttled(&dir_path);
     Ok(())
 }
@@ -288,6 +308,7 @@ fn write_to(
     mode: WriteMode,
     display: &str,
     _confined: bool,
+    _durability: Durability,
 ) -> Result<(), FsError> {
     let existing = inspect_target(target, mode, display)?;
     let dir = parent_dir(target);

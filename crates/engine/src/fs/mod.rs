@@ -2,6 +2,7 @@
 //! encoding/line-ending fidelity, and atomic durable writes.
 
 pub mod atomic;
+pub mod background;
 pub mod cleanup;
 pub mod guard;
 pub mod locks;

@@ -1,27 +1,60 @@
-//! Per-file level lists (`index/<key>.json`) and size-bounded eviction across all files.
+//! Per-file level lists (`index/<key>.log`) and size-bounded eviction across all files.
+//!
+//! An index is an append-only log of JSON lines, so recording a level is one `write` to the end of
+//! a small file instead of a whole-file rewrite (a rename over an existing file makes ext4 flush
+//! the new file's data, which cost more than the rest of a small edit):
+//! - `{"path": "..."}`: the file the log belongs to (first line);
+//! - `{"push": {entry}}`: a new newest level;
+//! - `"pop"`: the newest level was undone;
+//! - `{"drop": n}`: the `n` oldest levels were dropped (level cap).
+//!
+//! Appends happen under the store lock, one `write` call per change. A last line without its
+//! newline (a crash mid-append) is ignored and the log is rewritten whole (temp file + rename) at
+//! its next change; so is a log that grew past [`COMPACT_AFTER_LINES`]. Any other unreadable line
+//! makes the whole index read as empty: its levels are lost, never misread.
 use super::{hex, store_fs, HistoryEntry, HistoryError};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// A log with more lines than this is rewritten whole at its next change.
+const COMPACT_AFTER_LINES: usize = 256;
+
+/// One line of an index log.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Line {
+    Path(String),
+    Push(HistoryEntry),
+    Pop,
+    Drop(usize),
+}
+
 /// The levels of one file, oldest first.
-#[derive(Debug, Default, Serialize, Deserialize)]
+#[derive(Debug, Default)]
 pub(super) struct Index {
     pub path: String,
     pub entries: Vec<HistoryEntry>,
-    /// Where this index lives (not serialized).
-    #[serde(skip)]
+    /// Where this index lives.
     file: PathBuf,
+    /// Lines in the log on disk (0: no log yet).
+    lines: usize,
+    /// The log on disk must be rewritten whole before anything is appended (torn or too long).
+    rewrite: bool,
 }
 
 impl Index {
     /// The index of `path`; empty when there is none or it cannot be parsed.
     pub fn load(dir: &Path, path: &Path) -> Index {
-        let key = hex(&Sha256::digest(path.to_string_lossy().as_bytes()));
-        let file = dir.join("index").join(format!("{key}.json"));
-        let mut idx = Index::read_file(&file).unwrap_or_default();
+        let key = hex(blake3::hash(path.to_string_lossy().as_bytes()).as_bytes());
+        let file = dir.join("index").join(format!("{key}.log"));
+        let mut idx = Index::read_file(&file).unwrap_or_else(|| Index {
+            // An unreadable log is replaced by the next change.
+            rewrite: file.exists(),
+            ..Index::default()
+        });
         idx.path = path.to_string_lossy().into_owned();
         idx.file = file;
         idx
@@ -29,22 +62,91 @@ impl Index {
 
     fn read_file(file: &Path) -> Option<Index> {
         let bytes = std::fs::read(file).ok()?;
-        let mut idx: Index = serde_json::from_slice(&bytes).ok()?;
-        idx.file = file.to_path_buf();
+        let complete = bytes.last().is_none_or(|b| *b == b'\n');
+        let mut idx = Index {
+            file: file.to_path_buf(),
+            rewrite: !complete,
+            ..Index::default()
+        };
+        let mut lines = bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty());
+        let mut next = lines.next();
+        while let Some(line) = next {
+            next = lines.next();
+            let parsed = match serde_json::from_slice::<Line>(line) {
+                Ok(parsed) => parsed,
+                Err(_) if next.is_none() && !complete => break, // torn last append
+                Err(_) => return None,
+            };
+            idx.lines += 1;
+            match parsed {
+                Line::Path(path) => idx.path = path,
+                Line::Push(entry) => idx.entries.push(entry),
+                Line::Pop => drop(idx.entries.pop()),
+                Line::Drop(n) => drop(idx.entries.drain(..n.min(idx.entries.len()))),
+            }
+        }
+        idx.rewrite |= idx.lines > COMPACT_AFTER_LINES;
         Some(idx)
     }
 
-    /// Writes the index atomically (removes it when it has no entries).
-    pub fn save(&self) -> Result<(), HistoryError> {
+    /// Adds `entry` as the newest level, keeping at most `max_levels` (oldest dropped).
+    pub fn push(&mut self, entry: HistoryEntry, max_levels: usize) -> Result<(), HistoryError> {
+        self.entries.push(entry.clone());
+        let excess = self.entries.len().saturating_sub(max_levels);
+        self.entries.drain(..excess);
+        let mut change = vec![Line::Push(entry)];
+        if excess > 0 {
+            change.push(Line::Drop(excess));
+        }
+        self.append(change)
+    }
+
+    /// Removes the newest level (the caller has taken it from `entries`' end already).
+    pub fn record_pop(&mut self) -> Result<(), HistoryError> {
         if self.entries.is_empty() {
             return self.remove_file();
         }
-        let json = serde_json::to_vec(self).map_err(|e| HistoryError::Io {
-            op: "serialize the index of",
-            path: self.path.clone(),
-            source: std::io::Error::other(e),
-        })?;
-        store_fs::write_whole(&self.file, &json)
+        self.append(vec![Line::Pop])
+    }
+
+    /// Appends `change` in one write, or rewrites the whole log when it is new, torn or long.
+    fn append(&mut self, change: Vec<Line>) -> Result<(), HistoryError> {
+        if self.lines == 0 || self.rewrite {
+            return self.save();
+        }
+        let mut buf = Vec::new();
+        for line in &change {
+            serde_json::to_writer(&mut buf, line)
+                .map_err(|e| self.io("serialize the index of")(e.into()))?;
+            buf.push(b'\n');
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&self.file)
+            .map_err(self.io("open the index of"))?;
+        file.write_all(&buf)
+            .map_err(self.io("append to the index of"))?;
+        self.lines += change.len();
+        Ok(())
+    }
+
+    /// Writes the whole log afresh (temp file + rename); removes it when there are no levels.
+    pub fn save(&mut self) -> Result<(), HistoryError> {
+        if self.entries.is_empty() {
+            return self.remove_file();
+        }
+        let mut buf = Vec::new();
+        let path = Line::Path(self.path.clone());
+        let pushes = self.entries.iter().cloned().map(Line::Push);
+        for line in std::iter::once(path).chain(pushes) {
+            serde_json::to_writer(&mut buf, &line)
+                .map_err(|e| self.io("serialize the index of")(e.into()))?;
+            buf.push(b'\n');
+        }
+        store_fs::write_whole(&self.file, &buf)?;
+        self.lines = self.entries.len() + 1;
+        self.rewrite = false;
+        Ok(())
     }
 
     /// Forgets every level (the blobs are collected by the next eviction).
@@ -53,15 +155,21 @@ impl Index {
         self.remove_file()
     }
 
-    fn remove_file(&self) -> Result<(), HistoryError> {
+    fn remove_file(&mut self) -> Result<(), HistoryError> {
+        self.lines = 0;
+        self.rewrite = false;
         match std::fs::remove_file(&self.file) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(source) => Err(HistoryError::Io {
-                op: "remove the index of",
-                path: self.path.clone(),
-                source,
-            }),
+            Err(source) => Err(self.io("remove the index of")(source)),
+        }
+    }
+
+    fn io(&self, op: &'static str) -> impl FnOnce(std::io::Error) -> HistoryError + '_ {
+        move |source| HistoryError::Io {
+            op,
+            path: self.path.clone(),
+            source,
         }
     }
 }
@@ -72,7 +180,7 @@ pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
     let mut indexes = load_all(dir);
     let mut refs: HashMap<String, usize> = HashMap::new();
     for e in indexes.iter().flat_map(|i| &i.entries) {
-        *refs.entry(e.sha256.clone()).or_default() += 1;
+        *refs.entry(e.blake3.clone()).or_default() += 1;
     }
     let mut sizes: HashMap<String, u64> = HashMap::new();
     let mut total = 0u64;
@@ -96,23 +204,24 @@ pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
         };
         let e = indexes[i].entries.remove(0);
         dirty[i] = true;
-        let count = refs.entry(e.sha256.clone()).or_default();
+        let count = refs.entry(e.blake3.clone()).or_default();
         *count = count.saturating_sub(1);
         if *count == 0 {
-            store_fs::remove_object(dir, &e.sha256);
-            total = total.saturating_sub(sizes.get(&e.sha256).copied().unwrap_or(0));
+            store_fs::remove_object(dir, &e.blake3);
+            total = total.saturating_sub(sizes.get(&e.blake3).copied().unwrap_or(0));
         }
         if let Some(first) = indexes[i].entries.first() {
             heap.push(Reverse((first.timestamp, i)));
         }
     }
-    for (idx, _) in indexes.iter().zip(&dirty).filter(|(_, d)| **d) {
+    for (idx, _) in indexes.iter_mut().zip(&dirty).filter(|(_, d)| **d) {
         idx.save()?;
     }
     Ok(())
 }
 
-/// Every readable index; unreadable ones are removed (their levels are lost, never misread).
+/// Every readable index; unreadable ones (and indexes of an older layout) are removed: their
+/// levels are lost, never misread.
 fn load_all(dir: &Path) -> Vec<Index> {
     let Ok(entries) = std::fs::read_dir(dir.join("index")) else {
         return Vec::new();
@@ -122,10 +231,14 @@ fn load_all(dir: &Path) -> Vec<Index> {
         let file = entry.path();
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        if name.starts_with('.') || !name.ends_with(".json") {
+        if name.starts_with('.') {
             continue;
         }
-        match Index::read_file(&file) {
+        match name
+            .ends_with(".log")
+            .then(|| Index::read_file(&file))
+            .flatten()
+        {
             Some(idx) => out.push(idx),
             None => {
                 let _ = std::fs::remove_file(&file);

@@ -4,14 +4,15 @@
 //! Layout of a store directory (every file written to a temp file and renamed into place, so a
 //! reader never sees half a file; not fsynced: the history is a convenience, and after a power
 //! loss a damaged blob is caught by its hash on undo and the file's history cleared):
-//! - `objects/<sha256>`: content blobs, addressed by the SHA-256 of their bytes (deduplicated);
-//! - `index/<sha256 of the file's path>.json`: the file's levels, oldest first
-//!   (`{"path": ..., "entries": [{"sha256", "size", "timestamp", "tool"}]}`);
+//! - `objects/<blake3>`: content blobs, addressed by the BLAKE3 hash of their bytes (deduplicated);
+//! - `index/<blake3 of the file's path>.log`: the file's levels as an append-only log of JSON
+//!   lines (see [`index`]; entries `{"blake3", "size", "timestamp", "tool"}`);
 //! - `.lock`: `flock`ed for the duration of every operation, so store instances in any number of
 //!   threads and processes can share a directory.
 //!
 //! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of blobs
-//! in total; when over, the least recently recorded levels of all files are evicted first. Levels
+//! in total (checked whenever this instance has added blobs worth a sixteenth of the cap since its
+//! last check); when over, the least recently recorded levels of all files are evicted first. Levels
 //! are only ever removed from the old end of a file's chain, so `undo_last` never skips a level:
 //! a version that cannot be stored (larger than the cap) clears the file's history instead.
 //!
@@ -26,6 +27,8 @@ use index::Index;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Default cap on the total size of stored contents.
 pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
@@ -35,8 +38,8 @@ pub const DEFAULT_MAX_LEVELS: usize = 50;
 /// One undo level: the content a file had before a write.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HistoryEntry {
-    /// SHA-256 (hex) of the previous content; the blob's name in `objects/`.
-    pub sha256: String,
+    /// BLAKE3 hash (hex) of the previous content; the blob's name in `objects/`.
+    pub blake3: String,
     /// Size of the previous content in bytes.
     pub size: u64,
     /// When the level was recorded, in milliseconds since the Unix epoch.
@@ -68,7 +71,7 @@ pub enum HistoryError {
 /// A blob stored by [`HistoryStore::stage`], not yet part of any file's chain.
 #[derive(Debug, Clone)]
 pub struct Staged {
-    sha256: String,
+    blake3: String,
     /// Whether staging wrote a new blob (the store grew).
     added: bool,
 }
@@ -79,6 +82,8 @@ pub struct HistoryStore {
     dir: PathBuf,
     max_bytes: u64,
     max_levels: usize,
+    /// Bytes of blobs this instance (and its clones) added since it last summed the store's size.
+    unchecked: Arc<AtomicU64>,
 }
 
 impl HistoryStore {
@@ -119,6 +124,8 @@ impl HistoryStore {
             dir,
             max_bytes: DEFAULT_MAX_BYTES,
             max_levels: DEFAULT_MAX_LEVELS,
+            // The first added blob checks the size (other processes may have filled the store).
+            unchecked: Arc::new(AtomicU64::new(u64::MAX / 2)),
         })
     }
 
@@ -153,10 +160,12 @@ impl HistoryStore {
         if previous.len() as u64 > self.max_bytes {
             return None;
         }
-        let sha = hex(&Sha256::digest(previous));
+        let hash = hex(blake3::hash(previous).as_bytes());
         Some(
-            store_fs::write_object(&self.dir, &sha, previous)
-                .map(|added| Staged { sha256: sha, added }),
+            store_fs::write_object(&self.dir, &hash, previous).map(|added| Staged {
+                blake3: hash,
+                added,
+            }),
         )
     }
 
@@ -177,17 +186,18 @@ impl HistoryStore {
             return idx.remove();
         };
         let staged = staged?;
-        let added = store_fs::write_object(&self.dir, &staged.sha256, previous)? || staged.added;
-        idx.entries.push(HistoryEntry {
-            sha256: staged.sha256,
+        let added = store_fs::write_object(&self.dir, &staged.blake3, previous)? || staged.added;
+        let entry = HistoryEntry {
+            blake3: staged.blake3,
             size: previous.len() as u64,
             timestamp: now_ms(),
             tool: tool.into(),
-        });
-        let excess = idx.entries.len().saturating_sub(self.max_levels);
-        idx.entries.drain(..excess);
-        idx.save()?;
-        if added && store_fs::objects_size(&self.dir) > self.max_bytes {
+        };
+        idx.push(entry, self.max_levels)?;
+        if added
+            && self.size_check_due(previous.len() as u64)
+            && store_fs::objects_size(&self.dir) > self.max_bytes
+        {
             index::evict(&self.dir, self.max_bytes)?;
         }
         Ok(())
@@ -201,9 +211,9 @@ impl HistoryStore {
         let Some(entry) = idx.entries.pop() else {
             return Ok(None);
         };
-        match store_fs::read_object(&self.dir, &entry.sha256) {
-            Some(bytes) if hex(&Sha256::digest(&bytes)) == entry.sha256 => {
-                idx.save()?;
+        match store_fs::read_object(&self.dir, &entry.blake3) {
+            Some(bytes) if hex(blake3::hash(&bytes).as_bytes()) == entry.blake3 => {
+                idx.record_pop()?;
                 Ok(Some(bytes))
             }
             found => {
@@ -231,6 +241,17 @@ impl HistoryStore {
     pub fn clear(&self, path: &Path) -> Result<(), HistoryError> {
         let _lock = store_fs::lock(&self.dir)?;
         Index::load(&self.dir, path).remove()
+    }
+
+    /// Counts `added` bytes of new blobs; true when they (with earlier uncounted ones) reach a
+    /// sixteenth of the cap, so the store's size is summed (a directory scan) only that often.
+    fn size_check_due(&self, added: u64) -> bool {
+        let before = self.unchecked.fetch_add(added, Ordering::Relaxed);
+        let due = before.saturating_add(added) >= self.max_bytes / 16;
+        if due {
+            self.unchecked.store(0, Ordering::Relaxed);
+        }
+        due
     }
 
     /// Total size of the stored contents in bytes.

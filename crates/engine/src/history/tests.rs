@@ -20,7 +20,7 @@ fn levels_pop_newest_first() {
         ["create", "edit", "multi_edit"]
     );
     assert_eq!(levels[1].size, 4);
-    assert_eq!(levels[1].sha256, hex(&Sha256::digest(b"v2\r\n")));
+    assert_eq!(levels[1].blake3, hex(blake3::hash(b"v2\r\n").as_bytes()));
     assert!(levels[0].timestamp > 1_600_000_000_000);
     assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b""[..]));
     assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v2\r\n"[..]));
@@ -130,12 +130,12 @@ fn damaged_blob_is_reported_and_history_cleared() {
     let f = Path::new("/w/a");
     s.record(f, b"v1", "edit").unwrap();
     s.record(f, b"v2", "edit").unwrap();
-    let sha = s.levels(f).unwrap()[1].sha256.clone();
+    let sha = s.levels(f).unwrap()[1].blake3.clone();
     std::fs::write(s.dir().join("objects").join(&sha), b"xx").unwrap();
     assert!(matches!(s.undo_last(f), Err(HistoryError::Corrupt { .. })));
     assert_eq!(s.undo_last(f).unwrap(), None);
     s.record(f, b"v3", "edit").unwrap();
-    let sha = s.levels(f).unwrap()[0].sha256.clone();
+    let sha = s.levels(f).unwrap()[0].blake3.clone();
     std::fs::remove_file(s.dir().join("objects").join(&sha)).unwrap();
     let err = s.undo_last(f).unwrap_err();
     assert!(err.to_string().contains("content missing"), "{err}");
@@ -221,4 +221,100 @@ fn concurrent_instances_lose_no_levels() {
     }
     let s = HistoryStore::open(dir.path()).unwrap();
     assert_eq!(s.levels(Path::new("/w/shared")).unwrap().len(), 40);
+}
+
+fn index_log(s: &HistoryStore) -> std::path::PathBuf {
+    let mut logs: Vec<_> = std::fs::read_dir(s.dir().join("index"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "log"))
+        .collect();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    logs.pop().unwrap()
+}
+
+/// Recording appends one line per level to the same log file (no rewrite), and an undo appends
+/// a `pop` line; a fresh instance replays the log to the same levels.
+#[test]
+fn levels_are_appended_to_a_log() {
+    use std::os::unix::fs::MetadataExt;
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    s.record(f, b"v1", "edit").unwrap();
+    let log = index_log(&s);
+    let inode = std::fs::metadata(&log).unwrap().ino();
+    s.record(f, b"v2", "edit").unwrap();
+    s.record(f, b"v3", "edit").unwrap();
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v3"[..]));
+    assert_eq!(
+        std::fs::metadata(&log).unwrap().ino(),
+        inode,
+        "appended in place"
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    let kinds: Vec<&str> = text
+        .lines()
+        .map(|l| l.split(['"', ':']).nth(1).unwrap_or(l))
+        .collect();
+    assert_eq!(kinds, ["path", "push", "push", "push", "pop"], "{text}");
+    let again = HistoryStore::open(s.dir()).unwrap();
+    let tools: Vec<u64> = again.levels(f).unwrap().iter().map(|e| e.size).collect();
+    assert_eq!(tools, [2, 2]);
+    assert_eq!(again.undo_last(f).unwrap().as_deref(), Some(&b"v2"[..]));
+}
+
+/// A crash mid-append leaves a last line without its newline: it is ignored, and the next
+/// change rewrites the log whole so the torn bytes never end up in the middle.
+#[test]
+fn a_torn_last_line_is_ignored_and_repaired() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    s.record(f, b"v1", "edit").unwrap();
+    s.record(f, b"v2", "edit").unwrap();
+    let log = index_log(&s);
+    let mut bytes = std::fs::read(&log).unwrap();
+    bytes.extend_from_slice(b"{\"push\":{\"blake3\":\"ab");
+    std::fs::write(&log, &bytes).unwrap();
+    assert_eq!(s.levels(f).unwrap().len(), 2);
+    s.record(f, b"v3", "edit").unwrap();
+    assert!(std::fs::read(&log).unwrap().ends_with(b"\n"));
+    let got: Vec<_> = std::iter::from_fn(|| s.undo_last(f).unwrap()).collect();
+    assert_eq!(got, [b"v3".to_vec(), b"v2".to_vec(), b"v1".to_vec()]);
+}
+
+/// A log that grew long (many levels recorded and undone) is compacted to its live levels.
+#[test]
+fn a_long_log_is_compacted() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    for i in 0..200 {
+        s.record(f, format!("v{i}").as_bytes(), "edit").unwrap();
+        if i % 2 == 1 {
+            s.undo_last(f).unwrap().unwrap();
+        }
+    }
+    let lines = std::fs::read_to_string(index_log(&s))
+        .unwrap()
+        .lines()
+        .count();
+    assert!(lines <= 256 + 3, "{lines} lines");
+    let levels = s.levels(f).unwrap();
+    // Capped at 50 by the last record, then one undone.
+    assert_eq!(levels.len(), 49);
+    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v198"[..]));
+}
+
+/// The size is summed only every sixteenth of the cap of added blobs, so the store may exceed
+/// its cap by less than that between checks, never more.
+#[test]
+fn size_cap_holds_within_a_sixteenth() {
+    let (_d, s) = store();
+    let s = s.with_max_bytes(1600); // checked every 100 bytes of new blobs
+    for i in 0..300u32 {
+        let blob = format!("{i:09}");
+        s.record(Path::new(&format!("/w/{}", i % 7)), blob.as_bytes(), "edit")
+            .unwrap();
+        assert!(s.total_bytes() <= 1600 + 100, "{} at {i}", s.total_bytes());
+    }
+    assert!(s.total_bytes() >= 1500, "{}", s.total_bytes());
 }

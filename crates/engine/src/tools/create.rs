@@ -3,7 +3,7 @@
 use super::errors::describe;
 use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
-use crate::fs::atomic::{create_parent_dirs, write_atomic_confined, WriteMode};
+use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::locks::lock_path;
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::FsError;
@@ -54,7 +54,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     } else {
         WriteMode::CreateNew
     };
-    if let Err(e) = write_atomic_confined(&path.real, content.as_bytes(), mode, &display) {
+    if let Err(e) = ctx.write_file(&path.real, content.as_bytes(), mode, &display) {
         return failure(&e);
     }
     match (existed, previous.as_deref()) {

@@ -20,6 +20,8 @@ pub mod text_editor;
 pub mod tracking;
 pub mod undo;
 
+use crate::fs::atomic::{write_atomic_confined, WriteMode};
+use crate::fs::background::Durability;
 use crate::fs::guard::PathPolicy;
 use crate::fs::FsError;
 use crate::tracker::FileReadTracker;
@@ -45,6 +47,8 @@ pub struct ToolOptions {
     pub history: HistoryOption,
     /// `textEditorTool` options (version, `max_characters`).
     pub text_editor: TextEditorOptions,
+    /// Whether a write returns before or after the directory fsync of its rename.
+    pub durability: Durability,
 }
 
 /// Everything a tool call needs besides its params. Built once per tool instance.
@@ -60,6 +64,7 @@ pub struct ToolContext {
     /// Where every write records the previous content (see [`history`]).
     pub history: History,
     pub text_editor: TextEditorOptions,
+    pub durability: Durability,
 }
 
 impl ToolContext {
@@ -81,6 +86,7 @@ impl ToolContext {
             debug: options.debug,
             history,
             text_editor: options.text_editor.clone(),
+            durability: options.durability,
         })
     }
 
@@ -88,6 +94,18 @@ impl ToolContext {
     pub fn with_read_tracker(mut self, read_tracker: Option<Arc<FileReadTracker>>) -> Self {
         self.read_tracker = read_tracker;
         self
+    }
+
+    /// Writes `bytes` to the checked real path `real_path` atomically (see
+    /// [`write_atomic_confined`]) with this context's durability.
+    pub fn write_file(
+        &self,
+        real_path: &std::path::Path,
+        bytes: &[u8],
+        mode: WriteMode,
+        display: &str,
+    ) -> Result<(), FsError> {
+        write_atomic_confined(real_path, bytes, mode, display, self.durability)
     }
 
     /// Writes a debug line to stderr when the `debug` option is on.

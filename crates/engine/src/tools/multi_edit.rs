@@ -4,7 +4,7 @@
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
 use super::params::{flag, non_blank_str};
 use super::{diff, ToolContext};
-use crate::fs::atomic::{write_atomic_confined, WriteMode};
+use crate::fs::atomic::WriteMode;
 use crate::fs::locks::{lock_path, FileLock};
 use crate::fs::textfile::{read_text_confined, TextFile};
 use serde_json::Value;
@@ -209,15 +209,10 @@ mod atomic {
                 continue;
             }
             let bytes = file.original.encode(&file.current.text);
-            if let Err(e) = write_atomic_confined(path, &bytes, WriteMode::Replace, &file.display) {
+            if let Err(e) = ctx.write_file(path, &bytes, WriteMode::Replace, &file.display) {
                 for (done_path, done) in written {
                     let restore = done.original.encode(&done.original.text);
-                    let _ = write_atomic_confined(
-                        done_path,
-                        &restore,
-                        WriteMode::Replace,
-                        &done.display,
-                    );
+                    let _ = ctx.write_file(done_path, &restore, WriteMode::Replace, &done.display);
                 }
                 return Err(e.to_string());
             }

@@ -4,6 +4,7 @@
 use super::history::History;
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
+use crate::fs::background::Durability;
 use crate::fs::locks::{lock_path, FileLock};
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
@@ -18,6 +19,7 @@ pub struct EditSession {
     tool: &'static str,
     history: History,
     debug: bool,
+    durability: Durability,
     _lock: FileLock,
 }
 
@@ -39,6 +41,7 @@ impl EditSession {
                         &bytes,
                         WriteMode::Replace,
                         &self.display,
+                        self.durability,
                     )
                 });
         if let (Some(warning), true) = (warning, self.debug) {
@@ -87,6 +90,7 @@ impl ToolContext {
             tool,
             history,
             debug,
+            durability: self.durability,
             _lock: lock,
         })
     }

@@ -10,7 +10,7 @@ use super::errors::describe;
 use super::history::NEW_FILE_MARK;
 use super::params::non_blank_str;
 use super::ToolContext;
-use crate::fs::atomic::{remove_file_confined, write_atomic_confined, WriteMode};
+use crate::fs::atomic::{remove_file_confined, WriteMode};
 use crate::fs::locks::lock_path;
 use crate::fs::{FsError, ResolvedPath};
 use crate::history::HistoryStore;
@@ -66,7 +66,8 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
             tool: creator.to_string(),
             remaining,
         }),
-        None => write_atomic_confined(&path.real, &content, WriteMode::CreateOrReplace, &display)
+        None => ctx
+            .write_file(&path.real, &content, WriteMode::CreateOrReplace, &display)
             .map(|()| Undone::Restored {
                 content: content.clone(),
                 tool: tool.clone(),

@@ -22,6 +22,7 @@ pub(super) struct Entry {
     pub uid: u32,
     pub gid: u32,
     pub nlink: u64,
+    pub size: u64,
 }
 
 const DIR_FLAGS: libc::c_int = libc::O_DIRECTORY | libc::O_CLOEXEC;
@@ -131,6 +132,7 @@ impl Dir {
                 gid: st.st_gid,
                 #[allow(clippy::useless_conversion)]
                 nlink: u64::from(st.st_nlink),
+                size: st.st_size as u64,
             })),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
@@ -231,6 +233,11 @@ impl Dir {
     /// directory we may not read cannot be synced).
     pub fn sync(&self) {
         let _ = self.file.sync_all();
+    }
+
+    /// The directory's handle (for a background fsync).
+    pub fn into_file(self) -> File {
+        self.file
     }
 }
 

@@ -1,5 +1,7 @@
 use super::*;
 use std::fs;
+
+const STD: Durability = Durability::Standard;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
 fn temps(dir: &Path) -> Vec<String> {
@@ -177,7 +179,7 @@ fn confined_write_refuses_a_symlink_swapped_in_for_the_target() {
     let target = inside.path().join("f.txt");
     std::os::unix::fs::symlink(&secret, &target).unwrap();
     for mode in [WriteMode::Replace, WriteMode::CreateOrReplace] {
-        let err = write_atomic_confined(&target, b"pwned", mode, "f.txt").unwrap_err();
+        let err = write_atomic_confined(&target, b"pwned", mode, "f.txt", STD).unwrap_err();
         assert!(matches!(err, FsError::Changed { .. }), "{err:?}");
     }
     assert_eq!(fs::read(&secret).unwrap(), b"secret");
@@ -203,6 +205,7 @@ fn confined_write_refuses_a_folder_swapped_for_a_symlink() {
         b"pwned",
         WriteMode::Replace,
         "sub/f.txt",
+        STD,
     )
     .unwrap_err();
     assert!(matches!(err, FsError::Changed { .. }), "{err:?}");
@@ -211,6 +214,7 @@ fn confined_write_refuses_a_folder_swapped_for_a_symlink() {
         b"pwned",
         WriteMode::CreateNew,
         "sub/new.txt",
+        STD,
     )
     .unwrap_err();
     assert!(matches!(err, FsError::Changed { .. }), "{err:?}");
@@ -222,23 +226,23 @@ fn confined_write_refuses_a_folder_swapped_for_a_symlink() {
 fn confined_write_replaces_creates_and_refuses_like_write_atomic() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("f.txt");
-    write_atomic_confined(&f, b"one", WriteMode::CreateNew, "f.txt").unwrap();
-    let err = write_atomic_confined(&f, b"two", WriteMode::CreateNew, "f.txt").unwrap_err();
+    write_atomic_confined(&f, b"one", WriteMode::CreateNew, "f.txt", STD).unwrap();
+    let err = write_atomic_confined(&f, b"two", WriteMode::CreateNew, "f.txt", STD).unwrap_err();
     assert!(
         matches!(&err, FsError::Io { source, .. } if source.kind() == std::io::ErrorKind::AlreadyExists)
     );
     fs::set_permissions(&f, fs::Permissions::from_mode(0o640)).unwrap();
-    write_atomic_confined(&f, b"three", WriteMode::Replace, "f.txt").unwrap();
+    write_atomic_confined(&f, b"three", WriteMode::Replace, "f.txt", STD).unwrap();
     assert_eq!(fs::read(&f).unwrap(), b"three");
     assert_eq!(fs::metadata(&f).unwrap().mode() & 0o7777, 0o640);
     let missing = dir.path().join("missing.txt");
     assert!(matches!(
-        write_atomic_confined(&missing, b"x", WriteMode::Replace, "missing.txt"),
+        write_atomic_confined(&missing, b"x", WriteMode::Replace, "missing.txt", STD),
         Err(FsError::NotFound { .. })
     ));
     fs::create_dir(dir.path().join("d")).unwrap();
     assert!(matches!(
-        write_atomic_confined(&dir.path().join("d"), b"x", WriteMode::Replace, "d"),
+        write_atomic_confined(&dir.path().join("d"), b"x", WriteMode::Replace, "d", STD),
         Err(FsError::NotAFile { .. })
     ));
     assert!(temps(dir.path()).is_empty());

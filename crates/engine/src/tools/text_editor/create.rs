@@ -2,7 +2,7 @@
 //! that exists; never overwrites.
 
 use super::Call;
-use crate::fs::atomic::{create_parent_dirs, write_atomic_confined, WriteMode};
+use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::locks::lock_path;
 use crate::fs::FsError;
 use crate::tools::errors::describe;
@@ -33,7 +33,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         return format!("Error: File already exists at: {}. Cannot overwrite files using command `create`. Use str_replace or insert to change it.", call.path);
     }
     let written = create_parent_dirs(&path.real, &display).and_then(|()| {
-        write_atomic_confined(
+        call.ctx.write_file(
             &path.real,
             content.as_bytes(),
             WriteMode::CreateNew,

@@ -1,0 +1,197 @@
+//! The I/O a finished write does not have to wait for, done on one background thread:
+//! - the directory fsync that makes a rename durable ([`Durability::Standard`]); jobs queued
+//!   together share one fsync per directory (group commit), so many concurrent writes into one
+//!   folder pay for one directory sync, not one each;
+//! - closing the last handle of a replaced file's old content, which makes the kernel free its
+//!   blocks and page cache (about 1 ms for 4 MB) after the call has returned.
+//!
+//! Contract: every job submitted before [`flush`] was called has run when it returns. If the
+//! thread cannot be started, [`submit`] hands the job back and the caller runs it inline, so no
+//! job is ever dropped unrun while the process lives. A process that exits with jobs queued
+//! leaves its renames to the kernel's own journal commit (seconds later); the written data itself
+//! was fsynced before the rename either way.
+use parking_lot::{Condvar, Mutex};
+use std::fs::File;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::OnceLock;
+
+/// When a write reports success.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// After the new content is fsynced and renamed over the target; the directory fsync that
+    /// makes the rename itself durable follows on the background thread within milliseconds. A
+    /// power loss in that window leaves the previous complete file, never a torn or empty one.
+    #[default]
+    Standard,
+    /// After the directory fsync too: the rename is durable when the call returns.
+    Strict,
+}
+
+impl Durability {
+    /// Parses the `durability` option (`"standard"` or `"strict"`).
+    pub fn parse(value: &str) -> Option<Durability> {
+        match value {
+            "standard" => Some(Durability::Standard),
+            "strict" => Some(Durability::Strict),
+            _ => None,
+        }
+    }
+}
+
+/// Work for the background thread.
+#[derive(Debug)]
+pub enum Job {
+    /// fsync this directory (makes the renames done in it durable), then close it.
+    SyncDir(File),
+    /// Close this handle (the last reference to a replaced file's content).
+    Release(File),
+}
+
+impl Job {
+    /// Runs the job on the calling thread.
+    pub fn run(self) {
+        if let Job::SyncDir(dir) = self {
+            let _ = dir.sync_all();
+        }
+    }
+}
+
+struct Worker {
+    jobs: Sender<Job>,
+    /// (jobs submitted, jobs finished).
+    counts: Mutex<(u64, u64)>,
+    finished: Condvar,
+}
+
+static WORKER: OnceLock<Option<Worker>> = OnceLock::new();
+
+fn worker() -> Option<&'static Worker> {
+    WORKER
+        .get_or_init(|| {
+            let (jobs, queue) = channel();
+            std::thread::Builder::new()
+                .name("edit-engine-io".into())
+                .spawn(move || run(queue))
+                .ok()?;
+            Some(Worker {
+                jobs,
+                counts: Mutex::new((0, 0)),
+                finished: Condvar::new(),
+            })
+        })
+        .as_ref()
+}
+
+/// Queues `job`; hands it back when there is no background thread (run it inline then).
+pub fn submit(job: Job) -> Result<(), Job> {
+    let Some(w) = worker() else {
+        return Err(job);
+    };
+    let mut counts = w.counts.lock();
+    match w.jobs.send(job) {
+        Ok(()) => {
+            counts.0 += 1;
+            Ok(())
+        }
+        Err(returned) => Err(returned.0),
+    }
+}
+
+/// Queues `job`, or runs it now when it cannot be queued.
+pub fn submit_or_run(job: Job) {
+    if let Err(job) = submit(job) {
+        job.run();
+    }
+}
+
+/// Waits until every job submitted before this call has run.
+pub fn flush() {
+    let Some(w) = WORKER.get().and_then(Option::as_ref) else {
+        return;
+    };
+    let mut counts = w.counts.lock();
+    let target = counts.0;
+    while counts.1 < target {
+        w.finished.wait(&mut counts);
+    }
+}
+
+/// The thread: takes every queued job at once, syncs each distinct directory among them once,
+/// then closes everything.
+fn run(queue: Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        batch.extend(queue.try_iter());
+        let mut synced: Vec<(u64, u64)> = Vec::new();
+        for job in &batch {
+            if let Job::SyncDir(dir) = job {
+                match identity(dir) {
+                    Some(id) if synced.contains(&id) => {}
+                    id => {
+                        let _ = dir.sync_all();
+                        synced.extend(id);
+                    }
+                }
+            }
+        }
+        let done = batch.len() as u64;
+        drop(batch);
+        if let Some(w) = WORKER.get().and_then(Option::as_ref) {
+            w.counts.lock().1 += done;
+            w.finished.notify_all();
+        }
+    }
+}
+
+/// (device, inode) of an open file: two handles of one directory share it.
+#[cfg(unix)]
+fn identity(file: &File) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    file.metadata().ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity(_file: &File) -> Option<(u64, u64)> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durability_option_values() {
+        assert_eq!(Durability::parse("standard"), Some(Durability::Standard));
+        assert_eq!(Durability::parse("strict"), Some(Durability::Strict));
+        assert_eq!(Durability::parse("fast"), None);
+        assert_eq!(Durability::default(), Durability::Standard);
+    }
+
+    /// After `flush`, every job submitted before it has run: the released handles are closed.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn flush_waits_for_every_submitted_job() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = |name: &str| {
+            std::fs::read_dir("/proc/self/fd")
+                .unwrap()
+                .flatten()
+                .filter_map(|e| std::fs::read_link(e.path()).ok())
+                .any(|target| target == dir.path().join(name))
+        };
+        for i in 0..50 {
+            let path = dir.path().join(format!("f{i}"));
+            std::fs::write(&path, b"x").unwrap();
+            submit_or_run(Job::Release(File::open(&path).unwrap()));
+            submit_or_run(Job::SyncDir(File::open(dir.path()).unwrap()));
+        }
+        flush();
+        assert!(
+            (0..50).all(|i| !held(&format!("f{i}"))),
+            "a handle is still open"
+        );
+        let w = WORKER.get().and_then(Option::as_ref).expect("worker");
+        let (submitted, finished) = *w.counts.lock();
+        assert!(finished >= 100 && finished <= submitted);
+    }
+}
