@@ -2,7 +2,7 @@
 // points it at a folder of the run), one private folder per workspace.
 import { readdirSync, statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { editTool, undoLastEdit } from '../lib/index.mjs';
+import { editTool, flushWrites, undoLastEdit } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 let ws;
@@ -17,6 +17,7 @@ describe('EDIT_ENGINE_HISTORY_ROOT', () => {
     const before = new Set(readdirSync(root));
     const options = { allowedFolders: [ws.root], cwd: ws.root };
     expect(await editTool(options).execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' })).toMatch(/^Successfully/);
+    flushWrites(); // the undo level is recorded on the engine's background thread
     const added = readdirSync(root).filter((d) => !before.has(d));
     expect(added).toHaveLength(1);
     expect(statSync(`${root}/${added[0]}`).mode & 0o777).toBe(0o700);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { replaceInFileTool, replaceInFileSchema, undoLastEdit, FileReadTracker } from '../lib/index.mjs';
+import { replaceInFileTool, replaceInFileSchema, undoLastEdit, FileReadTracker, flushWrites } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 const TEN = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
@@ -18,6 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   ws.cleanup();
+  flushWrites(); // undo levels are recorded on the engine's background thread
   rmSync(historyDir, { recursive: true, force: true });
 });
 

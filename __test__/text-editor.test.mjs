@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, realpathSync, statSync, utimesSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { textEditorTool, editTool, createTool, multiEditTool, editFileTool, undoLastEdit, FileTracker, FileReadTracker } from '../lib/index.mjs';
+import { textEditorTool, editTool, createTool, multiEditTool, editFileTool, undoLastEdit, FileTracker, FileReadTracker, flushWrites } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 const libIndex = fileURLToPath(new URL('../lib/index.cjs', import.meta.url));
@@ -21,6 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   ws.cleanup();
+  flushWrites(); // undo levels are recorded on the engine's background thread
   rmSync(historyDir, { recursive: true, force: true });
 });
 

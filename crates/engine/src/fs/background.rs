@@ -3,7 +3,9 @@
 //!   together share one fsync per directory (group commit), so many concurrent writes into one
 //!   folder pay for one directory sync, not one each;
 //! - closing the last handle of a replaced file's old content, which makes the kernel free its
-//!   blocks and page cache (about 1 ms for 4 MB) after the call has returned.
+//!   blocks and page cache (about 1 ms for 4 MB) after the call has returned;
+//! - recording the undo level of a finished edit (the task keeps the file's lock until it is
+//!   done, so the next edit or undo of that file waits for it; see `tools::session`).
 //!
 //! Contract: every job submitted before [`flush`] was called has run when it returns. If the
 //! thread cannot be started, [`submit`] hands the job back and the caller runs it inline, so no
@@ -39,19 +41,22 @@ impl Durability {
 }
 
 /// Work for the background thread.
-#[derive(Debug)]
 pub enum Job {
     /// fsync this directory (makes the renames done in it durable), then close it.
     SyncDir(File),
     /// Close this handle (the last reference to a replaced file's content).
     Release(File),
+    /// Run this task.
+    Task(Box<dyn FnOnce() + Send>),
 }
 
 impl Job {
     /// Runs the job on the calling thread.
     pub fn run(self) {
-        if let Job::SyncDir(dir) = self {
-            let _ = dir.sync_all();
+        match self {
+            Job::SyncDir(dir) => drop(dir.sync_all()),
+            Job::Release(_) => {}
+            Job::Task(task) => task(),
         }
     }
 }
@@ -116,26 +121,30 @@ pub fn flush() {
     }
 }
 
-/// The thread: takes every queued job at once, syncs each distinct directory among them once,
-/// then closes everything.
+/// The thread: takes every queued job at once and runs them in order; a directory already synced
+/// in the batch is not synced again (its renames all happened before the batch was taken).
 fn run(queue: Receiver<Job>) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         batch.extend(queue.try_iter());
+        let done = batch.len() as u64;
         let mut synced: Vec<(u64, u64)> = Vec::new();
-        for job in &batch {
-            if let Job::SyncDir(dir) = job {
-                match identity(dir) {
+        for job in batch {
+            match job {
+                Job::SyncDir(dir) => match identity(&dir) {
                     Some(id) if synced.contains(&id) => {}
                     id => {
                         let _ = dir.sync_all();
                         synced.extend(id);
                     }
+                },
+                // A panicking task must not take the thread (and every later job) with it.
+                Job::Task(task) => {
+                    drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(task)))
                 }
+                Job::Release(file) => drop(file),
             }
         }
-        let done = batch.len() as u64;
-        drop(batch);
         if let Some(w) = WORKER.get().and_then(Option::as_ref) {
             w.counts.lock().1 += done;
             w.finished.notify_all();

@@ -3,7 +3,8 @@
 //!
 //! Contracts:
 //! - Every successful write by a tool records the file's previous bytes (keyed by real path) after
-//!   the write landed and while the file's lock is still held, so levels follow write order.
+//!   the write landed and while the file's lock is still held, so levels follow write order (edit
+//!   sessions do it on the background thread, see [`super::session`]).
 //! - Creating a file that did not exist records an empty level marked [`NEW_FILE_MARK`]; undoing it
 //!   removes the file.
 //! - Recording never fails a write. If it cannot be done, the file's history is cleared (best
@@ -14,9 +15,6 @@ use crate::fs::FsError;
 use crate::history::{HistoryError, HistoryStore};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
-
-/// Previous contents from this size up are staged in the history while the write runs.
-pub const PARALLEL_STAGE_BYTES: usize = 256 << 10;
 
 /// Suffix of the tool label of a level recorded when a write created the file.
 pub const NEW_FILE_MARK: &str = " (new file)";
@@ -96,54 +94,6 @@ impl History {
         warn_and_clear(store, real_path, result)
     }
 
-    /// Runs `write` (the write that replaces `previous` at `real_path`) and, once it succeeded,
-    /// records `previous` as the newest level by `tool`. From [`PARALLEL_STAGE_BYTES`] up, the
-    /// blob is hashed and stored on a scoped thread while `write` runs, so the history adds
-    /// little to a large write. Returns the write's result and, when the level could not be
-    /// recorded, a warning (the write stands; the file's history is cleared).
-    pub fn write_recorded(
-        &self,
-        real_path: &Path,
-        previous: &[u8],
-        tool: &str,
-        write: impl FnOnce() -> Result<(), FsError>,
-    ) -> (Result<(), FsError>, Option<String>) {
-        if !self.enabled() {
-            return (write(), None);
-        }
-        let store = match self.store() {
-            Ok(store) => store,
-            Err(e) => {
-                let written = write();
-                let warning = written.is_ok().then_some(e);
-                return (written, warning);
-            }
-        };
-        let (written, staged) = if previous.len() >= PARALLEL_STAGE_BYTES {
-            std::thread::scope(|s| {
-                let staging = s.spawn(|| store.stage(previous));
-                let written = write();
-                let staged = staging.join().unwrap_or_else(|_| {
-                    Some(Err(HistoryError::Io {
-                        op: "store the previous content of",
-                        path: real_path.to_string_lossy().into_owned(),
-                        source: std::io::Error::other("the staging thread panicked"),
-                    }))
-                });
-                (written, staged)
-            })
-        } else {
-            let written = write();
-            let staged = written.is_ok().then(|| store.stage(previous)).flatten();
-            (written, staged)
-        };
-        if written.is_err() {
-            return (written, None);
-        }
-        let recorded = store.record_staged(real_path, previous, staged, tool);
-        (written, warn_and_clear(store, real_path, recorded))
-    }
-
     /// Forgets every level of `real_path` (best effort), for a write whose previous content is
     /// unknown: a later undo then finds no level instead of skipping one.
     pub fn forget(&self, real_path: &Path) {
@@ -168,61 +118,77 @@ fn warn_and_clear(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::{ToolContext, ToolOptions};
 
-    fn history(dir: &Path) -> History {
-        let option = HistoryOption::Dir(dir.join("h").to_string_lossy().into_owned());
-        History::new(&option, dir, dir)
+    fn context(ws: &Path, option: HistoryOption) -> ToolContext {
+        let options = ToolOptions {
+            allowed_folders: vec![ws.to_string_lossy().into_owned()],
+            cwd: Some(ws.to_string_lossy().into_owned()),
+            history: option,
+            ..ToolOptions::default()
+        };
+        ToolContext::new(&options, None).unwrap()
     }
 
-    /// Large contents are staged on a second thread while the write runs; small ones after it.
-    /// Either way a successful write leaves exactly one level holding the previous bytes.
+    /// A committed session records its previous bytes once it ends, holding the file's lock until
+    /// then: the next session of the file sees the level already recorded.
     #[test]
-    fn write_recorded_records_after_a_successful_write() {
-        let dir = tempfile::tempdir().unwrap();
-        let h = history(dir.path());
-        let file = dir.path().join("f.txt");
-        for previous in [vec![b'a'; 10], vec![b'b'; PARALLEL_STAGE_BYTES + 1]] {
-            let mut wrote = false;
-            let (written, warning) = h.write_recorded(&file, &previous, "edit", || {
-                wrote = true;
-                Ok(())
-            });
-            assert!(written.is_ok() && warning.is_none() && wrote);
-            let store = h.store().unwrap();
-            assert_eq!(store.levels(&file).unwrap().len(), 1);
-            assert_eq!(store.undo_last(&file).unwrap(), Some(previous));
+    fn a_committed_session_records_the_previous_content_before_releasing_the_lock() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let dir = hist.path().join("h").to_string_lossy().into_owned();
+        let ctx = context(ws.path(), HistoryOption::Dir(dir));
+        std::fs::write(ws.path().join("a.txt"), "v1\r\n").unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        for (i, next) in ["v2\n", "v3\n", "v4\n"].into_iter().enumerate() {
+            let session = ctx.open_for_tool(&path, "test").unwrap();
+            let levels = ctx.history.store().unwrap().levels(&path.real).unwrap();
+            assert_eq!(levels.len(), i, "the previous session's level is in place");
+            session.commit(next).unwrap();
         }
+        let _wait = ctx.open_for_tool(&path, "test").unwrap();
+        let store = ctx.history.store().unwrap();
+        assert_eq!(store.levels(&path.real).unwrap().len(), 3);
+        assert_eq!(store.undo_last(&path.real).unwrap().unwrap(), b"v3\r\n");
     }
 
-    /// A failed write records nothing and hands its error back unchanged.
+    /// No commit (or a failed one), or history off: nothing is recorded and the lock is released.
     #[test]
-    fn write_recorded_records_nothing_when_the_write_fails() {
-        let dir = tempfile::tempdir().unwrap();
-        let h = history(dir.path());
-        let file = dir.path().join("f.txt");
-        for size in [10, PARALLEL_STAGE_BYTES] {
-            let (written, warning) = h.write_recorded(&file, &vec![b'x'; size], "edit", || {
-                Err(FsError::NotFound {
-                    display: "f.txt".into(),
-                })
-            });
-            assert!(matches!(written, Err(FsError::NotFound { .. })));
-            assert!(warning.is_none());
-            assert!(h.store().unwrap().levels(&file).unwrap().is_empty());
-        }
+    fn sessions_without_a_commit_or_without_history_record_nothing() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let dir = hist.path().join("h").to_string_lossy().into_owned();
+        let ctx = context(ws.path(), HistoryOption::Dir(dir));
+        std::fs::write(ws.path().join("a.txt"), "v1").unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        drop(ctx.open_for_tool(&path, "test").unwrap());
+        let session = ctx.open_for_tool(&path, "test").unwrap();
+        std::fs::remove_file(ws.path().join("a.txt")).unwrap();
+        assert!(session.commit("v2").is_err());
+        drop(session);
+        let _wait = lock_of(&path.real);
+        assert!(ctx
+            .history
+            .store()
+            .unwrap()
+            .levels(&path.real)
+            .unwrap()
+            .is_empty());
+
+        let off = context(ws.path(), HistoryOption::Off);
+        std::fs::write(ws.path().join("b.txt"), "v1").unwrap();
+        let path = off.resolve_writable("b.txt", None).unwrap();
+        off.open_for_tool(&path, "test")
+            .unwrap()
+            .commit("v2")
+            .unwrap();
+        let _wait = lock_of(&path.real);
+        assert_eq!(
+            std::fs::read_to_string(ws.path().join("b.txt")).unwrap(),
+            "v2"
+        );
+        assert!(off.history.store().is_err());
     }
 
-    /// History off: the write runs, nothing is stored.
-    #[test]
-    fn write_recorded_with_history_off_only_writes() {
-        let dir = tempfile::tempdir().unwrap();
-        let h = History::new(&HistoryOption::Off, dir.path(), dir.path());
-        let mut wrote = false;
-        let (written, warning) = h.write_recorded(&dir.path().join("f"), b"x", "edit", || {
-            wrote = true;
-            Ok(())
-        });
-        assert!(written.is_ok() && warning.is_none() && wrote);
-        assert!(!dir.path().join("h").exists());
+    fn lock_of(path: &Path) -> crate::fs::locks::FileLock {
+        crate::fs::locks::lock_path(path)
     }
 }

@@ -1,16 +1,24 @@
 //! The read-modify-write frame every writing tool uses: guard, per-file lock, decode, atomic write,
 //! and the undo record of every write (see [`super::history`]).
+//!
+//! The undo level of a commit is recorded after the call's own work, on the background thread
+//! ([`crate::fs::background`]): when the session ends, a task takes over the file's lock, records
+//! the previous content and only then releases the lock. The next edit or undo of the file (in
+//! this process or another) waits for the lock, so levels still follow write order and an undo
+//! never misses the newest level; `flushWrites` (and a normal process exit) waits for the task.
 
 use super::history::History;
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
-use crate::fs::background::Durability;
+use crate::fs::background::{self, Durability, Job};
 use crate::fs::locks::{lock_path, FileLock};
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
+use std::cell::Cell;
 
-/// An open, locked text file. The lock is held until the session is dropped, so the content read
-/// here is the content the write replaces (no lost updates between concurrent calls).
+/// An open, locked text file. The lock is held until the session is dropped (and, after a commit,
+/// until its undo level is recorded), so the content read here is the content the write replaces
+/// (no lost updates between concurrent calls).
 pub struct EditSession {
     pub path: ResolvedPath,
     pub display: String,
@@ -20,34 +28,53 @@ pub struct EditSession {
     history: History,
     debug: bool,
     durability: Durability,
-    _lock: FileLock,
+    /// A commit landed: the drop records the previous content.
+    committed: Cell<bool>,
+    lock: Option<FileLock>,
 }
 
 impl EditSession {
-    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
-    /// and records the previous content in the undo history (never failing the write for it).
+    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings.
+    /// The previous content is recorded in the undo history when the session ends (never failing
+    /// the write for it).
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
         let bytes = self.file.encode(new_text);
-        let previous = if self.history.enabled() {
-            self.file.encode(&self.file.text)
-        } else {
-            std::borrow::Cow::Borrowed(&[][..])
-        };
-        let (written, warning) =
-            self.history
-                .write_recorded(&self.path.real, &previous, self.tool, || {
-                    write_atomic_confined(
-                        &self.path.real,
-                        &bytes,
-                        WriteMode::Replace,
-                        &self.display,
-                        self.durability,
-                    )
-                });
-        if let (Some(warning), true) = (warning, self.debug) {
-            eprintln!("[{}] {warning}", self.tool);
+        write_atomic_confined(
+            &self.path.real,
+            &bytes,
+            WriteMode::Replace,
+            &self.display,
+            self.durability,
+        )?;
+        self.committed.set(true);
+        Ok(())
+    }
+}
+
+impl Drop for EditSession {
+    /// Hands the lock and the previous content to a background task that records the undo level
+    /// and then releases the lock (inline when there is no background thread).
+    fn drop(&mut self) {
+        let lock = self.lock.take();
+        if !self.committed.get() || !self.history.enabled() {
+            return;
         }
-        written
+        let previous = match self.file.encode(&self.file.text) {
+            std::borrow::Cow::Owned(bytes) => bytes,
+            std::borrow::Cow::Borrowed(_) => std::mem::take(&mut self.file.text).into_bytes(),
+        };
+        let (history, real, tool, debug) = (
+            self.history.clone(),
+            self.path.real.clone(),
+            self.tool,
+            self.debug,
+        );
+        background::submit_or_run(Job::Task(Box::new(move || {
+            if let (Some(warning), true) = (history.record(&real, Some(&previous), tool), debug) {
+                eprintln!("[{tool}] {warning}");
+            }
+            drop(lock);
+        })));
     }
 }
 
@@ -91,7 +118,8 @@ impl ToolContext {
             history,
             debug,
             durability: self.durability,
-            _lock: lock,
+            committed: Cell::new(false),
+            lock: Some(lock),
         })
     }
 
