@@ -11,7 +11,6 @@
 //!   effort) so a later undo never skips a level; with `debug` the reason goes to stderr.
 //! - The store is opened lazily, on the first write or undo of a tool instance.
 
-use crate::fs::FsError;
 use crate::history::{HistoryError, HistoryStore};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
