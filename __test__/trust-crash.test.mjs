@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { flushWrites } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 import { LONG, TOOLS, prng, report, seedFromEnv, tempFilesUnder } from './support/trust.mjs';
 
@@ -103,6 +104,7 @@ describe('SIGKILL during edits', () => {
       const g = lastGen.get(f.rel);
       expect(await edit.execute({ file_path: f.rel, old_string: `gen ${g}\n`, new_string: `gen ${g + 1}\n` })).toMatch(/^Successfully/);
     }
+    flushWrites(); // the stale-temp scan runs on the engine's background thread
     expect(tempFilesUnder(ws.root)).toEqual([]);
     console.log(`[trust:crash] generations reached: ${[...lastGen].map(([f, g]) => `${f}=${g}`).join(' ')}`);
     expect(problems).toEqual([]);

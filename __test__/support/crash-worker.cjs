@@ -5,7 +5,7 @@
 // Every edit flips one file's marker `gen N` -> `gen N+1`, by a rotating tool (edit text mode,
 // edit line mode, edit_file, multi_edit, atomic multi_edit, create with overwrite). After one
 // successful edit of every file it prints "ready" (by then each directory has had a successful
-// write in this process, which is when stale temp files there are cleaned). Two lanes edit
+// write in this process, which queues the cleaning of stale temp files there; "ready" waits for it). Two lanes edit
 // disjoint files at the same time, so several writes are in flight at a kill.
 'use strict';
 const fs = require('node:fs');
@@ -53,6 +53,7 @@ async function editOnce(f, step) {
 async function main() {
   let step = Math.floor(Math.random() * 6);
   for (const f of files) await editOnce(f, step++);
+  lib.flushWrites(); // the stale-temp scans queued by those writes have run
   process.stdout.write('ready\n');
   const lane = async (mine) => {
     for (;;) await editOnce(mine[Math.floor(Math.random() * mine.length)], step++);

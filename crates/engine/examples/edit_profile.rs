@@ -130,10 +130,6 @@ fn main() {
             Box::new(|| drop(file.encode(&replaced))),
         ),
         (
-            "CRLF->LF copy in cascade",
-            Box::new(|| drop(text.replace("\r\n", "\n"))),
-        ),
-        (
             "line_trimmed_match",
             Box::new(|| assert!(line_trimmed_match(text, &trimmed).is_some())),
         ),

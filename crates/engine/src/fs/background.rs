@@ -1,4 +1,5 @@
-//! The I/O a finished write does not have to wait for, done on one background thread:
+//! The I/O a finished write does not have to wait for, done on background threads (one for
+//! directory syncs, one for the rest):
 //! - the directory fsync that makes a rename durable ([`Durability::Standard`]); jobs queued
 //!   together share one fsync per directory (group commit), so many concurrent writes into one
 //!   folder pay for one directory sync, not one each;
@@ -61,6 +62,7 @@ impl Job {
     }
 }
 
+/// One background thread and its queue.
 struct Worker {
     jobs: Sender<Job>,
     /// (jobs submitted, jobs finished).
@@ -68,28 +70,38 @@ struct Worker {
     finished: Condvar,
 }
 
-static WORKER: OnceLock<Option<Worker>> = OnceLock::new();
+/// Directory syncs get their own thread, so an undo record (which holds a file's lock) never
+/// waits behind a slow fsync.
+static SYNCS: OnceLock<Option<Worker>> = OnceLock::new();
+/// Undo records and releases of old contents.
+static TASKS: OnceLock<Option<Worker>> = OnceLock::new();
 
-fn worker() -> Option<&'static Worker> {
-    WORKER
-        .get_or_init(|| {
-            let (jobs, queue) = channel();
-            std::thread::Builder::new()
-                .name("edit-engine-io".into())
-                .spawn(move || run(queue))
-                .ok()?;
-            Some(Worker {
-                jobs,
-                counts: Mutex::new((0, 0)),
-                finished: Condvar::new(),
-            })
+fn lane(job: &Job) -> &'static OnceLock<Option<Worker>> {
+    match job {
+        Job::SyncDir(_) => &SYNCS,
+        Job::Release(_) | Job::Task(_) => &TASKS,
+    }
+}
+
+fn started(lane: &'static OnceLock<Option<Worker>>) -> Option<&'static Worker> {
+    lane.get_or_init(|| {
+        let (jobs, queue) = channel();
+        std::thread::Builder::new()
+            .name("edit-engine-io".into())
+            .spawn(move || run(queue, lane))
+            .ok()?;
+        Some(Worker {
+            jobs,
+            counts: Mutex::new((0, 0)),
+            finished: Condvar::new(),
         })
-        .as_ref()
+    })
+    .as_ref()
 }
 
 /// Queues `job`; hands it back when there is no background thread (run it inline then).
 pub fn submit(job: Job) -> Result<(), Job> {
-    let Some(w) = worker() else {
+    let Some(w) = started(lane(&job)) else {
         return Err(job);
     };
     let mut counts = w.counts.lock();
@@ -111,19 +123,21 @@ pub fn submit_or_run(job: Job) {
 
 /// Waits until every job submitted before this call has run.
 pub fn flush() {
-    let Some(w) = WORKER.get().and_then(Option::as_ref) else {
-        return;
-    };
-    let mut counts = w.counts.lock();
-    let target = counts.0;
-    while counts.1 < target {
-        w.finished.wait(&mut counts);
+    for lane in [&TASKS, &SYNCS] {
+        let Some(w) = lane.get().and_then(Option::as_ref) else {
+            continue;
+        };
+        let mut counts = w.counts.lock();
+        let target = counts.0;
+        while counts.1 < target {
+            w.finished.wait(&mut counts);
+        }
     }
 }
 
-/// The thread: takes every queued job at once and runs them in order; a directory already synced
-/// in the batch is not synced again (its renames all happened before the batch was taken).
-fn run(queue: Receiver<Job>) {
+/// A lane's thread: takes every queued job at once and runs them in order; a directory already
+/// synced in the batch is not synced again (its renames all happened before the batch was taken).
+fn run(queue: Receiver<Job>, lane: &'static OnceLock<Option<Worker>>) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         batch.extend(queue.try_iter());
@@ -145,7 +159,7 @@ fn run(queue: Receiver<Job>) {
                 Job::Release(file) => drop(file),
             }
         }
-        if let Some(w) = WORKER.get().and_then(Option::as_ref) {
+        if let Some(w) = lane.get().and_then(Option::as_ref) {
             w.counts.lock().1 += done;
             w.finished.notify_all();
         }
@@ -199,8 +213,10 @@ mod tests {
             (0..50).all(|i| !held(&format!("f{i}"))),
             "a handle is still open"
         );
-        let w = WORKER.get().and_then(Option::as_ref).expect("worker");
-        let (submitted, finished) = *w.counts.lock();
-        assert!(finished >= 100 && finished <= submitted);
+        for (lane, ours) in [(&TASKS, 50), (&SYNCS, 50)] {
+            let w = lane.get().and_then(Option::as_ref).expect("worker");
+            let (submitted, finished) = *w.counts.lock();
+            assert!(finished >= ours && finished <= submitted);
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! Removal of temp files left behind by writers that died mid-write.
 //!
-//! Rule: after a successful write into a directory, every regular file there named
+//! Rule: after a successful write into a directory (on the background thread), every regular file there named
 //! `.edit-engine-*.tmp` whose modification time is more than [`STALE_AFTER`] ago and that no live
 //! writer holds is removed. A writer holds an exclusive `flock` on its temp file from creation
 //! until the rename (see [`hold_temp`]), in this process or any other, so a slow write is never
@@ -38,21 +38,28 @@ pub(crate) fn hold_temp(file: &std::fs::File) {
 /// Scans `dir` unless it was scanned less than [`STALE_AFTER`] ago; returns how many stale temp
 /// files were removed. Errors are ignored: cleanup never fails a write.
 pub fn remove_stale_temps_throttled(dir: &Path) -> usize {
-    {
-        let mut seen = LAST_SCAN.lock();
-        let now = Instant::now();
-        if seen
-            .get(dir)
-            .is_some_and(|t| now.duration_since(*t) < STALE_AFTER)
-        {
-            return 0;
-        }
-        if seen.len() >= MAX_REMEMBERED_DIRS {
-            seen.clear();
-        }
-        seen.insert(dir.to_path_buf(), now);
+    if !scan_due(dir) {
+        return 0;
     }
     remove_stale_temps(dir, STALE_AFTER)
+}
+
+/// True (and the scan counted as done now) unless `dir` was scanned less than [`STALE_AFTER`]
+/// ago in this process. Atomic writes use it to queue the scan on the background thread.
+pub fn scan_due(dir: &Path) -> bool {
+    let mut seen = LAST_SCAN.lock();
+    let now = Instant::now();
+    if seen
+        .get(dir)
+        .is_some_and(|t| now.duration_since(*t) < STALE_AFTER)
+    {
+        return false;
+    }
+    if seen.len() >= MAX_REMEMBERED_DIRS {
+        seen.clear();
+    }
+    seen.insert(dir.to_path_buf(), now);
+    true
 }
 
 /// Removes the temp files in `dir` older than `max_age` that no writer holds.

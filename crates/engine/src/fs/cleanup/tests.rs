@@ -42,6 +42,7 @@ fn successful_write_removes_only_stale_unheld_temps() {
         "f.txt",
     )
     .unwrap();
+    crate::fs::background::flush(); // the scan runs on the background thread
 
     assert!(!stale.exists(), "stale unheld temp removed");
     for p in [&fresh, &held, &other, &not_ours, &stale_dir] {
