@@ -9,8 +9,9 @@
 //!   done, so the next edit or undo of that file waits for it; see `tools::session`).
 //!
 //! Contract: every job submitted before [`flush`] was called has run when it returns. If the
-//! thread cannot be started, [`submit`] hands the job back and the caller runs it inline, so no
-//! job is ever dropped unrun while the process lives. A process that exits with jobs queued
+//! thread cannot be started or its queue is full ([`MAX_PENDING_TASKS`], [`MAX_PENDING_SYNCS`]),
+//! [`submit`] hands the job back and the caller runs it inline, so no job is ever dropped unrun
+//! while the process lives and a burst of writes cannot queue memory without bound. A process that exits with jobs queued
 //! leaves its renames to the kernel's own journal commit (seconds later); the written data itself
 //! was fsynced before the rename either way.
 use parking_lot::{Condvar, Mutex};
@@ -99,12 +100,26 @@ fn started(lane: &'static OnceLock<Option<Worker>>) -> Option<&'static Worker> {
     .as_ref()
 }
 
-/// Queues `job`; hands it back when there is no background thread (run it inline then).
+/// Most jobs waiting in the task lane: each may hold a file's previous content (up to the size
+/// cap of a file), so a burst of large edits records inline instead of queueing without bound.
+pub const MAX_PENDING_TASKS: u64 = 8;
+/// Most directory syncs waiting (each holds a directory handle).
+pub const MAX_PENDING_SYNCS: u64 = 256;
+
+/// Queues `job`; hands it back when there is no background thread or its lane is full (run it
+/// inline then: the caller waits, which is the backpressure).
 pub fn submit(job: Job) -> Result<(), Job> {
+    let limit = match job {
+        Job::SyncDir(_) => MAX_PENDING_SYNCS,
+        Job::Release(_) | Job::Task(_) => MAX_PENDING_TASKS,
+    };
     let Some(w) = started(lane(&job)) else {
         return Err(job);
     };
     let mut counts = w.counts.lock();
+    if counts.0 - counts.1 >= limit {
+        return Err(job);
+    }
     match w.jobs.send(job) {
         Ok(()) => {
             counts.0 += 1;
@@ -188,6 +203,29 @@ mod tests {
         assert_eq!(Durability::parse("strict"), Some(Durability::Strict));
         assert_eq!(Durability::parse("fast"), None);
         assert_eq!(Durability::default(), Durability::Standard);
+    }
+
+    /// A full task lane hands jobs back (the caller runs them), so at most MAX_PENDING_TASKS wait.
+    #[test]
+    fn a_full_lane_hands_the_job_back() {
+        let gate = std::sync::Arc::new(parking_lot::Mutex::new(()));
+        let held = gate.lock();
+        let mut queued = 0;
+        let mut returned = 0;
+        for _ in 0..(MAX_PENDING_TASKS + 5) {
+            let g = std::sync::Arc::clone(&gate);
+            match submit(Job::Task(Box::new(move || drop(g.lock())))) {
+                Ok(()) => queued += 1,
+                Err(job) => {
+                    returned += 1;
+                    drop(job);
+                }
+            }
+        }
+        drop(held);
+        flush();
+        assert!(queued <= MAX_PENDING_TASKS, "{queued} queued");
+        assert!(returned >= 5, "{returned} handed back");
     }
 
     /// After `flush`, every job submitted before it has run: the released handles are closed.
