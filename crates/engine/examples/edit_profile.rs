@@ -185,6 +185,10 @@ fn main() {
             Box::new(|| drop(text.split('\n').collect::<Vec<&str>>())),
         ),
         (
+            "lines::split_lines (line mode's split)",
+            Box::new(|| drop(edit_engine_core::lines::split_lines(text))),
+        ),
+        (
             "lines as Vec<String> + join",
             Box::new(|| {
                 drop(

@@ -15,6 +15,41 @@ pub use heuristics::{clean_new_string, restore_indentation, strip_echoed_boundar
 pub use indent::{detect_base_indent, reindent};
 pub use prefixes::{hashline_prefix_len, strip_hashline_prefixes};
 
+/// `text.split('\n').collect()`, sized up front and cut with `memchr` (at 4 MB / 176k lines it
+/// took 3 ms as a plain `split`, most of it growing the vector).
+pub fn split_lines(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', bytes) {
+        lines.push(&text[start..end]);
+        start = end + 1;
+    }
+    lines.push(&text[start..]);
+    lines
+}
+
+#[cfg(test)]
+mod split_tests {
+    /// Same pieces as `split('\n')` for empty text, trailing and leading newlines, CR and UTF-8.
+    #[test]
+    fn split_lines_is_split_on_newline() {
+        for text in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "\na\n\nb",
+            "x\r\ny\n",
+            "é\n€\n\n𝄞",
+            "\n\n\n",
+        ] {
+            let expected: Vec<&str> = text.split('\n').collect();
+            assert_eq!(super::split_lines(text), expected, "{text:?}");
+        }
+    }
+}
+
 /// Where new text goes relative to an anchor (symbol or line). `None` at call sites means "replace".
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Position {
