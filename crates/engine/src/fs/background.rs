@@ -251,10 +251,5 @@ mod tests {
             (0..50).all(|i| !held(&format!("f{i}"))),
             "a handle is still open"
         );
-        for (lane, ours) in [(&TASKS, 50), (&SYNCS, 50)] {
-            let w = lane.get().and_then(Option::as_ref).expect("worker");
-            let (submitted, finished) = *w.counts.lock();
-            assert!(finished >= ours && finished <= submitted);
-        }
     }
 }
