@@ -114,19 +114,15 @@ impl Index {
         if self.lines == 0 || self.rewrite {
             return self.save();
         }
-        let mut buf = Vec::new();
-        for line in &change {
-            serde_json::to_writer(&mut buf, line)
-                .map_err(|e| self.io("serialize the index of")(e.into()))?;
-            buf.push(b'\n');
-        }
+        let count = change.len();
+        let buf = self.encode(change)?;
         let mut file = std::fs::OpenOptions::new()
             .append(true)
             .open(&self.file)
             .map_err(self.io("open the index of"))?;
         file.write_all(&buf)
             .map_err(self.io("append to the index of"))?;
-        self.lines += change.len();
+        self.lines += count;
         Ok(())
     }
 
@@ -135,18 +131,24 @@ impl Index {
         if self.entries.is_empty() {
             return self.remove_file();
         }
-        let mut buf = Vec::new();
         let path = Line::Path(self.path.clone());
         let pushes = self.entries.iter().cloned().map(Line::Push);
-        for line in std::iter::once(path).chain(pushes) {
-            serde_json::to_writer(&mut buf, &line)
-                .map_err(|e| self.io("serialize the index of")(e.into()))?;
-            buf.push(b'\n');
-        }
+        let buf = self.encode(std::iter::once(path).chain(pushes))?;
         store_fs::write_whole(&self.file, &buf)?;
         self.lines = self.entries.len() + 1;
         self.rewrite = false;
         Ok(())
+    }
+
+    /// `lines` as JSON lines, each ending in a newline.
+    fn encode(&self, lines: impl IntoIterator<Item = Line>) -> Result<Vec<u8>, HistoryError> {
+        let mut buf = Vec::new();
+        for line in lines {
+            serde_json::to_writer(&mut buf, &line)
+                .map_err(|e| self.io("serialize the index of")(e.into()))?;
+            buf.push(b'\n');
+        }
+        Ok(buf)
     }
 
     /// Forgets every level (the blobs are collected by the next eviction).

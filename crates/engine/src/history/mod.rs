@@ -11,9 +11,9 @@
 //!   threads and processes can share a directory.
 //!
 //! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of blobs
-//! in total (checked whenever this instance has added blobs worth a sixteenth of the cap since its
-//! last check); when over, the least recently recorded levels of all files are evicted first. Levels
-//! are only ever removed from the old end of a file's chain, so `undo_last` never skips a level:
+//! in total (checked whenever this instance has added blobs worth a sixteenth of the cap since
+//! its last check); when over, the least recently recorded levels of all files are evicted first.
+//! Levels are only ever removed from the old end of a file's chain, so `undo_last` never skips a level:
 //! a version that cannot be stored (larger than the cap) clears the file's history instead.
 //!
 //! The default directory is `<os temp>/edit-engine-history/<hash of uid and workspace root>`,
@@ -66,14 +66,6 @@ pub enum HistoryError {
     /// The store directory is a symlink, not a directory, or owned by another user.
     #[error("undo history directory {path} is not a private directory owned by this user")]
     Unsafe { path: String },
-}
-
-/// A blob stored by [`HistoryStore::stage`], not yet part of any file's chain.
-#[derive(Debug, Clone)]
-pub struct Staged {
-    blake3: String,
-    /// Whether staging wrote a new blob (the store grew).
-    added: bool,
 }
 
 /// A persistent, size-bounded, content-addressed undo store.
@@ -148,55 +140,25 @@ impl HistoryStore {
 
     /// Records `previous` (the content `path` had before a write by `tool`) as the newest level.
     /// Content larger than the size cap is not stored and clears the file's history instead.
+    /// The blob is hashed outside the store lock and written under it (deduplicated by name and
+    /// size), so no eviction can remove it between its write and the level that names it.
     pub fn record(&self, path: &Path, previous: &[u8], tool: &str) -> Result<(), HistoryError> {
-        let staged = self.stage(previous);
-        self.record_staged(path, previous, staged, tool)
-    }
-
-    /// The slow half of [`record`](Self::record), safe to run while the file itself is being
-    /// written: hashes `previous` and stores its blob (no lock needed: blobs are content-addressed
-    /// and written whole). `None` for content over the size cap.
-    pub fn stage(&self, previous: &[u8]) -> Option<Result<Staged, HistoryError>> {
-        if previous.len() as u64 > self.max_bytes {
-            return None;
-        }
-        let hash = hex(blake3::hash(previous).as_bytes());
-        Some(
-            store_fs::write_object(&self.dir, &hash, previous).map(|added| Staged {
-                blake3: hash,
-                added,
-            }),
-        )
-    }
-
-    /// The second half of [`record`](Self::record): under the store lock, appends the staged
-    /// level to `path`'s chain (storing the blob again if an eviction removed it meanwhile) and
-    /// evicts when a new blob took the store over its cap. `staged` must come from
-    /// [`stage`](Self::stage) of the same `previous`.
-    pub fn record_staged(
-        &self,
-        path: &Path,
-        previous: &[u8],
-        staged: Option<Result<Staged, HistoryError>>,
-        tool: &str,
-    ) -> Result<(), HistoryError> {
+        let size = previous.len() as u64;
+        let hash = (size <= self.max_bytes).then(|| hex(blake3::hash(previous).as_bytes()));
         let _lock = store_fs::lock(&self.dir)?;
         let mut idx = Index::load(&self.dir, path);
-        let Some(staged) = staged else {
+        let Some(hash) = hash else {
             return idx.remove();
         };
-        let staged = staged?;
-        let added = store_fs::write_object(&self.dir, &staged.blake3, previous)? || staged.added;
+        let added = store_fs::write_object(&self.dir, &hash, previous)?;
         let entry = HistoryEntry {
-            blake3: staged.blake3,
-            size: previous.len() as u64,
+            blake3: hash,
+            size,
             timestamp: now_ms(),
             tool: tool.into(),
         };
         idx.push(entry, self.max_levels)?;
-        if added
-            && self.size_check_due(previous.len() as u64)
-            && store_fs::objects_size(&self.dir) > self.max_bytes
+        if added && self.size_check_due(size) && store_fs::objects_size(&self.dir) > self.max_bytes
         {
             index::evict(&self.dir, self.max_bytes)?;
         }
