@@ -11,10 +11,10 @@
 //! the write goes to its target.
 //!
 //! A successful write also queues the removal of stale temp files of crashed writers from the
-//! same directory on the background thread (see [`super::cleanup`]). Extended attributes and ACLs are not carried over; mode bits
-//! (including setuid/setgid/sticky) are, and so are owner and group where the OS permits.
+//! same directory on the background thread (see [`super::cleanup`]). Extended attributes and ACLs
+//! are not carried over; mode bits (including setuid/setgid/sticky) are, and so are owner and
+//! group where the OS permits.
 use super::background::{self, Durability, Job};
-use super::cleanup::STALE_AFTER;
 use super::FsError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -229,12 +229,7 @@ fn write_to(
         Durability::Strict => dir.sync(),
         Durability::Standard => background::submit_or_run(Job::SyncDir(dir.into_file())),
     }
-    if super::cleanup::scan_due(&dir_path) {
-        let scan = move || {
-            super::cleanup::remove_stale_temps(&dir_path, STALE_AFTER);
-        };
-        background::submit_or_run(Job::Task(Box::new(scan)));
-    }
+    super::cleanup::remove_stale_temps_in_background(dir_path);
     Ok(())
 }
 
@@ -344,7 +339,7 @@ fn write_to(
         source: e.error,
     })?;
     sync_dir(&dir);
-    super::cleanup::remove_stale_temps_throttled(&dir);
+    super::cleanup::remove_stale_temps_in_background(dir);
     Ok(())
 }
 

@@ -11,9 +11,9 @@
 //! Contract: every job submitted before [`flush`] was called has run when it returns. If the
 //! thread cannot be started or its queue is full ([`MAX_PENDING_TASKS`], [`MAX_PENDING_SYNCS`]),
 //! [`submit`] hands the job back and the caller runs it inline, so no job is ever dropped unrun
-//! while the process lives and a burst of writes cannot queue memory without bound. A process that exits with jobs queued
-//! leaves its renames to the kernel's own journal commit (seconds later); the written data itself
-//! was fsynced before the rename either way.
+//! while the process lives and a burst of writes cannot queue memory without bound. A process
+//! that exits with jobs queued leaves its renames to the kernel's own journal commit (seconds
+//! later); the written data itself was fsynced before the rename either way.
 use parking_lot::{Condvar, Mutex};
 use std::fs::File;
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -71,33 +71,10 @@ struct Worker {
     finished: Condvar,
 }
 
-/// Directory syncs get their own thread, so an undo record (which holds a file's lock) never
-/// waits behind a slow fsync.
-static SYNCS: OnceLock<Option<Worker>> = OnceLock::new();
-/// Undo records and releases of old contents.
-static TASKS: OnceLock<Option<Worker>> = OnceLock::new();
-
-fn lane(job: &Job) -> &'static OnceLock<Option<Worker>> {
-    match job {
-        Job::SyncDir(_) => &SYNCS,
-        Job::Release(_) | Job::Task(_) => &TASKS,
-    }
-}
-
-fn started(lane: &'static OnceLock<Option<Worker>>) -> Option<&'static Worker> {
-    lane.get_or_init(|| {
-        let (jobs, queue) = channel();
-        std::thread::Builder::new()
-            .name("edit-engine-io".into())
-            .spawn(move || run(queue, lane))
-            .ok()?;
-        Some(Worker {
-            jobs,
-            counts: Mutex::new((0, 0)),
-            finished: Condvar::new(),
-        })
-    })
-    .as_ref()
+/// A kind of job with its own thread (started on first use) and a bound on waiting jobs.
+struct Lane {
+    worker: OnceLock<Option<Worker>>,
+    max_pending: u64,
 }
 
 /// Most jobs waiting in the task lane: each may hold a file's previous content (up to the size
@@ -106,18 +83,59 @@ pub const MAX_PENDING_TASKS: u64 = 8;
 /// Most directory syncs waiting (each holds a directory handle).
 pub const MAX_PENDING_SYNCS: u64 = 256;
 
+/// Directory syncs get their own thread, so an undo record (which holds a file's lock) never
+/// waits behind a slow fsync.
+static SYNCS: Lane = Lane {
+    worker: OnceLock::new(),
+    max_pending: MAX_PENDING_SYNCS,
+};
+/// Undo records, releases of old contents, stale-temp scans.
+static TASKS: Lane = Lane {
+    worker: OnceLock::new(),
+    max_pending: MAX_PENDING_TASKS,
+};
+
+fn lane(job: &Job) -> &'static Lane {
+    match job {
+        Job::SyncDir(_) => &SYNCS,
+        Job::Release(_) | Job::Task(_) => &TASKS,
+    }
+}
+
+impl Lane {
+    /// The lane's worker, started on first use; `None` when its thread cannot be started.
+    fn started(&'static self) -> Option<&'static Worker> {
+        self.worker
+            .get_or_init(|| {
+                let (jobs, queue) = channel();
+                std::thread::Builder::new()
+                    .name("edit-engine-io".into())
+                    .spawn(move || run(queue, self))
+                    .ok()?;
+                Some(Worker {
+                    jobs,
+                    counts: Mutex::new((0, 0)),
+                    finished: Condvar::new(),
+                })
+            })
+            .as_ref()
+    }
+
+    /// The worker, if it was ever started.
+    fn running(&self) -> Option<&Worker> {
+        self.worker.get().and_then(Option::as_ref)
+    }
+}
+
 /// Queues `job`; hands it back when there is no background thread or its lane is full (run it
 /// inline then: the caller waits, which is the backpressure).
 pub fn submit(job: Job) -> Result<(), Job> {
-    let limit = match job {
-        Job::SyncDir(_) => MAX_PENDING_SYNCS,
-        Job::Release(_) | Job::Task(_) => MAX_PENDING_TASKS,
-    };
-    let Some(w) = started(lane(&job)) else {
+    let lane = lane(&job);
+    let Some(w) = lane.started() else {
         return Err(job);
     };
     let mut counts = w.counts.lock();
-    if counts.0 - counts.1 >= limit {
+    if counts.0 - counts.1 >= lane.max_pending {
         return Err(job);
     }
     match w.jobs.send(job) {
@@ -139,7 +157,7 @@ pub fn submit_or_run(job: Job) {
 /// Waits until every job submitted before this call has run.
 pub fn flush() {
     for lane in [&TASKS, &SYNCS] {
-        let Some(w) = lane.get().and_then(Option::as_ref) else {
+        let Some(w) = lane.running() else {
             continue;
         };
         let mut counts = w.counts.lock();
@@ -152,7 +170,7 @@ pub fn flush() {
 
 /// A lane's thread: takes every queued job at once and runs them in order; a directory already
 /// synced in the batch is not synced again (its renames all happened before the batch was taken).
-fn run(queue: Receiver<Job>, lane: &'static OnceLock<Option<Worker>>) {
+fn run(queue: Receiver<Job>, lane: &'static Lane) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         batch.extend(queue.try_iter());
@@ -168,13 +186,12 @@ fn run(queue: Receiver<Job>, lane: &'static OnceLock<Option<Worker>>) {
                     }
                 },
                 // A panicking task must not take the thread (and every later job) with it.
-                Job::Task(task) => {
-                    drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(task)))
-                }
-                Job::Release(file) => drop(file),
+                other => drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                    || other.run(),
+                ))),
             }
         }
-        if let Some(w) = lane.get().and_then(Option::as_ref) {
+        if let Some(w) = lane.running() {
             w.counts.lock().1 += done;
             w.finished.notify_all();
         }

@@ -1,12 +1,13 @@
 //! Removal of temp files left behind by writers that died mid-write.
 //!
-//! Rule: after a successful write into a directory (on the background thread), every regular file there named
-//! `.edit-engine-*.tmp` whose modification time is more than [`STALE_AFTER`] ago and that no live
-//! writer holds is removed. A writer holds an exclusive `flock` on its temp file from creation
-//! until the rename (see [`hold_temp`]), in this process or any other, so a slow write is never
-//! pulled from under its writer; a crashed writer's lock died with it. Symlinks, directories and
-//! other names are never touched. A directory is scanned at most once per [`STALE_AFTER`] per
-//! process, so frequent writes to a big directory do not list it every time.
+//! Rule: after a successful write into a directory (on the background thread), every regular
+//! file there named `.edit-engine-*.tmp` whose modification time is more than [`STALE_AFTER`]
+//! ago and that no live writer holds is removed. A writer holds an exclusive `flock` on its temp
+//! file from creation until the rename (see [`hold_temp`]), in this process or any other, so a
+//! slow write is never pulled from under its writer; a crashed writer's lock died with it.
+//! Symlinks, directories and other names are never touched. A directory is scanned at most once
+//! per [`STALE_AFTER`] per process, so frequent writes to a big directory do not list it every
+//! time.
 use super::atomic::{TEMP_PREFIX, TEMP_SUFFIX};
 use parking_lot::Mutex;
 use std::collections::HashMap;
@@ -44,9 +45,20 @@ pub fn remove_stale_temps_throttled(dir: &Path) -> usize {
     remove_stale_temps(dir, STALE_AFTER)
 }
 
+/// [`remove_stale_temps_throttled`] on the background thread: what a successful atomic write
+/// runs for its folder (the throttle is checked here, so no task is queued when none is due).
+pub fn remove_stale_temps_in_background(dir: PathBuf) {
+    if scan_due(&dir) {
+        let scan = move || {
+            remove_stale_temps(&dir, STALE_AFTER);
+        };
+        super::background::submit_or_run(super::background::Job::Task(Box::new(scan)));
+    }
+}
+
 /// True (and the scan counted as done now) unless `dir` was scanned less than [`STALE_AFTER`]
-/// ago in this process. Atomic writes use it to queue the scan on the background thread.
-pub fn scan_due(dir: &Path) -> bool {
+/// ago in this process.
+fn scan_due(dir: &Path) -> bool {
     let mut seen = LAST_SCAN.lock();
     let now = Instant::now();
     if seen

@@ -1,8 +1,8 @@
 use super::*;
 use std::fs;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
 const STD: Durability = Durability::Standard;
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
 fn temps(dir: &Path) -> Vec<String> {
     fs::read_dir(dir)
