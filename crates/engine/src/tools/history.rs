@@ -117,27 +117,27 @@ fn warn_and_clear(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::{ToolContext, ToolOptions};
+    use crate::fs::locks::lock_path;
+    use crate::fs::ResolvedPath;
+    use crate::tools::{test_context as context, ToolContext};
+    use tempfile::TempDir;
 
-    fn context(ws: &Path, option: HistoryOption) -> ToolContext {
-        let options = ToolOptions {
-            allowed_folders: vec![ws.to_string_lossy().into_owned()],
-            cwd: Some(ws.to_string_lossy().into_owned()),
-            history: option,
-            ..ToolOptions::default()
-        };
-        ToolContext::new(&options, None).unwrap()
+    /// A history folder, a workspace with `a.txt` holding `content`, a context using both, and
+    /// the resolved `a.txt`.
+    fn with_history(content: &str) -> (TempDir, TempDir, ToolContext, ResolvedPath) {
+        let (hist, ws) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let dir = hist.path().join("h").to_string_lossy().into_owned();
+        let ctx = context(ws.path(), HistoryOption::Dir(dir));
+        std::fs::write(ws.path().join("a.txt"), content).unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        (hist, ws, ctx, path)
     }
 
     /// A committed session records its previous bytes once it ends, holding the file's lock until
     /// then: the next session of the file sees the level already recorded.
     #[test]
     fn a_committed_session_records_the_previous_content_before_releasing_the_lock() {
-        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let dir = hist.path().join("h").to_string_lossy().into_owned();
-        let ctx = context(ws.path(), HistoryOption::Dir(dir));
-        std::fs::write(ws.path().join("a.txt"), "v1\r\n").unwrap();
-        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        let (_hist, _ws, ctx, path) = with_history("v1\r\n");
         for (i, next) in ["v2\n", "v3\n", "v4\n"].into_iter().enumerate() {
             let session = ctx.open_for_tool(&path, "test").unwrap();
             let levels = ctx.history.store().unwrap().levels(&path.real).unwrap();
@@ -153,17 +153,13 @@ mod tests {
     /// No commit (or a failed one), or history off: nothing is recorded and the lock is released.
     #[test]
     fn sessions_without_a_commit_or_without_history_record_nothing() {
-        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-        let dir = hist.path().join("h").to_string_lossy().into_owned();
-        let ctx = context(ws.path(), HistoryOption::Dir(dir));
-        std::fs::write(ws.path().join("a.txt"), "v1").unwrap();
-        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        let (_hist, ws, ctx, path) = with_history("v1");
         drop(ctx.open_for_tool(&path, "test").unwrap());
         let session = ctx.open_for_tool(&path, "test").unwrap();
         std::fs::remove_file(ws.path().join("a.txt")).unwrap();
         assert!(session.commit("v2").is_err());
         drop(session);
-        let _wait = lock_of(&path.real);
+        let _wait = lock_path(&path.real);
         assert!(ctx
             .history
             .store()
@@ -179,15 +175,11 @@ mod tests {
             .unwrap()
             .commit("v2")
             .unwrap();
-        let _wait = lock_of(&path.real);
+        let _wait = lock_path(&path.real);
         assert_eq!(
             std::fs::read_to_string(ws.path().join("b.txt")).unwrap(),
             "v2"
         );
         assert!(off.history.store().is_err());
-    }
-
-    fn lock_of(path: &Path) -> crate::fs::locks::FileLock {
-        crate::fs::locks::lock_path(path)
     }
 }

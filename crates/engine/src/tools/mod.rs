@@ -115,3 +115,16 @@ impl ToolContext {
         }
     }
 }
+
+/// A context confined to `root` (also its cwd) with the undo history `history`, for tests.
+#[cfg(test)]
+pub(crate) fn test_context(root: &std::path::Path, history: HistoryOption) -> ToolContext {
+    let root = root.to_string_lossy().into_owned();
+    let options = ToolOptions {
+        allowed_folders: vec![root.clone()],
+        cwd: Some(root),
+        history,
+        ..ToolOptions::default()
+    };
+    ToolContext::new(&options, None).unwrap()
+}

@@ -144,13 +144,8 @@ mod tests {
     use serde_json::json;
 
     fn context(root: &std::path::Path, history: &std::path::Path) -> ToolContext {
-        let options = ToolOptions {
-            allowed_folders: vec![root.to_string_lossy().into_owned()],
-            cwd: Some(root.to_string_lossy().into_owned()),
-            history: HistoryOption::Dir(history.to_string_lossy().into_owned()),
-            ..ToolOptions::default()
-        };
-        ToolContext::new(&options, None).unwrap()
+        let history = HistoryOption::Dir(history.to_string_lossy().into_owned());
+        crate::tools::test_context(root, history)
     }
 
     #[test]
