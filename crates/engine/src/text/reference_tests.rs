@@ -10,23 +10,9 @@ use super::quotes::{normalize_quotes, straight_quote};
 use super::whitespace::collapse_blanks;
 use super::*;
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+#[path = "../../tests/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const INDENTS: &[&str] = &[
     "", "", "  ", "    ", "      ", "\t", "\t\t", " \t", "\u{a0}", "\u{3000}",

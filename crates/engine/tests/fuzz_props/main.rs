@@ -8,23 +8,9 @@ mod invariants;
 use edit_engine_core::batch::{self, Op, OpKind};
 use edit_engine_core::lines::Position;
 
-/// xorshift64*: small, seeded, good enough to spread inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
+#[path = "../support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// Pieces that exercise the strategies: white space of every kind, line endings, quotes, escapes,
 /// multi-byte characters, hashline-looking prefixes, brackets.
