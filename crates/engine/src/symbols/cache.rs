@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use parking_lot::Mutex;
 use tree_sitter::{InputEdit, Point, Tree};
 
+use super::chunked::find_all_symbols_chunked;
 use super::grammar::Language;
 use super::locate::{find_all_symbols_in_tree, list_symbols_in_tree};
 use super::parsing::{new_parser, parse_with};
@@ -55,29 +56,23 @@ impl ParseCache {
     /// The tree of `source` for `path`: a cached one, an incremental re-parse after [`Self::record_edit`], or
     /// a fresh parse.
     pub fn tree(&self, path: &Path, source: &str, lang: Language) -> Result<Tree, SymbolError> {
-        let previous = {
-            let mut entries = self.entries.lock();
-            let idx = entries
-                .iter()
-                .position(|e| e.path == path && e.lang == lang);
-            match idx {
-                Some(i) if entries[i].source == source && !entries[i].stale => {
-                    let e = entries.remove(i);
-                    let tree = e.tree.clone();
-                    entries.insert(0, e);
-                    return Ok(tree);
-                }
-                Some(i) if entries[i].source == source => Some(entries[i].tree.clone()),
-                _ => None,
-            }
-        };
+        if let Some(tree) = self.fresh_tree(path, source, lang) {
+            return Ok(tree);
+        }
+        let previous = self
+            .entries
+            .lock()
+            .iter()
+            .find(|e| e.path == path && e.lang == lang && e.source == source)
+            .map(|e| e.tree.clone());
         let mut parser = new_parser(lang)?;
         let tree = parse_with(&mut parser, source, lang, previous.as_ref())?;
         self.store(path, lang, source.to_string(), tree.clone(), false);
         Ok(tree)
     }
 
-    /// [`super::find_all_symbols`] through the cache.
+    /// [`super::find_all_symbols`] through the cache: a cached tree of exactly `source` when there is one,
+    /// else [`find_all_symbols_chunked`] (which caches nothing), else the tree from [`Self::tree`].
     pub fn find_all_symbols(
         &self,
         path: &Path,
@@ -85,8 +80,26 @@ impl ParseCache {
         lang: Language,
         name: &str,
     ) -> Result<Vec<SymbolInfo>, SymbolError> {
+        if let Some(tree) = self.fresh_tree(path, source, lang) {
+            return find_all_symbols_in_tree(&tree, source, lang, name);
+        }
+        if let Some(found) = find_all_symbols_chunked(source, lang, name) {
+            return found;
+        }
         let tree = self.tree(path, source, lang)?;
         find_all_symbols_in_tree(&tree, source, lang, name)
+    }
+
+    /// The cached tree of exactly `source`, when one needs no re-parse (it becomes the most recent).
+    fn fresh_tree(&self, path: &Path, source: &str, lang: Language) -> Option<Tree> {
+        let mut entries = self.entries.lock();
+        let i = entries
+            .iter()
+            .position(|e| e.path == path && e.lang == lang && !e.stale && e.source == source)?;
+        let e = entries.remove(i);
+        let tree = e.tree.clone();
+        entries.insert(0, e);
+        Some(tree)
     }
 
     /// [`super::list_symbols`] through the cache.

@@ -63,33 +63,12 @@ pub fn find_all_symbols_in_tree(
     lang: Language,
     name: &str,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
-    let Wanted {
-        segments: wanted,
-        anchored,
-        line,
-    } = Wanted::parse(name);
-    if wanted.is_empty() {
+    let wanted = Wanted::parse(name);
+    if wanted.segments.is_empty() {
         return Ok(Vec::new());
     }
-    let filter = Filter::new(source, &wanted);
-    let mut defs: Vec<Def> = walk_defs(tree.root_node(), spec(lang), source, filter.as_ref())
-        .into_iter()
-        .filter(|d| {
-            d.path.len() >= wanted.len() && d.path[d.path.len() - wanted.len()..] == wanted[..]
-        })
-        .collect();
-    if anchored || (wanted.len() > 1 && defs.iter().any(|d| d.path.len() == wanted.len())) {
-        defs.retain(|d| d.path.len() == wanted.len());
-    }
-    let mut found: Vec<SymbolInfo> = defs
-        .into_iter()
-        .filter_map(|d| build_info(d.node, d.path, lang, source))
-        .collect();
-    if let Some(line) = line {
-        found.retain(|s| s.start_line <= line && line <= s.end_line);
-        let narrowest = found.iter().map(|s| s.end_line - s.start_line).min();
-        found.retain(|s| Some(s.end_line - s.start_line) == narrowest);
-    }
+    let filter = Filter::new(source, &wanted.segments);
+    let found = wanted.select(candidates(tree, source, lang, &wanted, filter.as_ref()));
     if found.is_empty() && tree.root_node().has_error() {
         let broken = match &filter {
             Some(f) => broken_occurrence(tree.root_node(), spec(lang), &f.last),
@@ -103,6 +82,36 @@ pub fn find_all_symbols_in_tree(
         }
     }
     Ok(found)
+}
+
+/// A definition whose qualified path ends with the wanted segments, before [`Wanted::select`].
+pub(super) struct Candidate {
+    /// `None` when the definition holds a parse error (it still counts for [`Wanted::select`]'s rules).
+    pub info: Option<SymbolInfo>,
+    /// Length of the definition's qualified path.
+    pub depth: usize,
+}
+
+/// The definitions in `tree` (the parse of `source`) whose path ends with the wanted segments.
+pub(super) fn candidates(
+    tree: &Tree,
+    source: &str,
+    lang: Language,
+    wanted: &Wanted,
+    filter: Option<&Filter>,
+) -> Vec<Candidate> {
+    let segments = &wanted.segments;
+    walk_defs(tree.root_node(), spec(lang), source, filter)
+        .into_iter()
+        .filter(|d| {
+            d.path.len() >= segments.len()
+                && d.path[d.path.len() - segments.len()..] == segments[..]
+        })
+        .map(|d| Candidate {
+            depth: d.path.len(),
+            info: build_info(d.node, d.path, lang, source),
+        })
+        .collect()
 }
 
 /// The line of the parse error near the first occurrence of the name that sits in a broken region: inside an
@@ -123,9 +132,9 @@ fn broken_occurrence(root: Node, spec: &Spec, occ: &[(usize, usize)]) -> Option<
 }
 
 /// A symbol name as asked for.
-struct Wanted<'a> {
+pub(super) struct Wanted<'a> {
     /// Path segments, outermost first.
-    segments: Vec<&'a str>,
+    pub segments: Vec<&'a str>,
     /// A leading `::` or `.`: the path must be the whole qualified name.
     anchored: bool,
     /// A trailing `@LINE`: only the definition whose range holds that 1-based line.
@@ -135,7 +144,7 @@ struct Wanted<'a> {
 impl<'a> Wanted<'a> {
     /// Parses `Outer.Inner.name`, `ns::Class::name`, Lua's `M:name`, Ruby's `Class#name`, an optional
     /// parameter list (`name(int)`, ignored) and an optional `@LINE` suffix.
-    fn parse(name: &'a str) -> Wanted<'a> {
+    pub(super) fn parse(name: &'a str) -> Wanted<'a> {
         let mut text = name.trim();
         let mut line = None;
         if let Some((head, digits)) = text.rsplit_once('@') {
@@ -167,11 +176,30 @@ impl<'a> Wanted<'a> {
             line,
         }
     }
+
+    /// The matches among every candidate of the file: an anchored name, or a qualified one that some
+    /// candidate spells out whole, keeps only whole-path matches; `@LINE` keeps the narrowest definition
+    /// holding that line.
+    pub(super) fn select(&self, candidates: Vec<Candidate>) -> Vec<SymbolInfo> {
+        let n = self.segments.len();
+        let exact_only = self.anchored || (n > 1 && candidates.iter().any(|c| c.depth == n));
+        let mut found: Vec<SymbolInfo> = candidates
+            .into_iter()
+            .filter(|c| !exact_only || c.depth == n)
+            .filter_map(|c| c.info)
+            .collect();
+        if let Some(line) = self.line {
+            found.retain(|s| s.start_line <= line && line <= s.end_line);
+            let narrowest = found.iter().map(|s| s.end_line - s.start_line).min();
+            found.retain(|s| Some(s.end_line - s.start_line) == narrowest);
+        }
+        found
+    }
 }
 
 /// Sorted `(start, end)` byte ranges of `name` in the source, or `None` (walk everything) when the name is
 /// not a plain identifier, as for `impl Foo` or `operator==`, whose text may be spelled differently.
-fn occurrences(src: &str, name: &str) -> Option<Vec<(usize, usize)>> {
+pub(super) fn occurrences(src: &str, name: &str) -> Option<Vec<(usize, usize)>> {
     let plain = name
         .chars()
         .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '#' | '~'));
@@ -199,14 +227,14 @@ struct Def<'t> {
 /// Which subtrees can hold a definition matching a wanted name: those containing an occurrence of its last
 /// segment and, for a qualified name, either an occurrence of its first segment or an enclosing scope that
 /// has it (the first segment names an enclosing definition, whose name lies inside it).
-struct Filter {
+pub(super) struct Filter {
     last: Vec<(usize, usize)>,
     first: Option<(String, Vec<(usize, usize)>)>,
 }
 
 impl Filter {
     /// `None` when the last segment is not a plain identifier (then everything is walked).
-    fn new(src: &str, wanted: &[&str]) -> Option<Filter> {
+    pub(super) fn new(src: &str, wanted: &[&str]) -> Option<Filter> {
         let last = occurrences(src, wanted.last()?)?;
         let first = match wanted {
             [first, _, ..] => occurrences(src, first).map(|o| (first.to_string(), o)),

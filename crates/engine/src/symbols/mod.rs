@@ -6,12 +6,16 @@
 //! - [`plan_replace`] / [`plan_insert`] compute the new file text for a symbol replace or insert (Probe's
 //!   splice rules, reindented to the symbol's indentation, and rule 9: a replace keeps the doc comment,
 //!   decorators and `export`/`pub` wrapper that the new text leaves out).
-//! - [`ParseCache`] keeps recent trees so repeated lookups on one file skip the parse.
+//! - [`ParseCache`] keeps recent trees so repeated lookups on one file skip the parse;
+//!   [`find_all_symbols_chunked`] parses only the top-level pieces of a JavaScript/TypeScript file that
+//!   mention the name (the cache uses it before a full parse).
 //!
 //! Content is always an LF string; callers convert CRLF and strip a BOM first.
 
 mod cache;
+mod chunked;
 mod grammar;
+mod js_boundaries;
 mod languages;
 mod locate;
 mod names;
@@ -20,6 +24,7 @@ mod plan;
 mod suggest;
 
 pub use cache::ParseCache;
+pub use chunked::find_all_symbols_chunked;
 pub use grammar::{language_for_path, Language, ALL_LANGUAGES};
 pub use locate::{find_all_symbols, find_all_symbols_in_tree, list_symbols, list_symbols_in_tree};
 pub use parsing::parse;

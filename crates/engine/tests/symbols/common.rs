@@ -1,13 +1,28 @@
 //! Helpers shared by the per-language symbol tests.
 
 use edit_engine_core::symbols::{
-    closest_names, find_all_symbols, list_symbols, parse, plan_insert, plan_replace, Language,
-    SymbolInfo,
+    closest_names, find_all_symbols, find_all_symbols_chunked, list_symbols, parse, plan_insert,
+    plan_replace, Language, SymbolError, SymbolInfo,
 };
+
+/// [`find_all_symbols`], checking on the way that the chunked lookup (when it applies) agrees on a source
+/// that parses cleanly: every JavaScript and TypeScript test doubles as a test of the chunked lookup.
+pub fn lookup(src: &str, lang: Language, name: &str) -> Result<Vec<SymbolInfo>, SymbolError> {
+    let full = find_all_symbols(src, lang, name);
+    if !parse(src, lang).expect("parse").root_node().has_error() {
+        if let Some(chunked) = find_all_symbols_chunked(src, lang, name) {
+            assert_eq!(
+                chunked, full,
+                "chunked lookup of `{name}` differs in:\n{src}"
+            );
+        }
+    }
+    full
+}
 
 /// The single symbol named `name`; panics (test failure) when there are zero or several.
 pub fn one(src: &str, lang: Language, name: &str) -> SymbolInfo {
-    let found = find_all_symbols(src, lang, name).expect("lookup");
+    let found = lookup(src, lang, name).expect("lookup");
     assert_eq!(
         found.len(),
         1,
@@ -19,7 +34,7 @@ pub fn one(src: &str, lang: Language, name: &str) -> SymbolInfo {
 
 /// Qualified names of every match of `name`.
 pub fn matches(src: &str, lang: Language, name: &str) -> Vec<String> {
-    find_all_symbols(src, lang, name)
+    lookup(src, lang, name)
         .expect("lookup")
         .into_iter()
         .map(|s| s.qualified_name)

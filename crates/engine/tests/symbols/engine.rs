@@ -330,8 +330,11 @@ fn cache_hits_and_reparses_incrementally_after_an_edit() {
     let path = Path::new("/virtual/a.ts");
     let src = crate::typescript::SRC;
     let lang = Language::TypeScript;
+    // A chunked lookup parses pieces and caches nothing; listing parses (and caches) the whole file.
     let first = cache.find_all_symbols(path, src, lang, "Calc.pop").unwrap();
     assert_eq!(first, find_all_symbols(src, lang, "Calc.pop").unwrap());
+    assert_eq!(cache.len(), 0);
+    cache.list_symbols(path, src, lang).unwrap();
     assert_eq!(cache.len(), 1);
     let again = cache.find_all_symbols(path, src, lang, "Calc.pop").unwrap();
     assert_eq!(first, again);

@@ -1,6 +1,7 @@
 //! Symbol engine tests, one module per language (one test binary keeps link time down).
 
 mod c;
+mod chunked;
 mod common;
 mod cpp;
 mod csharp;
