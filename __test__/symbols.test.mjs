@@ -110,6 +110,17 @@ describe('symbol errors', () => {
     expect(await edit.execute({ file_path: 'notes.txt', symbol: 'hello', new_string: 'x' })).toMatch(/^Error editing file: symbol mode does not support '\.txt' files\. .*use old_string \+ new_string \(text mode\) or start_line/);
   });
 
+  it('edits a symbol whose own statement parses in a file with a syntax error elsewhere, and refuses a broken one', async () => {
+    const broken = ['export in<terface Broken {', '  x: number;', '}', 'export function area(r: number): number {', '  return r * r;', '}', 'export function half(x: number) {', '  return x * ;', '}', ''].join('\n');
+    ws.write('g.ts', broken);
+    const out = await edit.execute({ file_path: 'g.ts', symbol: 'area', new_string: 'function area(r: number): number {\n  return Math.PI * r * r;\n}' });
+    expect(out).toBe('Successfully replaced symbol "area" in g.ts (was lines 4-6, now 3 lines)');
+    expect(ws.read('g.ts')).toBe(broken.replace('return r * r;', 'return Math.PI * r * r;'));
+    const refused = await edit.execute({ file_path: 'g.ts', symbol: 'half', new_string: 'function half(x: number) {\n  return x / 2;\n}' });
+    expect(refused).toMatch(/^Error editing file: typescript parse error at line \d+ in g\.ts; the symbol could not be located safely\. Fix the syntax error first/);
+    expect(ws.read('g.ts')).toBe(broken.replace('return r * r;', 'return Math.PI * r * r;'));
+  });
+
   it('validates symbol and position with Probe\'s messages', async () => {
     ws.write('u.js', UTILS);
     expect(await edit.execute({ file_path: 'u.js', symbol: '  ', new_string: 'x' })).toMatch(/^Error editing file: Invalid symbol - must be a non-empty string\./);

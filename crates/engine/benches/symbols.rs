@@ -2,15 +2,17 @@
 //!
 //! `cargo bench -p edit-engine-core --bench symbols` prints the median of each case. Cases:
 //! - `read+write`: read the file and write it back (the floor any edit pays);
-//! - `symbol replace (cold)`: read, parse, find, plan, write — a first edit with no cached tree;
-//! - `symbol replace (warm)`: the same through a [`ParseCache`] kept across edits (chained edits: each write
-//!   is recorded so the next lookup re-parses incrementally);
-//! - `find (warm)`: lookup alone on a cached tree.
+//! - `symbol replace (whole parse)`: read, parse the whole file, find, plan, write;
+//! - `symbol replace (cache)`: the same through a [`ParseCache`] kept across edits, as the tools do (in these
+//!   files the cache's chunked lookup parses only the pieces naming the symbol);
+//! - `find (chunked)`: [`find_all_symbols_chunked`] alone; `find (cache)`: the lookup through the cache.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use edit_engine_core::symbols::{find_all_symbols, plan_replace, Language, ParseCache};
+use edit_engine_core::symbols::{
+    find_all_symbols, find_all_symbols_chunked, plan_replace, Language, ParseCache,
+};
 
 const LANG: Language = Language::JavaScript;
 
@@ -48,14 +50,14 @@ fn new_body(i: usize) -> String {
     format!("function fn7(a, b) {{\n  return a - b + {};\n}}", i % 2)
 }
 
-fn replace_cold(path: &Path, i: usize) {
+fn replace_whole_parse(path: &Path, i: usize) {
     let src = std::fs::read_to_string(path).expect("read");
     let found = find_all_symbols(&src, LANG, "fn7").expect("find");
     let plan = plan_replace(&src, &found[0], &new_body(i));
     std::fs::write(path, plan.new_source).expect("write");
 }
 
-fn replace_warm(cache: &ParseCache, path: &Path, i: usize) {
+fn replace_cached(cache: &ParseCache, path: &Path, i: usize) {
     let src = std::fs::read_to_string(path).expect("read");
     let found = cache
         .find_all_symbols(path, &src, LANG, "fn7")
@@ -81,21 +83,27 @@ fn bench_size(label: &str, bytes: usize, iterations: usize) {
     });
     println!("  read+write               {rw:>12.2?}");
 
-    let cold = time(iterations, |i| replace_cold(&path, i));
-    println!("  symbol replace (cold)    {cold:>12.2?}");
+    let cold = time(iterations, |i| replace_whole_parse(&path, i));
+    println!("  symbol replace (whole parse) {cold:>12.2?}");
 
     let cache = ParseCache::default();
-    replace_warm(&cache, &path, 0);
-    let warm = time(iterations, |i| replace_warm(&cache, &path, i + 1));
-    println!("  symbol replace (warm)    {warm:>12.2?}");
+    replace_cached(&cache, &path, 0);
+    let warm = time(iterations, |i| replace_cached(&cache, &path, i + 1));
+    println!("  symbol replace (cache)   {warm:>12.2?}");
 
     let src = std::fs::read_to_string(&path).expect("read");
-    let find = time(iterations, |_| {
-        cache
-            .find_all_symbols(&path, &src, LANG, "Service500.run")
+    let chunked = time(iterations, |_| {
+        find_all_symbols_chunked(&src, LANG, "Service7.run")
+            .expect("splits")
             .expect("find");
     });
-    println!("  find Service500.run (warm) {find:>10.2?}");
+    println!("  find Service7.run (chunked) {chunked:>9.2?}");
+    let find = time(iterations, |_| {
+        cache
+            .find_all_symbols(&path, &src, LANG, "Service7.run")
+            .expect("find");
+    });
+    println!("  find Service7.run (cache) {find:>11.2?}");
 }
 
 fn main() {

@@ -9,8 +9,8 @@
 use tree_sitter::Parser;
 
 use super::grammar::Language;
-use super::js_boundaries::top_level_starts;
-use super::locate::{candidates, occurrences, Filter, Wanted};
+use super::js_boundaries::{is_word_byte, top_level_starts};
+use super::locate::{candidates, is_plain, occurrences, Filter, Wanted};
 use super::parsing::{new_parser, parse_with};
 use super::{SymbolError, SymbolInfo};
 
@@ -31,8 +31,8 @@ pub fn find_all_symbols_chunked(
     let mut done_until = 0;
     // Lines before `counted_to`, counted as the pieces advance.
     let (mut counted_to, mut line_base) = (0, 0);
-    for (hit, _) in hits {
-        if hit < done_until {
+    for (hit, hit_end) in hits {
+        if hit < done_until || !whole_word(source, hit, hit_end) {
             continue;
         }
         let piece = starts.partition_point(|&s| s <= hit) - 1;
@@ -42,6 +42,15 @@ pub fn find_all_symbols_chunked(
         );
         done_until = end;
         let text = &source[start..end];
+        // Every plain segment of a qualified path is spelled in its piece as a whole token (an identifier,
+        // key or member of a chain), so a piece missing one holds no match.
+        if !wanted
+            .segments
+            .iter()
+            .all(|s| !is_plain(s) || holds_word(text, s))
+        {
+            continue;
+        }
         let parser = match &mut parser {
             Some(p) => p,
             None => match new_parser(lang) {
@@ -64,6 +73,25 @@ pub fn find_all_symbols_chunked(
         }
     }
     Some(Ok(wanted.select(found)))
+}
+
+/// Whether `text[start..end]` is not glued to identifier characters on either side (names are whole
+/// tokens: `Service7` inside `Service70` is not a mention).
+fn whole_word(text: &str, start: usize, end: usize) -> bool {
+    let bytes = text.as_bytes();
+    let glued = |outer: Option<&u8>, inner: u8| {
+        outer.is_some_and(|&b| is_word_byte(b) && is_word_byte(inner))
+    };
+    !glued(
+        start.checked_sub(1).and_then(|i| bytes.get(i)),
+        bytes[start],
+    ) && !glued(bytes.get(end), bytes[end - 1])
+}
+
+/// Whether `word` occurs in `text` as a whole token.
+fn holds_word(text: &str, word: &str) -> bool {
+    memchr::memmem::find_iter(text.as_bytes(), word.as_bytes())
+        .any(|at| whole_word(text, at, at + word.len()))
 }
 
 /// Moves a symbol found in a piece starting at byte `bytes` (line `lines` + 1) to file coordinates.

@@ -400,7 +400,7 @@ impl Scanner<'_> {
 
 /// Identifier bytes; every non-ASCII byte counts, so no multi-byte character is split.
 #[inline]
-fn is_word_byte(b: u8) -> bool {
+pub(super) fn is_word_byte(b: u8) -> bool {
     WORD_BYTES[b as usize]
 }
 

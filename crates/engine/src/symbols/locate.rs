@@ -200,16 +200,20 @@ impl<'a> Wanted<'a> {
 /// Sorted `(start, end)` byte ranges of `name` in the source, or `None` (walk everything) when the name is
 /// not a plain identifier, as for `impl Foo` or `operator==`, whose text may be spelled differently.
 pub(super) fn occurrences(src: &str, name: &str) -> Option<Vec<(usize, usize)>> {
-    let plain = name
-        .chars()
-        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '#' | '~'));
-    if !plain {
+    if !is_plain(name) {
         return None;
     }
     let hits = memchr::memmem::find_iter(src.as_bytes(), name.as_bytes())
         .map(|p| (p, p + name.len()))
         .collect();
     Some(hits)
+}
+
+/// Whether `name` is spelled in the source exactly as written: an identifier, not a name that
+/// [`super::names::split_qualified`] cleaned (white space, generic arguments or quotes removed).
+pub(super) fn is_plain(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '#' | '~'))
 }
 
 /// Whether some occurrence lies inside `start..end`.

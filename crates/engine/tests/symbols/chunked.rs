@@ -14,7 +14,7 @@ const JS: Language = Language::JavaScript;
 const TS: Language = Language::TypeScript;
 
 /// JavaScript that a naive splitter gets wrong: declarations inside templates, comments and strings,
-/// regexes holding quotes and backticks, ASI-style statements, chained `else`.
+/// regexes holding quotes and backticks, ASI-style statements, chained `else`, names that prefix others.
 const TRICKY_JS: &str = r#"#!/usr/bin/env node
 'use strict';
 const lib = require("lib")
@@ -53,6 +53,11 @@ class Store {
     this.items.push(item);
   }
 }
+class Store2 {
+  add(item) {
+    return item;
+  }
+}
 const handlers = {
   add() {
     return template.length;
@@ -68,7 +73,8 @@ export default class Panel extends Store {
 }
 "#;
 
-/// TypeScript with decorators, overloads, namespaces and type-level templates.
+/// TypeScript with decorators, overloads, namespaces, type-level templates, and a member assignment whose
+/// qualified name is not spelled in the source (white space is removed from it).
 const TRICKY_TS: &str = r#"import { Injectable } from "./di";
 
 @Injectable()
@@ -98,6 +104,7 @@ declare module "ext" {
   export function get(key: string): string;
 }
 const ratio = <number>(window as any).ratio;
+(config.checks![0] as { when?: unknown }).when = () => false;
 export abstract class Base {
   abstract get(): void;
 }
