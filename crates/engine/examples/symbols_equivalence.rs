@@ -17,8 +17,11 @@ use edit_engine_core::symbols::{
     find_all_symbols, find_all_symbols_chunked, list_symbols, parse, Language,
 };
 
+#[path = "../tests/support/mutate.rs"]
+mod mutate;
 #[path = "../tests/support/rng.rs"]
 mod rng;
+use mutate::mutate;
 use rng::Rng;
 
 #[derive(Default)]
@@ -60,25 +63,6 @@ fn compare(src: &str, lang: Language, names: &[String], what: &str, counts: &mut
             counts.differ_with_errors += 1;
         }
     }
-}
-
-fn mutate(src: &str, rng: &mut Rng) -> String {
-    const ALPHABET: [&str; 14] = [
-        "{", "}", "(", ")", "[", "]", "'", "\"", "`", "/", "*", ";", "\n", "<",
-    ];
-    let mut text = src.to_string();
-    for _ in 0..=rng.below(2) {
-        let at = rng.below(text.len());
-        if !text.is_char_boundary(at) {
-            continue;
-        }
-        if rng.below(2) == 0 && text[at..].starts_with(|c: char| c.is_ascii()) {
-            text.remove(at);
-        } else {
-            text.insert_str(at, rng.pick(&ALPHABET));
-        }
-    }
-    text
 }
 
 fn main() {

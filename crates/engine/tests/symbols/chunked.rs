@@ -6,8 +6,11 @@ use edit_engine_core::symbols::{
 
 use crate::common::lookup;
 
+#[path = "../support/mutate.rs"]
+mod mutate;
 #[path = "../support/rng.rs"]
 mod rng;
+use mutate::mutate;
 use rng::Rng;
 
 const JS: Language = Language::JavaScript;
@@ -191,9 +194,6 @@ fn a_syntax_error_elsewhere_does_not_spill_into_the_piece() {
 #[test]
 fn mutants_that_parse_agree_with_the_whole_file_lookup() {
     let mut rng = Rng(0x5eed_c4a1);
-    let alphabet = [
-        "{", "}", "(", ")", "[", "]", "'", "\"", "`", "/", "*", ";", "\n", "<", "!",
-    ];
     let (mut clean, mut chunked) = (0, 0);
     for (src, lang) in [
         (TRICKY_JS, JS),
@@ -203,18 +203,7 @@ fn mutants_that_parse_agree_with_the_whole_file_lookup() {
     ] {
         let all = names(src, lang);
         for _ in 0..60 {
-            let mut text = src.to_string();
-            for _ in 0..=rng.below(2) {
-                let at = rng.below(text.len());
-                if !text.is_char_boundary(at) {
-                    continue;
-                }
-                if rng.below(2) == 0 && text[at..].starts_with(|c: char| c.is_ascii()) {
-                    text.remove(at);
-                } else {
-                    text.insert_str(at, rng.pick(&alphabet));
-                }
-            }
+            let text = mutate(src, &mut rng);
             if parse(&text, lang).unwrap().root_node().has_error() {
                 continue;
             }
