@@ -195,32 +195,36 @@ fn write_to(
     };
     let dir = opened.map_err(|e| dir_error(e, mode, display))?;
     let existing = inspect_entry(&dir, name, mode, display)?;
-    let (tmp_name, mut tmp) = dir
-        .create_temp()
+    // On any error below, dropping `tmp` removes the temp file (an unnamed one vanishes by itself).
+    let mut tmp = dir
+        .stage()
         .map_err(io_err("create a temporary file next to", display))?;
-    // Declared after `tmp`, so dropped first: on any error below the temp file is removed.
-    let tmp_name = dir::TempName::new(&dir, tmp_name);
-    super::cleanup::hold_temp(&tmp);
+    super::cleanup::hold_temp(&tmp.file);
     failpoint("write")?;
-    tmp.write_all(bytes).map_err(io_err("write", display))?;
+    tmp.file
+        .write_all(bytes)
+        .map_err(io_err("write", display))?;
     if let Some(entry) = &existing {
-        copy_owner_and_mode(&tmp, entry.uid, entry.gid, entry.mode)
+        copy_owner_and_mode(&tmp.file, entry.uid, entry.gid, entry.mode)
             .map_err(io_err("set the permissions of", display))?;
     }
     failpoint("sync")?;
-    tmp.sync_all().map_err(io_err("sync", display))?;
+    tmp.file.sync_all().map_err(io_err("sync", display))?;
+    let tmp_name = tmp
+        .name()
+        .map_err(io_err("create a temporary file next to", display))?;
     let old_content = existing
         .as_ref()
         .filter(|e| e.size >= RELEASE_IN_BACKGROUND_BYTES)
         .and_then(|_| dir.open_file(name).ok());
     failpoint("rename")?;
-    dir.rename(tmp_name.name(), name, mode == WriteMode::CreateNew)
+    dir.rename(&tmp_name, name, mode == WriteMode::CreateNew)
         .map_err(|source| FsError::Io {
             op: "replace",
             display: display.to_string(),
             source,
         })?;
-    tmp_name.keep();
+    tmp.keep();
     drop(tmp);
     if let Some(old) = old_content {
         background::submit_or_run(Job::Release(old));

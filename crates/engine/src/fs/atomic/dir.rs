@@ -157,10 +157,9 @@ impl Dir {
 
     /// Creates a new, empty temp file `.edit-engine-<random>.tmp` in this directory (mode 0o666
     /// before the umask, like `tempfile`'s).
-    pub fn create_temp(&self) -> io::Result<(CString, File)> {
+    fn create_temp(&self) -> io::Result<(CString, File)> {
         for attempt in 0u32..100 {
-            let name = CString::new(format!("{TEMP_PREFIX}{}{TEMP_SUFFIX}", random_tag(attempt)))
-                .expect("no NUL in a generated name");
+            let name = temp_name(attempt);
             // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
             let rc = unsafe {
                 libc::openat(
@@ -241,36 +240,128 @@ impl Dir {
     }
 }
 
-/// A temp file's name that is removed on drop unless [`TempName::keep`] was called.
-pub(super) struct TempName<'d> {
+/// A temp file being written for one write. Where the kernel and file system allow (Linux
+/// `O_TMPFILE`), it has no name until [`Staged::name`] links it in, after its fsync: that fsync
+/// then has no new directory entry to make durable (ext4 syncs the parent of a new entry inside
+/// `fsync`), and a crash before the link leaves nothing behind. Elsewhere it is a named temp from
+/// the start. A name it has is removed on drop unless [`Staged::keep`] was called.
+pub(super) struct Staged<'d> {
     dir: &'d Dir,
+    pub file: File,
     name: Option<CString>,
 }
 
-impl<'d> TempName<'d> {
-    pub fn new(dir: &'d Dir, name: CString) -> Self {
-        TempName {
-            dir,
-            name: Some(name),
+impl Dir {
+    /// A new, empty temp file in this directory (mode 0o666 before the umask).
+    pub fn stage(&self) -> io::Result<Staged<'_>> {
+        #[cfg(target_os = "linux")]
+        if let Some(file) = self.create_anonymous() {
+            return Ok(Staged {
+                dir: self,
+                file,
+                name: None,
+            });
         }
+        self.stage_named()
     }
 
-    pub fn name(&self) -> &CStr {
-        self.name.as_deref().expect("temp name present until kept")
+    /// A temp file named `.edit-engine-<random>.tmp` from the start (the fallback of [`Dir::stage`]).
+    pub fn stage_named(&self) -> io::Result<Staged<'_>> {
+        let (name, file) = self.create_temp()?;
+        Ok(Staged {
+            dir: self,
+            file,
+            name: Some(name),
+        })
     }
 
-    /// The temp file was renamed into place: nothing to remove.
-    pub fn keep(mut self) {
+    /// An unnamed file in this directory; `None` where `O_TMPFILE` is not supported (by the file
+    /// system, or because `/proc/self/fd`, through which it is linked, is missing).
+    #[cfg(target_os = "linux")]
+    fn create_anonymous(&self) -> Option<File> {
+        static LINKABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        if !*LINKABLE.get_or_init(|| Path::new("/proc/self/fd").is_dir()) {
+            return None;
+        }
+        // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
+        let rc = unsafe {
+            libc::openat(
+                self.fd(),
+                c".".as_ptr(),
+                libc::O_TMPFILE | libc::O_RDWR | libc::O_CLOEXEC,
+                0o666 as libc::c_uint,
+            )
+        };
+        // SAFETY: `fd` is a fresh descriptor that nothing else owns.
+        cvt(rc).ok().map(|fd| unsafe { File::from_raw_fd(fd) })
+    }
+
+    /// Links the unnamed `file` into this directory under a fresh temp name.
+    #[cfg(target_os = "linux")]
+    fn link_anonymous(&self, file: &File) -> io::Result<CString> {
+        let source = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))
+            .expect("no NUL in a generated path");
+        for attempt in 0u32..100 {
+            let name = temp_name(attempt);
+            // SAFETY: valid descriptor and NUL-terminated paths.
+            let rc = unsafe {
+                libc::linkat(
+                    libc::AT_FDCWD,
+                    source.as_ptr(),
+                    self.fd(),
+                    name.as_ptr(),
+                    libc::AT_SYMLINK_FOLLOW,
+                )
+            };
+            match cvt(rc) {
+                Ok(_) => return Ok(name),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "could not find a free temporary file name",
+        ))
+    }
+}
+
+impl Staged<'_> {
+    /// The temp file's name in the directory, linking an unnamed one in first. Call after the
+    /// content is synced: from here on a crash can leave the temp behind (stale-temp cleanup
+    /// removes it).
+    pub fn name(&mut self) -> io::Result<CString> {
+        if let Some(name) = &self.name {
+            return Ok(name.clone());
+        }
+        #[cfg(target_os = "linux")]
+        {
+            let name = self.dir.link_anonymous(&self.file)?;
+            self.name = Some(name.clone());
+            Ok(name)
+        }
+        #[cfg(not(target_os = "linux"))]
+        unreachable!("only Linux stages unnamed temp files")
+    }
+
+    /// The temp file was renamed into place: nothing to remove on drop.
+    pub fn keep(&mut self) {
         self.name = None;
     }
 }
 
-impl Drop for TempName<'_> {
+impl Drop for Staged<'_> {
     fn drop(&mut self) {
         if let Some(name) = self.name.take() {
             let _ = self.dir.unlink(&name);
         }
     }
+}
+
+/// `.edit-engine-<16 hex digits>.tmp`, differing between processes, threads, calls and attempts.
+fn temp_name(attempt: u32) -> CString {
+    CString::new(format!("{TEMP_PREFIX}{}{TEMP_SUFFIX}", random_tag(attempt)))
+        .expect("no NUL in a generated name")
 }
 
 /// 16 hex digits that differ between processes, threads, calls and attempts.

@@ -118,6 +118,46 @@ fn injected_failures_leave_original_and_no_temp() {
     }
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_staged_temp_has_no_name_until_its_content_is_synced() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let handle = dir::Dir::open(dir.path()).unwrap();
+    let mut tmp = handle.stage().unwrap();
+    tmp.file.write_all(b"content").unwrap();
+    tmp.file.sync_all().unwrap();
+    assert!(
+        temps(dir.path()).is_empty(),
+        "an unnamed temp is not listed"
+    );
+    let name = tmp.name().unwrap();
+    assert_eq!(tmp.name().unwrap(), name, "named once");
+    let listed = temps(dir.path());
+    assert_eq!(listed, vec![name.to_str().unwrap().to_string()]);
+    assert_eq!(fs::read(dir.path().join(&listed[0])).unwrap(), b"content");
+    drop(tmp);
+    assert!(
+        temps(dir.path()).is_empty(),
+        "dropped without keep: removed"
+    );
+
+    // The named fallback: listed from the start, removed on drop, kept after `keep`.
+    let mut named = handle.stage_named().unwrap();
+    assert_eq!(temps(dir.path()).len(), 1);
+    drop(named);
+    assert!(temps(dir.path()).is_empty());
+    named = handle.stage_named().unwrap();
+    named.file.write_all(b"kept").unwrap();
+    let name = named.name().unwrap();
+    named.keep();
+    drop(named);
+    assert_eq!(
+        fs::read(dir.path().join(name.to_str().unwrap())).unwrap(),
+        b"kept"
+    );
+}
+
 #[test]
 fn read_only_directory_fails_cleanly() {
     let dir = tempfile::tempdir().unwrap();
