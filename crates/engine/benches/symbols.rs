@@ -5,13 +5,18 @@
 //! - `symbol replace (whole parse)`: read, parse the whole file, find, plan, write;
 //! - `symbol replace (cache)`: the same through a [`ParseCache`] kept across edits, as the tools do (in these
 //!   files the cache's chunked lookup parses only the pieces naming the symbol);
-//! - `find (chunked)`: [`find_all_symbols_chunked`] alone; `find (cache)`: the lookup through the cache.
+//! - `find (chunked)`: [`find_all_symbols_chunked`] alone; `find (cache)`: the lookup through the cache;
+//! - per language: a cold lookup of a method by qualified name (`Store{n}.put{n}`) in a 32 KB source of
+//!   every supported language (whole-file parse; JavaScript and TypeScript also chunked).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+#[path = "common/languages.rs"]
+mod languages;
+
 use edit_engine_core::symbols::{
-    find_all_symbols, find_all_symbols_chunked, plan_replace, Language, ParseCache,
+    find_all_symbols, find_all_symbols_chunked, plan_replace, Language, ParseCache, ALL_LANGUAGES,
 };
 
 const LANG: Language = Language::JavaScript;
@@ -106,8 +111,43 @@ fn bench_size(label: &str, bytes: usize, iterations: usize) {
     println!("  find Service7.run (cache) {find:>11.2?}");
 }
 
+/// A cold lookup of the method of the unit nearest the middle, in a 32 KB source per language.
+fn per_language(iterations: usize) {
+    println!("symbol lookup per language (32 KB, cold: whole-file parse; {iterations} iterations, median):");
+    for lang in ALL_LANGUAGES {
+        let (src, mid) = languages::source(lang, 32 * 1024);
+        let name = languages::target(lang, mid);
+        let found = find_all_symbols(&src, lang, &name).expect("parse");
+        assert_eq!(
+            found.len(),
+            1,
+            "{lang:?}: {name} found {} times",
+            found.len()
+        );
+        let whole = time(iterations, |_| {
+            find_all_symbols(&src, lang, &name).expect("find");
+        });
+        let chunked = match find_all_symbols_chunked(&src, lang, &name) {
+            Some(result) => {
+                assert_eq!(
+                    result.expect("find"),
+                    found,
+                    "{lang:?}: chunked lookup differs"
+                );
+                let t = time(iterations, |_| {
+                    find_all_symbols_chunked(&src, lang, &name);
+                });
+                format!("  chunked {t:>10.2?}")
+            }
+            None => String::new(),
+        };
+        println!("  {:<12} whole {whole:>10.2?}{chunked}", lang.name());
+    }
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a filter argument is accepted and ignored.
     bench_size("6 KB JavaScript", 6 * 1024, 200);
     bench_size("328 KB JavaScript", 328 * 1024, 40);
+    per_language(30);
 }
