@@ -1,13 +1,14 @@
 //! Criterion benches of the fuzzy match strategies on 1 MB and 4 MB code-like inputs, each with a
-//! search crafted so that exactly that strategy matches (one region, near the middle of the file),
-//! and the whole cascade on a search that matches nowhere.
+//! search crafted so that the strategy matches (one region, near the middle of the file), and the
+//! whole cascade on a search that matches nowhere. Every strategy of the cascade has a case.
 
 mod common;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use edit_engine_core::text::{
-    block_anchor_match, find_fuzzy_match, find_match_cascade, indent_flexible_match,
-    line_trimmed_match, whitespace_normalized_match,
+    block_anchor_match, escape_normalized_match, find_fuzzy_match, find_match_cascade,
+    indent_flexible_match, line_trimmed_match, quote_normalized_match, trimmed_boundary_match,
+    whitespace_normalized_match,
 };
 
 /// A bench case: name, search, and the check that must hold.
@@ -25,8 +26,15 @@ fn strategies(c: &mut Criterion) {
             unmatched,
         } = common::searches(&common::target_lines(t));
         assert!(!content.contains(&trimmed) && !content.contains(&drifted));
+        let [a, b, e] = common::target_lines(t);
+        // Typographic quotes around a string of the config unit after the target.
+        let quoted = format!("  batch_{u}_1: \u{2018}merge-{u}-1\u{2019},", u = t + 2);
+        // The target lines joined by a literal `\n`, as a model that over-escapes writes them.
+        let escaped = format!("{a}\\n{b}\\n{e}");
+        // The target lines between blank lines.
+        let padded = format!("\n\n{a}\n{b}\n{e}\n\n");
         group.throughput(Throughput::Bytes(content.len() as u64));
-        let cases: [Case; 6] = [
+        let cases: [Case; 9] = [
             ("line-trimmed", &trimmed, |c, s| {
                 line_trimmed_match(c, s).is_some()
             }),
@@ -41,6 +49,15 @@ fn strategies(c: &mut Criterion) {
             }),
             ("block-anchor", &anchored, |c, s| {
                 block_anchor_match(c, s).is_some()
+            }),
+            ("quote-normalized", &quoted, |c, s| {
+                quote_normalized_match(c, s).is_some()
+            }),
+            ("escape-normalized", &escaped, |c, s| {
+                escape_normalized_match(c, s).is_some()
+            }),
+            ("trimmed-boundary", &padded, |c, s| {
+                trimmed_boundary_match(c, s).is_some()
             }),
             ("cascade (no match)", &unmatched, |c, s| {
                 find_match_cascade(c, s, None).is_none()
