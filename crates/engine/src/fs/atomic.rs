@@ -491,6 +491,8 @@ pub(crate) fn sync_dir(dir: &Path) {
 thread_local! {
     /// Test-only: the write stage ("write", "sync", "rename") that fails with an injected error.
     pub(crate) static FAIL_AT: std::cell::Cell<Option<&'static str>> = const { std::cell::Cell::new(None) };
+    /// Test-only: stage named temp files, as on file systems without `O_TMPFILE`.
+    pub(crate) static NAMED_TEMPS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 #[cfg(test)]

@@ -99,8 +99,39 @@ fn symlink_target_is_written_through() {
     assert_eq!(fs::read(&real).unwrap(), b"new");
 }
 
+/// Runs `check` with unnamed temp files (where supported) and again with named ones.
+fn with_both_temp_kinds(check: impl Fn()) {
+    for named in [false, true] {
+        NAMED_TEMPS.with(|n| n.set(named));
+        check();
+    }
+    NAMED_TEMPS.with(|n| n.set(false));
+}
+
+#[test]
+fn named_temps_write_replace_and_create() {
+    with_both_temp_kinds(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("f.txt");
+        fs::write(&f, "old").unwrap();
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&f, b"new", WriteMode::Replace, "f.txt").unwrap();
+        assert_eq!(fs::read(&f).unwrap(), b"new");
+        assert_eq!(fs::metadata(&f).unwrap().mode() & 0o7777, 0o640);
+        let g = dir.path().join("g.txt");
+        write_atomic(&g, b"g", WriteMode::CreateNew, "g.txt").unwrap();
+        assert!(write_atomic(&g, b"again", WriteMode::CreateNew, "g.txt").is_err());
+        assert_eq!(fs::read(&g).unwrap(), b"g");
+        assert!(temps(dir.path()).is_empty());
+    });
+}
+
 #[test]
 fn injected_failures_leave_original_and_no_temp() {
+    with_both_temp_kinds(injected_failures_check);
+}
+
+fn injected_failures_check() {
     for stage in ["write", "sync", "rename"] {
         let dir = tempfile::tempdir().unwrap();
         let f = dir.path().join("f.txt");
