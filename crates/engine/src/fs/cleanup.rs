@@ -36,17 +36,9 @@ pub(crate) fn hold_temp(file: &std::fs::File) {
     let _ = file;
 }
 
-/// Scans `dir` unless it was scanned less than [`STALE_AFTER`] ago; returns how many stale temp
-/// files were removed. Errors are ignored: cleanup never fails a write.
-pub fn remove_stale_temps_throttled(dir: &Path) -> usize {
-    if !scan_due(dir) {
-        return 0;
-    }
-    remove_stale_temps(dir, STALE_AFTER)
-}
-
-/// [`remove_stale_temps_throttled`] on the background thread: what a successful atomic write
-/// runs for its folder (the throttle is checked here, so no task is queued when none is due).
+/// What a successful atomic write runs for its folder: unless `dir` was scanned less than
+/// [`STALE_AFTER`] ago in this process, a scan on the background thread (errors are ignored:
+/// cleanup never fails a write). The throttle is checked here, so no task is queued when none is due.
 pub fn remove_stale_temps_in_background(dir: PathBuf) {
     if scan_due(&dir) {
         let scan = move || {

@@ -56,9 +56,19 @@ impl ParseCache {
     /// The tree of `source` for `path`: a cached one, an incremental re-parse after [`Self::record_edit`], or
     /// a fresh parse.
     pub fn tree(&self, path: &Path, source: &str, lang: Language) -> Result<Tree, SymbolError> {
-        if let Some(tree) = self.fresh_tree(path, source, lang) {
-            return Ok(tree);
+        match self.fresh_tree(path, source, lang) {
+            Some(tree) => Ok(tree),
+            None => self.parse_and_store(path, source, lang),
         }
+    }
+
+    /// Parses `source` (incrementally when the cache holds an edited tree of it) and caches the tree.
+    fn parse_and_store(
+        &self,
+        path: &Path,
+        source: &str,
+        lang: Language,
+    ) -> Result<Tree, SymbolError> {
         let previous = self
             .entries
             .lock()
@@ -72,7 +82,7 @@ impl ParseCache {
     }
 
     /// [`super::find_all_symbols`] through the cache: a cached tree of exactly `source` when there is one,
-    /// else [`find_all_symbols_chunked`] (which caches nothing), else the tree from [`Self::tree`].
+    /// else [`find_all_symbols_chunked`] (which caches nothing), else a parse that is cached.
     pub fn find_all_symbols(
         &self,
         path: &Path,
@@ -86,7 +96,7 @@ impl ParseCache {
         if let Some(found) = find_all_symbols_chunked(source, lang, name) {
             return found;
         }
-        let tree = self.tree(path, source, lang)?;
+        let tree = self.parse_and_store(path, source, lang)?;
         find_all_symbols_in_tree(&tree, source, lang, name)
     }
 

@@ -3,8 +3,10 @@
 //! A cold lookup in a large file is dominated by the tree-sitter parse of the whole file (about 40 ms for
 //! 328 KB of JavaScript); the pieces holding the name are usually a few hundred bytes. The pieces come from
 //! [`top_level_starts`], which only splits where each side parses alone exactly as inside the file; every
-//! piece parsed must also come out without errors. Otherwise the caller parses the whole file, so results
-//! (and error reports) are always those of [`super::find_all_symbols`].
+//! piece parsed must also come out without errors. Otherwise the caller parses the whole file. On a file
+//! that parses cleanly the results are those of [`super::find_all_symbols`]; with a syntax error in
+//! another piece, the whole-file parse's error recovery may swallow the symbol's statement, while this
+//! lookup still finds it as written.
 
 use tree_sitter::Parser;
 

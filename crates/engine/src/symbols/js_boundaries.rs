@@ -16,8 +16,8 @@
 //!
 //! The scan gives up (`None`) on anything it cannot vouch for: an unterminated string, comment, template or
 //! regex, unbalanced brackets, JSX (`<` where an expression starts, JavaScript only), HTML-like comments,
-//! and a `/` that could be division or a regex when the two readings would lex the rest of its line
-//! differently. Callers then parse the whole file.
+//! a `\` escape in an identifier, and a `/` that could be division or a regex when the two readings would
+//! lex the rest of its line differently. Callers then parse the whole file.
 
 use super::grammar::Language;
 

@@ -11,7 +11,7 @@
 //!   effort) so a later undo never skips a level; with `debug` the reason goes to stderr.
 //! - The store is opened lazily, on the first write or undo of a tool instance.
 
-use crate::history::{HistoryError, HistoryStore};
+use crate::history::HistoryStore;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -90,7 +90,10 @@ impl History {
             Some(bytes) => store.record(real_path, bytes, tool),
             None => store.record(real_path, b"", &format!("{tool}{NEW_FILE_MARK}")),
         };
-        warn_and_clear(store, real_path, result)
+        // A level that cannot be recorded clears the file's history, so a later undo never skips one.
+        let error = result.err()?;
+        let _ = store.clear(real_path);
+        Some(error.to_string())
     }
 
     /// Forgets every level of `real_path` (best effort), for a write whose previous content is
@@ -100,18 +103,6 @@ impl History {
             let _ = store.clear(real_path);
         }
     }
-}
-
-/// A level that could not be recorded: the file's history is cleared (best effort) so a later undo
-/// never skips a level, and the reason is returned as a warning.
-fn warn_and_clear(
-    store: &HistoryStore,
-    real_path: &Path,
-    recorded: Result<(), HistoryError>,
-) -> Option<String> {
-    let error = recorded.err()?;
-    let _ = store.clear(real_path);
-    Some(error.to_string())
 }
 
 #[cfg(test)]

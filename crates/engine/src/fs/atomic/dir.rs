@@ -158,10 +158,9 @@ impl Dir {
     /// Creates a new, empty temp file `.edit-engine-<random>.tmp` in this directory (mode 0o666
     /// before the umask, like `tempfile`'s).
     fn create_temp(&self) -> io::Result<(CString, File)> {
-        for attempt in 0u32..100 {
-            let name = temp_name(attempt);
+        claim_temp_name(|name| {
             // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
-            let rc = unsafe {
+            let fd = cvt(unsafe {
                 libc::openat(
                     self.fd(),
                     name.as_ptr(),
@@ -172,18 +171,10 @@ impl Dir {
                         | libc::O_CLOEXEC,
                     0o666 as libc::c_uint,
                 )
-            };
-            match cvt(rc) {
-                // SAFETY: `fd` is a fresh descriptor that nothing else owns.
-                Ok(fd) => return Ok((name, unsafe { File::from_raw_fd(fd) })),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            "could not find a free temporary file name",
-        ))
+            })?;
+            // SAFETY: `fd` is a fresh descriptor that nothing else owns.
+            Ok(unsafe { File::from_raw_fd(fd) })
+        })
     }
 
     /// Renames `from` to `to` in this directory (replacing `to`, or failing with `AlreadyExists`
@@ -305,10 +296,9 @@ impl Dir {
     fn link_anonymous(&self, file: &File) -> io::Result<CString> {
         let source = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))
             .expect("no NUL in a generated path");
-        for attempt in 0u32..100 {
-            let name = temp_name(attempt);
+        let (name, ()) = claim_temp_name(|name| {
             // SAFETY: valid descriptor and NUL-terminated paths.
-            let rc = unsafe {
+            cvt(unsafe {
                 libc::linkat(
                     libc::AT_FDCWD,
                     source.as_ptr(),
@@ -316,17 +306,10 @@ impl Dir {
                     name.as_ptr(),
                     libc::AT_SYMLINK_FOLLOW,
                 )
-            };
-            match cvt(rc) {
-                Ok(_) => return Ok(name),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
-            }
-        }
-        Err(io::Error::new(
-            io::ErrorKind::AlreadyExists,
-            "could not find a free temporary file name",
-        ))
+            })
+            .map(drop)
+        })?;
+        Ok(name)
     }
 }
 
@@ -362,10 +345,22 @@ impl Drop for Staged<'_> {
     }
 }
 
-/// `.edit-engine-<16 hex digits>.tmp`, differing between processes, threads, calls and attempts.
-fn temp_name(attempt: u32) -> CString {
-    CString::new(format!("{TEMP_PREFIX}{}{TEMP_SUFFIX}", random_tag(attempt)))
-        .expect("no NUL in a generated name")
+/// Runs `create` (which must fail with `AlreadyExists` when the name is taken) on fresh temp names
+/// `.edit-engine-<16 hex digits>.tmp` until one is free; the name and what `create` made.
+fn claim_temp_name<T>(mut create: impl FnMut(&CStr) -> io::Result<T>) -> io::Result<(CString, T)> {
+    for attempt in 0u32..100 {
+        let name = CString::new(format!("{TEMP_PREFIX}{}{TEMP_SUFFIX}", random_tag(attempt)))
+            .expect("no NUL in a generated name");
+        match create(&name) {
+            Ok(made) => return Ok((name, made)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "could not find a free temporary file name",
+    ))
 }
 
 /// 16 hex digits that differ between processes, threads, calls and attempts.

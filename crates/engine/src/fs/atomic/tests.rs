@@ -12,8 +12,21 @@ fn temps(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Runs `check` with unnamed temp files (where supported) and again with named ones.
+fn with_both_temp_kinds(check: impl Fn()) {
+    for named in [false, true] {
+        NAMED_TEMPS.with(|n| n.set(named));
+        check();
+    }
+    NAMED_TEMPS.with(|n| n.set(false));
+}
+
 #[test]
 fn replace_writes_bytes_and_keeps_mode() {
+    with_both_temp_kinds(replace_check);
+}
+
+fn replace_check() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("f.txt");
     fs::write(&f, "old").unwrap();
@@ -30,6 +43,10 @@ fn replace_writes_bytes_and_keeps_mode() {
 
 #[test]
 fn new_file_gets_default_mode() {
+    with_both_temp_kinds(new_file_check);
+}
+
+fn new_file_check() {
     let dir = tempfile::tempdir().unwrap();
     let reference = dir.path().join("ref");
     fs::write(&reference, "").unwrap();
@@ -47,6 +64,10 @@ fn new_file_gets_default_mode() {
 
 #[test]
 fn mode_mismatches_are_refused() {
+    with_both_temp_kinds(mode_mismatches_check);
+}
+
+fn mode_mismatches_check() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("f.txt");
     fs::write(&f, "keep").unwrap();
@@ -97,33 +118,6 @@ fn symlink_target_is_written_through() {
         .file_type()
         .is_symlink());
     assert_eq!(fs::read(&real).unwrap(), b"new");
-}
-
-/// Runs `check` with unnamed temp files (where supported) and again with named ones.
-fn with_both_temp_kinds(check: impl Fn()) {
-    for named in [false, true] {
-        NAMED_TEMPS.with(|n| n.set(named));
-        check();
-    }
-    NAMED_TEMPS.with(|n| n.set(false));
-}
-
-#[test]
-fn named_temps_write_replace_and_create() {
-    with_both_temp_kinds(|| {
-        let dir = tempfile::tempdir().unwrap();
-        let f = dir.path().join("f.txt");
-        fs::write(&f, "old").unwrap();
-        fs::set_permissions(&f, fs::Permissions::from_mode(0o640)).unwrap();
-        write_atomic(&f, b"new", WriteMode::Replace, "f.txt").unwrap();
-        assert_eq!(fs::read(&f).unwrap(), b"new");
-        assert_eq!(fs::metadata(&f).unwrap().mode() & 0o7777, 0o640);
-        let g = dir.path().join("g.txt");
-        write_atomic(&g, b"g", WriteMode::CreateNew, "g.txt").unwrap();
-        assert!(write_atomic(&g, b"again", WriteMode::CreateNew, "g.txt").is_err());
-        assert_eq!(fs::read(&g).unwrap(), b"g");
-        assert!(temps(dir.path()).is_empty());
-    });
 }
 
 #[test]

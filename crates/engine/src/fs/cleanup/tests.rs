@@ -62,16 +62,18 @@ fn successful_write_removes_only_stale_unheld_temps() {
 fn scans_are_throttled_per_directory() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_path_buf();
-    assert_eq!(remove_stale_temps_throttled(&d), 0);
-    let stale = d.join(".edit-engine-AAAAAA.tmp");
+    let first = d.join(".edit-engine-AAAAAA.tmp");
+    fs::write(&first, "x").unwrap();
+    age(&first, 3600);
+    remove_stale_temps_in_background(d.clone());
+    crate::fs::background::flush();
+    assert!(!first.exists(), "the first scan removes a stale temp");
+    let stale = d.join(".edit-engine-BBBBBB.tmp");
     fs::write(&stale, "x").unwrap();
     age(&stale, 3600);
-    assert_eq!(
-        remove_stale_temps_throttled(&d),
-        0,
-        "second scan within the window is skipped"
-    );
-    assert!(stale.exists());
+    remove_stale_temps_in_background(d.clone());
+    crate::fs::background::flush();
+    assert!(stale.exists(), "second scan within the window is skipped");
     assert_eq!(remove_stale_temps(&d, STALE_AFTER), 1);
 }
 
