@@ -128,7 +128,9 @@ pub fn check_line_ref_roundtrip(n: usize, hash: Option<u8>) -> Result<(), String
 
 /// `clean_new_string`: no panic for any range or position (including 0, past the end and
 /// `usize::MAX`); with distinct, trimmed-distinct lines without prefixes, restating the replaced
-/// range verbatim is left as it is (replacing lines with themselves is a no-op).
+/// range verbatim is left as it is (replacing lines with themselves is a no-op). "Trimmed" is the
+/// engine's JavaScript trim, which also strips U+FEFF (Rust's `trim` keeps it): two lines equal under
+/// it are an echo by the engine's rules.
 pub fn check_clean_new_string(
     new_str: &str,
     lines: &[String],
@@ -145,12 +147,12 @@ pub fn check_clean_new_string(
     let e = s + end % (lines.len() - s + 1);
     let distinct = lines
         .iter()
-        .map(|l| l.trim())
+        .map(|l| js_trim(l))
         .collect::<std::collections::HashSet<_>>()
         .len()
         == lines.len();
     let plain = lines.iter().all(|l| {
-        !l.trim().is_empty()
+        !js_trim(l).is_empty()
             && edit_engine_core::lines::hashline_prefix_len(l).is_none()
             && !l.trim_start().starts_with(|c: char| c.is_ascii_digit())
     });
