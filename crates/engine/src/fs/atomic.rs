@@ -27,9 +27,6 @@ pub const TEMP_PREFIX: &str = ".edit-engine-";
 /// Suffix of every temp file this module creates.
 pub const TEMP_SUFFIX: &str = ".tmp";
 
-/// A replaced file from this size up has its old content freed on the background thread.
-pub const RELEASE_IN_BACKGROUND_BYTES: u64 = 64 << 10;
-
 /// How to treat an existing file at the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteMode {
@@ -171,8 +168,9 @@ pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsErr
 
 /// Temp file in `target`'s directory (opened without following symlinks when `confined`), fsync,
 /// rename over the name `target`, fsync of the directory (now, or queued with
-/// [`Durability::Standard`]), stale-temp cleanup. A large replaced file is held open across the
-/// rename and released on the background thread, so freeing its blocks is not part of the call.
+/// [`Durability::Standard`]), stale-temp cleanup. The replaced file is held open across the rename
+/// and released on the background thread, so freeing its inode and blocks is not part of the call
+/// (on ext4 that made the rename of a 1 KB file cost about 0.25 ms; held, it takes 0.02-0.08 ms).
 #[cfg(unix)]
 fn write_to(
     target: &Path,
@@ -213,10 +211,7 @@ fn write_to(
     let tmp_name = tmp
         .name()
         .map_err(io_err("create a temporary file next to", display))?;
-    let old_content = existing
-        .as_ref()
-        .filter(|e| e.size >= RELEASE_IN_BACKGROUND_BYTES)
-        .and_then(|_| dir.open_file(name).ok());
+    let old_content = existing.as_ref().and_then(|_| dir.open_file(name).ok());
     failpoint("rename")?;
     dir.rename(&tmp_name, name, mode == WriteMode::CreateNew)
         .map_err(|source| FsError::Io {

@@ -22,7 +22,6 @@ pub(super) struct Entry {
     pub uid: u32,
     pub gid: u32,
     pub nlink: u64,
-    pub size: u64,
 }
 
 const DIR_FLAGS: libc::c_int = libc::O_DIRECTORY | libc::O_CLOEXEC;
@@ -132,7 +131,6 @@ impl Dir {
                 gid: st.st_gid,
                 #[allow(clippy::useless_conversion)]
                 nlink: u64::from(st.st_nlink),
-                size: st.st_size as u64,
             })),
             Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
             Err(e) => Err(e),
