@@ -468,6 +468,37 @@ function targets() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Settling after the previous run
+
+/**
+ * On ext4 without a journal (the machines this bench was tuned on), the inode allocator skips
+ * inodes freed in the last 60 s. Right after a run's cleanup has deleted its thousands of files, every
+ * new file in the temp folder pays for that scan: 0.37 ms per file instead of 0.008-0.015 ms (ext4
+ * tracepoints), so every atomic write and every create, on both sides, is slower for a minute. A run
+ * started inside that window first waits it out.
+ */
+const SETTLE_AFTER_CLEANUP_MS = 65_000;
+const CLEANUP_MARKER = path.join(ROOT, 'bench', 'results', '.last-cleanup');
+
+async function settleAfterPreviousRun() {
+  let last;
+  try {
+    last = Number(fs.readFileSync(CLEANUP_MARKER, 'utf8'));
+  } catch {
+    return;
+  }
+  const wait = Math.min(SETTLE_AFTER_CLEANUP_MS, last + SETTLE_AFTER_CLEANUP_MS - Date.now());
+  if (!(wait > 0)) return;
+  log(`waiting ${Math.ceil(wait / 1000)} s: the previous run deleted its files less than a minute ago (see bench/README, "Slow-disk runs")`);
+  await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+function markCleanup() {
+  fs.mkdirSync(path.dirname(CLEANUP_MARKER), { recursive: true });
+  fs.writeFileSync(CLEANUP_MARKER, String(Date.now()));
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
   const cpus = os.cpus();
@@ -494,6 +525,7 @@ async function main() {
   console.log(`native baseline: ${header.nativeBaseline}; libuv threadpool: ${header.uvThreadpool}; budget per measurement ${BUDGET_MS} ms`);
   console.log('times: ms per call, median [p10-p90] over n timed runs after 1 warm-up; the file is restored (and fsynced) outside the timed region.\n');
 
+  await settleAfterPreviousRun();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edit-engine-bench-'));
   const started = now();
   try {
@@ -505,6 +537,7 @@ async function main() {
     await benchSymbols(sides, probe, work);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    markCleanup();
   }
   header.loadavgEnd = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   header.seconds = ((now() - started) / 1000).toFixed(0);
