@@ -5,8 +5,9 @@
 //   pkg/                            the extracted package
 //   package.json, node_modules/     only the npm packages that src/tools/edit.js and hashline.js
 //                                   import (transitively), installed with --ignore-scripts
-//   bin/probe                       the `probe` binary (symbol mode), only when built with
-//                                   EDIT_ENGINE_BENCH_BUILD_PROBE=1 (`cargo install probe-code`)
+//   bin/probe                       the `probe` binary (symbol mode), built by the first run that
+//                                   finds none (`cargo install probe-code --root <cache>`, minutes)
+//   .probe-build-failed             why that build failed (not retried until EDIT_ENGINE_BENCH_REFRESH)
 // Nothing here is ever written inside the repository. Every failure is reported, never thrown.
 
 import { execFileSync } from 'node:child_process';
@@ -82,21 +83,36 @@ function ensureDeps(dir, pkgDir, log) {
   return specs;
 }
 
-/** The `probe` binary for symbol mode: PROBE_PATH, else <cache>/bin/probe, else built on request. */
+/**
+ * The `probe` binary for symbol mode: PROBE_PATH, else <cache>/bin/probe, else built once with
+ * `cargo install probe-code --root <cache>` (EDIT_ENGINE_BENCH_BUILD_PROBE=0 skips the build). A failed
+ * build (no network, no registry) is remembered in <cache>/.probe-build-failed, so later runs skip the
+ * symbol rows at once; EDIT_ENGINE_BENCH_REFRESH=1 tries again.
+ */
 function ensureBinary(dir, log) {
   if (process.env.PROBE_PATH && fs.existsSync(process.env.PROBE_PATH)) return { bin: process.env.PROBE_PATH };
   const bin = path.join(dir, 'bin', 'probe');
   if (fs.existsSync(bin)) return { bin };
-  if (process.env.EDIT_ENGINE_BENCH_BUILD_PROBE !== '1') {
-    return { bin: null, reason: 'probe binary not available (set EDIT_ENGINE_BENCH_BUILD_PROBE=1 to build it with cargo install probe-code)' };
+  if (process.env.EDIT_ENGINE_BENCH_BUILD_PROBE === '0') {
+    return { bin: null, reason: 'probe binary not available (not built: EDIT_ENGINE_BENCH_BUILD_PROBE=0)' };
   }
+  const failedMarker = path.join(dir, '.probe-build-failed');
+  if (fs.existsSync(failedMarker) && !process.env.EDIT_ENGINE_BENCH_REFRESH) {
+    const why = fs.readFileSync(failedMarker, 'utf8').trim();
+    return { bin: null, reason: `probe binary not available (an earlier build failed: ${why}; EDIT_ENGINE_BENCH_REFRESH=1 tries again)` };
+  }
+  const failed = (why) => {
+    fs.writeFileSync(failedMarker, why);
+    return { bin: null, reason: `probe binary not available (${why})` };
+  };
   try {
-    log('building the probe binary: cargo install probe-code (long) ...');
+    log('building the probe binary for Probe\'s symbol mode, once per cache: cargo install probe-code (a few minutes on 2 cores; EDIT_ENGINE_BENCH_BUILD_PROBE=0 skips it) ...');
     run('cargo', ['install', 'probe-code', '--root', dir], dir, 3_600_000);
-    if (fs.existsSync(bin)) return { bin };
-    return { bin: null, reason: 'probe binary not available (cargo install probe-code produced no bin/probe)' };
+    if (!fs.existsSync(bin)) return failed('cargo install probe-code produced no bin/probe');
+    fs.rmSync(failedMarker, { force: true });
+    return { bin };
   } catch (e) {
-    return { bin: null, reason: `probe binary not available (cargo install probe-code failed: ${firstLine(e)})` };
+    return failed(`cargo install probe-code failed: ${firstLine(e)}`);
   }
 }
 
