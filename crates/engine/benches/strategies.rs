@@ -19,14 +19,15 @@ fn strategies(c: &mut Criterion) {
     group.sample_size(10);
     for (label, bytes) in [("1MB", 1 << 20), ("4MB", 4 << 20)] {
         let (content, t) = common::source(bytes);
+        let lines = common::target_lines(t);
         let common::Searches {
             trimmed,
             drifted,
             anchored,
             unmatched,
-        } = common::searches(&common::target_lines(t));
+        } = common::searches(&lines);
         assert!(!content.contains(&trimmed) && !content.contains(&drifted));
-        let [a, b, e] = common::target_lines(t);
+        let [a, b, e] = &lines;
         // Typographic quotes around a string of the config unit after the target.
         let quoted = format!("  batch_{u}_1: \u{2018}merge-{u}-1\u{2019},", u = t + 2);
         // The target lines joined by a literal `\n`, as a model that over-escapes writes them.
