@@ -1,86 +1,177 @@
-// Packaging: `npm pack` -> install the tarball into an empty project (offline, from the npm cache
-// that installing this repo filled) -> use it from `import`, `require`, the subpath exports and
-// the `edit-engine` bin.
+// Packaging, as a user on a clean machine meets it: the tarballs a release publishes (see
+// support/release.mjs) installed into empty projects without asking a registry for any name
+// (registry packages come from this repository's lockfile, see support/consumer.mjs).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { readRepoLock, writeConsumer } from './support/consumer.mjs';
+import { run, stageRelease } from './support/release.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const aiVersion = JSON.parse(readFileSync(join(repo, 'node_modules/ai/package.json'), 'utf8')).version;
-const quiet = { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, npm_config_update_notifier: 'false' } };
+const require = createRequire(import.meta.url);
+const pkg = require('../package.json');
+const { SUPPORTED } = require('../lib/platform.cjs');
+const npmInstall = (project, tarballs) =>
+  run('npm', ['install', ...tarballs, '--offline', '--no-audit', '--no-fund', '--loglevel=error'], project);
 
-function run(file, args, cwd) {
-  return execFileSync(file, args, { ...quiet, cwd, maxBuffer: 64 << 20 });
+/** Installed packages under `project` (every folder holding a package.json below node_modules) and their bytes. */
+function installed(project) {
+  const names = execFileSync('npm', ['ls', '--all', '--parseable'], { cwd: project, encoding: 'utf8' }).trim().split('\n').slice(1);
+  const bytes = (p) => (statSync(p).isDirectory() ? readdirSync(p).reduce((n, e) => n + bytes(join(p, e)), 0) : statSync(p).size);
+  return { count: names.length, bytes: bytes(join(project, 'node_modules')) };
 }
 
-describe('npm pack + install into an empty project', () => {
+describe('release tarballs installed into empty projects', () => {
   let dir;
-  let project;
-  let packed;
+  let release;
+  const lock = readRepoLock(repo);
 
   beforeAll(() => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-pack-')));
-    [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], repo));
-    project = join(dir, 'consumer');
-    run('mkdir', ['-p', join(project, 'work')], dir);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-    writeFileSync(join(project, 'work', 'a.txt'), 'hello world\n');
-    run('npm', ['install', join(dir, packed.filename), `ai@${aiVersion}`, '--offline', '--no-audit', '--no-fund', '--loglevel=error'], project);
-  }, 240_000);
+    release = stageRelease(repo, dir);
+  }, 120_000);
 
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the tarball holds the native binary, the JS layer, the types and the bin, and no tests', () => {
-    const files = packed.files.map((f) => f.path);
-    expect(files).toContain('edit-engine.linux-x64-gnu.node');
-    for (const f of ['index.js', 'index.d.ts', 'lib/index.cjs', 'lib/index.mjs', 'lib/index.d.ts', 'lib/ai.d.ts', 'lib/anthropic.d.ts', 'lib/mcp.d.ts', 'bin/edit-engine.mjs', 'examples/demo.mjs', 'package.json']) {
+  it('the package tarball holds the JS layer, types, bin, demo and docs, and no binary, tests or sources', () => {
+    const files = release.raw.files.map((f) => f.path);
+    for (const f of ['index.js', 'index.d.ts', 'lib/index.cjs', 'lib/index.mjs', 'lib/index.d.ts', 'lib/ai.d.ts', 'lib/anthropic.d.ts', 'lib/mcp.d.ts', 'lib/platform.cjs', 'bin/edit-engine.mjs', 'examples/demo.mjs', 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
       expect(files).toContain(f);
     }
-    expect(files.some((f) => f.startsWith('__test__/') || f.startsWith('src/') || f.startsWith('crates/'))).toBe(false);
+    expect(files.filter((f) => f.endsWith('.node'))).toEqual([]);
+    expect(files.filter((f) => /^(__test__|src|crates|npm|bench|scripts|fuzz|target)\//.test(f))).toEqual([]);
   });
 
-  it('works from import', () => {
-    const out = run('node', ['--input-type=module', '-e', `
-      import { editTool, engineVersion } from 'edit-engine';
-      import { createAiTools } from 'edit-engine/ai';
-      import { textEditorDefinition } from 'edit-engine/anthropic';
-      import { createMcpServer } from 'edit-engine/mcp';
-      const root = process.cwd() + '/work';
-      const r = await editTool({ allowedFolders: [root], cwd: root }).execute({ file_path: 'a.txt', old_string: 'world', new_string: 'esm' });
-      console.log(JSON.stringify({ r, v: engineVersion(), ai: Object.keys(createAiTools({ cwd: root })), def: textEditorDefinition().name, mcp: typeof createMcpServer({ root }).connect }));
-    `], project);
-    const res = JSON.parse(out);
-    expect(res.r).toBe('Successfully edited a.txt (1 replacement)');
-    expect(res.v).toMatch(/^\d+\.\d+\.\d+/);
-    expect(res.ai).toContain('view');
-    expect(res.def).toBe('str_replace_based_edit_tool');
-    expect(res.mcp).toBe('function');
-    expect(readFileSync(join(project, 'work', 'a.txt'), 'utf8')).toBe('hello esm\n');
+  it('napi pre-publish lists every target package as an optional dependency at this version', () => {
+    const published = JSON.parse(run('tar', ['xzOf', release.main, 'package/package.json'], dir));
+    expect(published.optionalDependencies).toEqual(Object.fromEntries(SUPPORTED.map((s) => [`edit-engine-${s}`, pkg.version])));
+    expect(published.dependencies).toBeUndefined();
   });
 
-  it('works from require', () => {
-    const out = run('node', ['-e', `
-      const { editTool, FileTracker } = require('edit-engine');
-      const { toAiTool } = require('edit-engine/ai');
-      const { isTextEditorToolUse } = require('edit-engine/anthropic');
-      const root = process.cwd() + '/work';
-      editTool({ allowedFolders: [root], cwd: root })
-        .execute({ file_path: 'a.txt', old_string: 'esm', new_string: 'cjs' })
-        .then((r) => console.log(JSON.stringify({ r, tracker: typeof new FileTracker().markFileSeen, ai: typeof toAiTool, anthropic: isTextEditorToolUse({ type: 'tool_use', name: 'str_replace_editor' }) })));
-    `], project);
-    expect(JSON.parse(out)).toEqual({ r: 'Successfully edited a.txt (1 replacement)', tracker: 'function', ai: 'function', anthropic: true });
-    expect(readFileSync(join(project, 'work', 'a.txt'), 'utf8')).toBe('hello cjs\n');
+  describe('only edit-engine and its platform package', () => {
+    let project;
+    beforeAll(() => {
+      project = join(dir, 'lean');
+      writeConsumer(project, lock, {});
+      mkdirSync(join(project, 'work'));
+      writeFileSync(join(project, 'work', 'a.txt'), 'hello world\n');
+      npmInstall(project, [release.main, release.platform]);
+    }, 120_000);
+
+    it('installs at most 15 packages', () => {
+      const { count, bytes } = installed(project);
+      console.log(`[pack] edit-engine + platform package: ${count} packages, ${(bytes / 1e6).toFixed(1)} MB`);
+      expect(count).toBeLessThanOrEqual(15);
+    });
+
+    it('works from import and require', () => {
+      const esm = run('node', ['--input-type=module', '-e', `
+        import { editTool, engineVersion } from 'edit-engine';
+        import { textEditorDefinition } from 'edit-engine/anthropic';
+        const root = process.cwd() + '/work';
+        const r = await editTool({ allowedFolders: [root], cwd: root }).execute({ file_path: 'a.txt', old_string: 'world', new_string: 'esm' });
+        console.log(JSON.stringify({ r, v: engineVersion(), def: textEditorDefinition().name }));
+      `], project);
+      expect(JSON.parse(esm)).toEqual({ r: 'Successfully edited a.txt (1 replacement)', v: expect.stringMatching(/^\d+\.\d+\.\d+/), def: 'str_replace_based_edit_tool' });
+      const cjs = run('node', ['-e', `
+        const { editTool, FileTracker } = require('edit-engine');
+        const { isTextEditorToolUse } = require('edit-engine/anthropic');
+        const root = process.cwd() + '/work';
+        editTool({ allowedFolders: [root], cwd: root }).execute({ file_path: 'a.txt', old_string: 'esm', new_string: 'cjs' })
+          .then((r) => console.log(JSON.stringify({ r, tracker: typeof new FileTracker().markFileSeen, anthropic: isTextEditorToolUse({ type: 'tool_use', name: 'str_replace_editor' }) })));
+      `], project);
+      expect(JSON.parse(cjs)).toEqual({ r: 'Successfully edited a.txt (1 replacement)', tracker: 'function', anthropic: true });
+      expect(readFileSync(join(project, 'work', 'a.txt'), 'utf8')).toBe('hello cjs\n');
+    });
+
+    it('an adapter whose framework is missing says what to install', () => {
+      const out = run('node', ['-e', `
+        const messages = {};
+        for (const entry of ['edit-engine/mcp', 'edit-engine/ai']) {
+          try { require(entry); messages[entry] = 'loaded'; } catch (e) { messages[entry] = e.code + ': ' + e.message; }
+        }
+        console.log(JSON.stringify(messages));
+      `], project);
+      expect(JSON.parse(out)).toEqual({
+        'edit-engine/mcp': `EDIT_ENGINE_MISSING_PEER: edit-engine/mcp needs the MCP SDK (@modelcontextprotocol/sdk ${pkg.peerDependencies['@modelcontextprotocol/sdk']}), which is not installed: npm install @modelcontextprotocol/sdk`,
+        'edit-engine/ai': `EDIT_ENGINE_MISSING_PEER: edit-engine/ai needs the Vercel AI SDK (ai ${pkg.peerDependencies.ai}), which is not installed: npm install ai`,
+      });
+    });
+
+    it('installs the edit-engine bin', () => {
+      const bin = join(project, 'node_modules', '.bin', 'edit-engine');
+      expect(run(bin, ['view', '--root', 'work', '--json', '{"path":"a.txt"}'], project)).toContain('     1\thello cjs');
+      expect(run(bin, ['--version'], project).trim()).toBe(pkg.version);
+    });
+
+    it('`edit-engine mcp` without the SDK runs the same server from edit-engine-mcp through npx', () => {
+      const fake = join(dir, 'fake-npx');
+      mkdirSync(fake);
+      writeFileSync(join(fake, 'npx'), '#!/bin/sh\nprintf "%s\\n" "$@" > "$NPX_ARGS_FILE"\nexit 7\n');
+      chmodSync(join(fake, 'npx'), 0o755);
+      const argsFile = join(dir, 'npx-args.txt');
+      const child = spawnSync(join(project, 'node_modules', '.bin', 'edit-engine'), ['mcp', '--root', 'work', '--allow-edit'], {
+        cwd: project,
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${fake}:${process.env.PATH}`, NPX_ARGS_FILE: argsFile },
+      });
+      expect(readFileSync(argsFile, 'utf8').trim().split('\n')).toEqual(['--yes', `edit-engine-mcp@${pkg.version}`, '--root', 'work', '--allow-edit']);
+      expect(child.stderr).toContain(`running the same server from edit-engine-mcp@${pkg.version}`);
+      expect(child.status).toBe(7);
+    });
   });
 
-  it('installs the edit-engine bin', () => {
-    const bin = join(project, 'node_modules', '.bin', 'edit-engine');
-    const out = run(bin, ['view', '--root', 'work', '--json', '{"path":"a.txt"}'], project);
-    expect(out).toContain('     1\thello cjs');
-    expect(run(bin, ['--version'], project).trim()).toBe(JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).version);
+  describe.each([
+    ['ai@6', 'node_modules/ai', /^6\./, 'MockLanguageModelV3'],
+    ['ai@7', 'node_modules/ai-v7', /^7\./, 'MockLanguageModelV4'],
+  ])('with %s', (label, lockKey, version, mock) => {
+    it('installs without --legacy-peer-deps and a mock model edits through edit-engine/ai', () => {
+      const project = join(dir, label.replace('@', '-'));
+      writeConsumer(project, lock, { ai: lockKey });
+      npmInstall(project, [release.main, release.platform]);
+      // Run from inside the project, so `ai` and `edit-engine` resolve to what it installed.
+      copyFileSync(join(repo, '__test__', 'support', 'ai-run.mjs'), join(project, 'ai-run.mjs'));
+      const out = JSON.parse(run('node', ['ai-run.mjs'], project));
+      expect(out.ai).toMatch(version);
+      expect(out.mock).toBe(mock);
+      expect(out).toMatchObject({
+        text: 'Done.',
+        steps: 4,
+        seen: [['view', 'text'], ['edit', 'error-text'], ['edit', 'text']],
+        file: 'export function total(items) {\n  return items.reduce((s, i) => s + i.price, 0);\n}\n',
+      });
+    }, 120_000);
   });
+
+  it('edit-engine-mcp brings the MCP SDK and serves the tools over stdio', async () => {
+    const project = join(dir, 'mcp');
+    writeConsumer(project, lock, { '@modelcontextprotocol/sdk': 'node_modules/@modelcontextprotocol/sdk' });
+    mkdirSync(join(project, 'work'));
+    writeFileSync(join(project, 'work', 'a.txt'), 'one\n');
+    npmInstall(project, [release.mcp, release.main, release.platform]);
+    const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+    const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
+    const client = new Client({ name: 'pack-test', version: '0.0.0' });
+    await client.connect(new StdioClientTransport({
+      command: join(project, 'node_modules', '.bin', 'edit-engine-mcp'),
+      args: ['--root', join(project, 'work'), '--allow-edit'],
+      cwd: project,
+      stderr: 'pipe',
+    }));
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['view', 'grep', 'edit', 'create']));
+      const done = await client.callTool({ name: 'edit', arguments: { file_path: 'a.txt', old_string: 'one', new_string: 'two' } });
+      expect(done.isError).toBe(false);
+      expect(readFileSync(join(project, 'work', 'a.txt'), 'utf8')).toBe('two\n');
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
 });

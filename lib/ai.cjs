@@ -4,12 +4,9 @@
 // `execute` resolves to the tool's message and never throws, and a message starting with "Error"
 // reaches the model as error text.
 
-let ai;
-try {
-  ai = require('ai');
-} catch (error) {
-  throw new Error(`edit-engine/ai needs the "ai" package (the Vercel AI SDK, v6): npm install ai\n${error && error.message}`);
-}
+const { requirePeer } = require('./peer.cjs');
+
+const ai = requirePeer('ai', { peer: 'ai', range: require('../package.json').peerDependencies.ai, entry: 'edit-engine/ai', what: 'the Vercel AI SDK' });
 const registry = require('./registry.cjs');
 
 const isError = (text) => typeof text === 'string' && text.startsWith('Error');

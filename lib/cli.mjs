@@ -3,6 +3,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 
 const require = createRequire(import.meta.url);
 const registry = require('./registry.cjs');
@@ -129,8 +130,40 @@ async function runTool(name, flags, io) {
   return result.startsWith('Error') ? 1 : 0;
 }
 
-async function runMcp(flags, io) {
-  const { serveStdio } = require('./mcp.cjs');
+/** Loads the MCP adapter, or returns null when the MCP SDK (an optional peer) is not installed. */
+function loadMcp() {
+  try {
+    return require('./mcp.cjs');
+  } catch (error) {
+    if (error && error.code === 'EDIT_ENGINE_MISSING_PEER') return null;
+    throw error;
+  }
+}
+
+/**
+ * Runs `npx --yes edit-engine-mcp@<this version> <args>`: the same server from the package that
+ * brings the MCP SDK along, so `npx edit-engine mcp` works where only edit-engine is installed.
+ */
+function delegateMcp(args, io) {
+  io.stderr(`edit-engine: the MCP SDK is not installed here; running the same server from edit-engine-mcp@${version} (npx)\n`);
+  return new Promise((resolveCode) => {
+    const child = spawn('npx', ['--yes', `edit-engine-mcp@${version}`, ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, EDIT_ENGINE_MCP_PACKAGE: '1' },
+    });
+    child.on('error', (error) => {
+      io.stderr(`edit-engine: could not run npx (${error.message}). Install the SDK instead: npm install @modelcontextprotocol/sdk\n`);
+      resolveCode(1);
+    });
+    child.on('exit', (code, signal) => resolveCode(signal ? 1 : code));
+  });
+}
+
+async function runMcp(flags, io, args) {
+  const mcp = loadMcp();
+  if (!mcp && !process.env.EDIT_ENGINE_MCP_PACKAGE) return delegateMcp(args, io);
+  if (!mcp) throw new UsageError('the MCP SDK is not installed: npm install @modelcontextprotocol/sdk');
+  const { serveStdio } = mcp;
   const root = rootOf(flags, io.cwd);
   await serveStdio({ root, allowEdit: Boolean(flags['allow-edit']), requireRead: Boolean(flags['require-read']), ...toolOptions(flags) });
   io.stderr(`edit-engine MCP server on stdio (root ${root}, ${flags['allow-edit'] ? 'editing enabled' : 'read-only'})\n`);
@@ -178,7 +211,7 @@ export async function main(argv, io = defaultIo) {
       return 0;
     }
     if (command === undefined) throw new UsageError('missing command');
-    if (command === 'mcp') return await runMcp(flags, io);
+    if (command === 'mcp') return await runMcp(flags, io, argv.slice(argv.indexOf('mcp') + 1));
     if (command === 'demo') {
       await import('../examples/demo.mjs');
       return 0;

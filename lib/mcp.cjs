@@ -5,9 +5,12 @@
 
 const fs = require('node:fs');
 const nodePath = require('node:path');
-const { Server } = require('@modelcontextprotocol/sdk/server/index.js');
-const { StdioServerTransport } = require('@modelcontextprotocol/sdk/server/stdio.js');
-const { ListToolsRequestSchema, CallToolRequestSchema } = require('@modelcontextprotocol/sdk/types.js');
+const { requirePeer } = require('./peer.cjs');
+
+const SDK = { peer: '@modelcontextprotocol/sdk', range: require('../package.json').peerDependencies['@modelcontextprotocol/sdk'], entry: 'edit-engine/mcp', what: 'the MCP SDK' };
+const { Server } = requirePeer('@modelcontextprotocol/sdk/server/index.js', SDK);
+const { StdioServerTransport } = requirePeer('@modelcontextprotocol/sdk/server/stdio.js', SDK);
+const { ListToolsRequestSchema, CallToolRequestSchema } = requirePeer('@modelcontextprotocol/sdk/types.js', SDK);
 const engine = require('./index.cjs');
 const registry = require('./registry.cjs');
 const { version } = require('../package.json');

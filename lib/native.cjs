@@ -1,6 +1,6 @@
 'use strict';
-// The napi-generated loader picks the right platform binary.
-const native = require('../index.js');
+// The napi-generated loader picks the right platform binary; `loadNative` explains its failures.
+const native = require('./platform.cjs').loadNative();
 
 // Writes with durability "standard" leave their directory fsync to a background thread: finish
 // those before a normal exit, so every write that returned is durable once the process is gone.
