@@ -2,7 +2,8 @@
 //! API). On a directory tree, timed separately: the ordered walk alone; the walk plus a confined
 //! open and `fstat` of every file (one `openat2` per file, and the older one-`openat`-per-folder
 //! path); the walk plus reading every file; the whole search without and with the read tracker.
-//! Medians in ms over `reps` runs, the steps interleaved.
+//! Medians over `reps` runs, the steps interleaved: wall ms, and CPU ms (user + system, all
+//! threads; steadier than wall time on a loaded machine).
 //!
 //! Usage: `grep_profile <dir> <pattern> [reps=7]`
 
@@ -63,6 +64,21 @@ fn context(root: &Path, tracked: bool) -> ToolContext {
     ctx.with_read_tracker(reads)
 }
 
+/// User + system CPU time of this process so far, in ms.
+fn cpu_ms() -> f64 {
+    // SAFETY: an all-zero `rusage` is valid; getrusage fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `usage` is writable.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
+    ms(usage.ru_utime) + ms(usage.ru_stime)
+}
+
+fn med(t: &mut [f64]) -> f64 {
+    t.sort_by(f64::total_cmp);
+    t[t.len() / 2]
+}
+
 type Step<'a> = (&'static str, Box<dyn Fn() -> usize + 'a>);
 
 fn main() {
@@ -120,21 +136,22 @@ fn main() {
             Box::new(|| search::run(&tracked, &params).len()),
         ),
     ];
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); steps.len()];
+    let mut wall: Vec<Vec<f64>> = vec![Vec::new(); steps.len()];
+    let mut cpu: Vec<Vec<f64>> = vec![Vec::new(); steps.len()];
     let mut sizes = vec![0; steps.len()];
     for _ in 0..reps {
         for (i, (_, step)) in steps.iter().enumerate() {
-            let t = Instant::now();
+            let (t, c) = (Instant::now(), cpu_ms());
             sizes[i] = step();
-            times[i].push(t.elapsed().as_secs_f64() * 1e3);
+            wall[i].push(t.elapsed().as_secs_f64() * 1e3);
+            cpu[i].push(cpu_ms() - c);
         }
     }
-    for ((name, _), (t, size)) in steps.iter().zip(times.iter_mut().zip(sizes)) {
-        t.sort_by(f64::total_cmp);
+    for (i, (name, _)) in steps.iter().enumerate() {
+        let (w, c) = (med(&mut wall[i]), med(&mut cpu[i]));
         println!(
-            "{name:<42} median {:>8.1} ms  min {:>8.1} ms  ({size})",
-            t[t.len() / 2],
-            t[0]
+            "{name:<42} wall {w:>7.1} ms  cpu {c:>7.1} ms  ({})",
+            sizes[i]
         );
     }
 }

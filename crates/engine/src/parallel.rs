@@ -7,7 +7,8 @@
 //!   a slow item never holds up the others; `take` runs on the calling thread and sees every
 //!   item with its result in emit order.
 //! - Bounded memory: at most `window` items are in flight (emitted and not yet taken); `emit`
-//!   blocks while the window is full.
+//!   blocks while the window is full. Items travel to the workers in small chunks (see
+//!   [`MAX_CHUNK`]), so threads wake each other once per chunk, not once per item.
 //! - `take` returning [`ControlFlow::Break`] ends the run early: `emit` returns `false` from then
 //!   on (the producer should stop), queued items are dropped without running `work`, and no
 //!   further item reaches `take`.
@@ -19,7 +20,7 @@ use parking_lot::{Condvar, Mutex};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 /// Items in flight by default, per worker thread.
@@ -115,10 +116,18 @@ impl Pool {
 
 type Payload = Box<dyn std::any::Any + Send>;
 
+/// Items handed to a worker at once, at most: few enough to balance the load, enough that the
+/// threads seldom wake each other (a handoff per item costs more than searching a small file).
+const MAX_CHUNK: usize = 32;
+
+/// Consecutive items handed to one worker: the chunk's number and its items.
+type Chunk<I> = (usize, Vec<I>);
+
 /// What the workers and the producer tell the calling thread.
 enum Msg<I, R> {
-    Done(usize, I, R),
-    /// The producer emitted this many items in all.
+    /// A chunk's items with their results.
+    Done(usize, Vec<(I, R)>),
+    /// The producer emitted this many chunks in all.
     Produced(usize),
     Panicked(Payload),
 }
@@ -126,8 +135,10 @@ enum Msg<I, R> {
 /// The state one parallel run shares between its threads.
 struct Run {
     stop: AtomicBool,
-    /// Items taken so far; the producer waits on `room` while the window is full.
-    taken: Mutex<usize>,
+    /// Items taken so far.
+    taken: AtomicUsize,
+    /// Held while the producer checks for room and waits on `room`, and while `taken` grows.
+    gate: Mutex<()>,
     room: Condvar,
     window: usize,
 }
@@ -136,7 +147,8 @@ impl Run {
     fn new(window: usize) -> Run {
         Run {
             stop: AtomicBool::new(false),
-            taken: Mutex::new(0),
+            taken: AtomicUsize::new(0),
+            gate: Mutex::new(()),
             room: Condvar::new(),
             window,
         }
@@ -148,22 +160,26 @@ impl Run {
 
     fn halt(&self) {
         self.stop.store(true, Ordering::Relaxed);
-        let _guard = self.taken.lock();
+        let _gate = self.gate.lock();
         self.room.notify_all();
+    }
+
+    fn fits(&self, index: usize) -> bool {
+        index < self.taken.load(Ordering::Acquire) + self.window
     }
 
     /// Waits until item `index` fits in the window; false once the run stopped.
     fn wait_for_room(&self, index: usize) -> bool {
-        let mut taken = self.taken.lock();
-        while index >= *taken + self.window && !self.stopped() {
-            self.room.wait(&mut taken);
+        let mut gate = self.gate.lock();
+        while !self.fits(index) && !self.stopped() {
+            self.room.wait(&mut gate);
         }
         !self.stopped()
     }
 
-    fn took_one(&self) {
-        let mut taken = self.taken.lock();
-        *taken += 1;
+    fn took(&self, count: usize) {
+        let _gate = self.gate.lock();
+        self.taken.fetch_add(count, Ordering::Release);
         self.room.notify_one();
     }
 
@@ -176,14 +192,14 @@ impl Run {
         work: &(impl Fn(&mut S, &I) -> R + Sync),
         take: &mut impl FnMut(I, R) -> ControlFlow<()>,
     ) -> Option<Payload> {
-        let (item_tx, item_rx) = mpsc::sync_channel::<(usize, I)>(self.window);
-        let item_rx = Mutex::new(item_rx);
+        let (chunk_tx, chunk_rx) = mpsc::sync_channel::<Chunk<I>>(self.window);
+        let chunk_rx = Mutex::new(chunk_rx);
         let (done_tx, done_rx) = mpsc::channel::<Msg<I, R>>();
         std::thread::scope(|scope| {
             let producer_tx = done_tx.clone();
-            scope.spawn(move || self.produce(produce, item_tx, producer_tx));
+            scope.spawn(move || self.produce(produce, chunk_tx, producer_tx));
             for _ in 0..threads {
-                let (rx, tx) = (&item_rx, done_tx.clone());
+                let (rx, tx) = (&chunk_rx, done_tx.clone());
                 scope.spawn(move || self.work(rx, tx, init, work));
             }
             drop(done_tx);
@@ -193,45 +209,74 @@ impl Run {
         })
     }
 
+    /// Runs `produce`, sending its items in chunks that grow from 1 to [`MAX_CHUNK`] (the first
+    /// items start at once); a partial chunk is sent before waiting for room in the window.
     fn produce<I, R>(
         &self,
         produce: impl FnOnce(&mut dyn FnMut(I) -> bool),
-        items: mpsc::SyncSender<(usize, I)>,
+        chunks: mpsc::SyncSender<Chunk<I>>,
         done: mpsc::Sender<Msg<I, R>>,
     ) {
-        let mut count = 0;
+        let max_chunk = MAX_CHUNK.min(self.window);
+        let (mut count, mut sent, mut target) = (0, 0, 1);
+        let mut chunk = Vec::new();
+        let flush = |chunk: &mut Vec<I>, sent: &mut usize| {
+            if chunk.is_empty() {
+                return true;
+            }
+            *sent += 1;
+            chunks.send((*sent - 1, std::mem::take(chunk))).is_ok()
+        };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             produce(&mut |item| {
-                if !self.wait_for_room(count) || items.send((count, item)).is_err() {
+                if !self.fits(count) && !(flush(&mut chunk, &mut sent) && self.wait_for_room(count))
+                {
                     return false;
                 }
+                chunk.push(item);
                 count += 1;
-                true
-            })
+                if chunk.len() >= target {
+                    target = (target * 2).min(max_chunk);
+                    return flush(&mut chunk, &mut sent) && !self.stopped();
+                }
+                !self.stopped()
+            });
+            if !chunk.is_empty() {
+                flush(&mut chunk, &mut sent);
+            }
         }));
         let _ = done.send(match outcome {
-            Ok(()) => Msg::Produced(count),
+            Ok(()) => Msg::Produced(sent),
             Err(payload) => Msg::Panicked(payload),
         });
     }
 
     fn work<I, S, R>(
         &self,
-        items: &Mutex<mpsc::Receiver<(usize, I)>>,
+        chunks: &Mutex<mpsc::Receiver<Chunk<I>>>,
         done: mpsc::Sender<Msg<I, R>>,
         init: &impl Fn() -> S,
         work: &impl Fn(&mut S, &I) -> R,
     ) {
         let mut state = None;
         loop {
-            let next = items.lock().recv();
-            let Ok((index, item)) = next else { return };
+            let next = chunks.lock().recv();
+            let Ok((number, items)) = next else { return };
             if self.stopped() {
                 continue;
             }
             let state = state.get_or_insert_with(init);
-            let msg = match catch_unwind(AssertUnwindSafe(|| work(state, &item))) {
-                Ok(result) => Msg::Done(index, item, result),
+            let run = || {
+                items
+                    .into_iter()
+                    .map(|item| {
+                        let result = work(state, &item);
+                        (item, result)
+                    })
+                    .collect()
+            };
+            let msg = match catch_unwind(AssertUnwindSafe(run)) {
+                Ok(results) => Msg::Done(number, results),
                 Err(payload) => Msg::Panicked(payload),
             };
             // A closed channel means the taker stopped: keep draining so the producer can finish.
@@ -246,30 +291,33 @@ impl Run {
         done: mpsc::Receiver<Msg<I, R>>,
         take: &mut impl FnMut(I, R) -> ControlFlow<()>,
     ) -> Option<Payload> {
-        let mut pending: VecDeque<Option<(I, R)>> = VecDeque::new();
+        let mut pending: VecDeque<Option<Vec<(I, R)>>> = VecDeque::new();
         let (mut next, mut total) = (0, None);
         while total != Some(next) {
             let Ok(msg) = done.recv() else { return None };
             match msg {
                 Msg::Produced(count) => total = Some(count),
                 Msg::Panicked(payload) => return Some(payload),
-                Msg::Done(index, item, result) => {
-                    let slot = index - next;
+                Msg::Done(number, results) => {
+                    let slot = number - next;
                     if pending.len() <= slot {
                         pending.resize_with(slot + 1, || None);
                     }
-                    pending[slot] = Some((item, result));
+                    pending[slot] = Some(results);
                 }
             }
             while pending.front().is_some_and(Option::is_some) {
-                let Some(Some((item, result))) = pending.pop_front() else {
+                let Some(Some(results)) = pending.pop_front() else {
                     break;
                 };
                 next += 1;
-                if take(item, result).is_break() {
-                    return None;
+                let count = results.len();
+                for (item, result) in results {
+                    if take(item, result).is_break() {
+                        return None;
+                    }
                 }
-                self.took_one();
+                self.took(count);
             }
         }
         None
