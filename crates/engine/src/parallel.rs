@@ -229,8 +229,10 @@ impl Run {
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             produce(&mut |item| {
-                if !self.fits(count) && !(flush(&mut chunk, &mut sent) && self.wait_for_room(count))
-                {
+                // No room: send what is buffered first, so the taker can make room.
+                let room =
+                    self.fits(count) || (flush(&mut chunk, &mut sent) && self.wait_for_room(count));
+                if !room {
                     return false;
                 }
                 chunk.push(item);
