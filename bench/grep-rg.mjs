@@ -188,7 +188,7 @@ export function printGrepVsRg(result, print = console.log) {
   const { corpus, rows } = result;
   print(`grep vs ${result.rg} on ${corpus.files} files (${corpus.sources}, copied to ${corpus.dir}); ms medians of ${rows[0]?.n} interleaved runs`);
   print(`rg runs as \`rg ${RG_FLAGS.join(' ')} [--sort path] PATTERN\` in the tree (a child process, its output read by Node)`);
-  const cols = [['pattern', 34], ['ours', 8], ['rg --sort path', 14], ['rg (parallel)', 13], ['vs rg --sort', 12], ['vs rg', 8], ['lines', 7], ['same lines as rg --sort', 24]];
+  const cols = [['pattern', 40], ['ours', 8], ['rg --sort path', 14], ['rg (parallel)', 13], ['vs rg --sort', 12], ['vs rg', 8], ['lines', 7], ['same lines as rg --sort', 24]];
   const pad = (s, w) => String(s).padEnd(w);
   print(cols.map(([h, w]) => pad(h, w)).join(' | '));
   print(cols.map(([, w]) => '-'.repeat(w)).join('-|-'));
