@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ours from '../lib/index.mjs';
 import { extractOutput, generateSource, middleTarget } from './gen.mjs';
+import { benchGrepVsRg, printGrepVsRg } from './grep-rg.mjs';
 import { loadProbe } from './probe-setup.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -434,7 +435,7 @@ function find(row, size) {
 }
 
 /** The issue's targets, judged only where both sides were measured. */
-function targets() {
+function targets(grep) {
   const out = [];
   const add = (name, value, limit, pass, note = '') => out.push({ target: name, value, limit, status: value == null ? 'n/a' : pass ? 'PASS' : 'MISS', note });
   const e4 = find('exact edit', '4 MB');
@@ -464,6 +465,10 @@ function targets() {
     const pg = ratio(pb, pa);
     add(`growth 1 MB -> 8 MB, ${row}: <= 10x`, g, '<= 10x', g <= 10, pg == null ? '' : `Probe: ${fmtRatio(pg)}`);
   }
+  const gm = grep?.geomean;
+  const same = grep?.rows ? `output same as rg --sort path on ${grep.rows.filter((r) => r.same).length}/${grep.rows.length} patterns` : grep?.skipped ?? '';
+  add('grep: geometric mean >= 1.0x of rg --sort path', gm?.vsSorted, '>= 1x', gm?.vsSorted >= 1, same);
+  add('grep: geometric mean >= 0.8x of parallel rg', gm?.vsParallel, '>= 0.8x', gm?.vsParallel >= 0.8);
   return out;
 }
 
@@ -539,6 +544,9 @@ async function main() {
     fs.rmSync(work, { recursive: true, force: true });
     markCleanup();
   }
+  console.log('');
+  const grep = await benchGrepVsRg({ log, runs: Math.max(3, Math.round(7 * SCALE)) });
+  printGrepVsRg(grep);
   header.loadavgEnd = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   header.seconds = ((now() - started) / 1000).toFixed(0);
   baselineTable();
@@ -551,8 +559,8 @@ async function main() {
   if (!probe.ok) console.log(`- ${probe.reason}`);
   console.log(`load average at end ${header.loadavgEnd}; total ${header.seconds} s.`);
 
-  const verdicts = targets();
-  console.log('\nTargets (issue 5), judged where both sides were measured:');
+  const verdicts = targets(grep);
+  console.log('\nTargets, judged where both sides were measured:');
   for (const v of verdicts) {
     const val = v.value == null ? 'not measured' : fmtRatio(v.value);
     console.log(`  ${pad(v.status, 4)} ${pad(v.target, 62)} ${pad(val, 12)} (${v.limit})${v.note ? ` ${v.note}` : ''}`);
@@ -564,6 +572,7 @@ async function main() {
   const json = {
     header,
     rows: results.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])), baseline: r.baseline && { node: strip(r.baseline.node), native: r.baseline.native } })),
+    grep,
     targets: verdicts,
   };
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(json, null, 2));

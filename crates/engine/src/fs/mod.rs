@@ -4,6 +4,7 @@
 pub mod atomic;
 pub mod background;
 pub mod cleanup;
+pub mod confined_dir;
 pub mod guard;
 pub mod locks;
 pub mod textfile;

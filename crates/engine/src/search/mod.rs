@@ -10,26 +10,32 @@
 //! - Output is ripgrep's: `path:line:text` for matches, `path-line-text` for context lines, `--`
 //!   between non-adjacent groups (and between files when context is on). Paths are the `path`
 //!   argument joined with the file's path below it (as ripgrep prints them), or relative to the
-//!   working directory when `path` is absent. Files come in path order. With `lineHashes`, line
-//!   numbers become `N:hh` references that the line-targeted edit modes accept.
+//!   working directory when `path` is absent. Files come in path order (the same order and lines
+//!   as `rg -n --sort path`), though they are searched in parallel on all cores. With
+//!   `lineHashes`, line numbers become `N:hh` references that the line-targeted edit modes accept.
+//! - Each file is opened confined (no symlink followed anywhere below the root) and read once,
+//!   front to back; a file changed meanwhile shows one state of it.
 //! - No match: a sentence starting `No matches`. Failures start with `Error`. `maxResults` (and
 //!   a 16 MiB output cap) stop the walk early, with a closing note in brackets.
-//! - Every file with a match is recorded in the context's read tracker (with its current
-//!   modification time) and marked seen in its `FileTracker`.
+//! - Every file with a match is recorded in the context's read tracker (with the modification
+//!   time of the state that was read) and marked seen in its `FileTracker`.
 
-mod batch;
+mod file;
 pub mod params;
 pub mod sink;
 
 use crate::fs::ResolvedPath;
+use crate::parallel::Pool;
 use crate::tools::{errors::describe, ToolContext};
-use crate::tracker::read_tracker::mtime_ms;
+use file::{FileResult, Job};
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
 use ignore::types::{Types, TypesBuilder};
 use ignore::WalkBuilder;
 use params::GrepRequest;
 use serde_json::Value;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 /// Output size past which the search stops (after the file that crossed it), whatever
 /// `maxResults` says: a guard against searches that would print most of a large tree.
@@ -67,47 +73,56 @@ struct Collected {
     limit_hit: bool,
     /// The output passed [`MAX_OUTPUT_BYTES`]; the walk stopped after that file.
     output_full: bool,
-    /// (lexical, real) paths of the files with matches.
-    files: Vec<(PathBuf, PathBuf)>,
+    /// Files with matches in the output.
+    files: Vec<Shown>,
+}
+
+/// A file whose lines are in the output.
+struct Shown {
+    lexical: PathBuf,
+    real: PathBuf,
+    /// Modification time of the state that was searched.
+    mtime: Option<f64>,
 }
 
 fn search(ctx: &ToolContext, request: &GrepRequest) -> Result<String, String> {
     let matcher = build_matcher(request)?;
     let types = build_types(request.file_type.as_deref())?;
     let root = resolve_root(ctx, request)?;
-    let job = batch::Job {
-        request,
-        matcher: &matcher,
-        root: &root,
+    let job = Job::new(ctx, request, &matcher, &root);
+    let pool = if root.path.real.is_dir() {
+        Pool::all_cores()
+    } else {
+        Pool::with_threads(1)
     };
     let mut found = Collected::default();
-    let mut files = Vec::with_capacity(batch::BATCH);
-    for entry in walker(&root.path.real, types).build() {
-        let Ok(entry) = entry else { continue };
-        if entry.file_type().is_some_and(|t| t.is_file()) && !is_protected(ctx, entry.path()) {
-            files.push(entry.into_path());
-        }
-        if files.len() == batch::BATCH {
-            batch::search_batch(&job, &std::mem::take(&mut files), &mut found);
-            if found.stopped() {
-                break;
+    pool.for_each_ordered(
+        |emit| walk(&root.path.real, types, emit),
+        || job.searcher(),
+        |searcher, real| job.search(searcher, real),
+        |real, result| {
+            if let Some(result) = result {
+                found.append(request, &root, real, result);
+                job.taken.store(found.total, Ordering::Relaxed);
             }
-        }
-    }
-    if !found.stopped() {
-        batch::search_batch(&job, &files, &mut found);
-    }
+            match found.stopped() {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        },
+    );
     record_reads(ctx, &found.files);
     Ok(finish(request, found))
 }
 
-/// Whether a walked file (a real path: the walk follows no symlink) is under `protectedPaths`.
-fn is_protected(ctx: &ToolContext, real: &Path) -> bool {
-    let path = ResolvedPath {
-        lexical: real.to_path_buf(),
-        real: real.to_path_buf(),
-    };
-    ctx.policy.protected_pattern(&path).is_some()
+/// Emits the files below `root` (or `root` itself) in path order until `emit` says stop.
+fn walk(root: &Path, types: Option<Types>, emit: &mut dyn FnMut(PathBuf) -> bool) {
+    for entry in walker(root, types).build() {
+        let Ok(entry) = entry else { continue };
+        if entry.file_type().is_some_and(|t| t.is_file()) && !emit(entry.into_path()) {
+            return;
+        }
+    }
 }
 
 fn build_matcher(request: &GrepRequest) -> Result<RegexMatcher, String> {
@@ -191,40 +206,42 @@ impl Collected {
         self.limit_hit || self.output_full
     }
 
-    /// Appends one file's lines (`--` first when context is on and output precedes).
-    fn append(
-        &mut self,
-        request: &GrepRequest,
-        root: &Root,
-        real: &Path,
-        result: batch::FileResult,
-    ) {
+    /// Appends one file's lines (`--` first when context is on and output precedes), cut to
+    /// what is left of `maxResults`.
+    fn append(&mut self, request: &GrepRequest, root: &Root, real: PathBuf, result: FileResult) {
+        let mut lines = result.lines;
+        if let Some(left) = request.max_results.map(|m| m.saturating_sub(self.total)) {
+            lines.truncate(left);
+        }
         if !self.out.is_empty() && (request.before > 0 || request.after > 0) {
             self.out.push_str("--\n");
         }
-        self.out.push_str(&result.out);
-        self.total += result.matches;
-        let rel = real.strip_prefix(&root.path.real).unwrap_or(real);
-        self.files
-            .push((root.path.lexical.join(rel), real.to_path_buf()));
+        self.out.push_str(&lines.out);
+        self.total += lines.matches;
+        let rel = real.strip_prefix(&root.path.real).unwrap_or(&real);
+        let lexical = root.path.lexical.join(rel);
+        self.files.push(Shown {
+            lexical,
+            real,
+            mtime: result.mtime,
+        });
         self.limit_hit = request.max_results.is_some_and(|max| self.total >= max);
         self.output_full = self.out.len() >= MAX_OUTPUT_BYTES;
     }
 }
 
-/// Files a search returned count as read: read tracker (current mtime) and `FileTracker`.
-fn record_reads(ctx: &ToolContext, files: &[(PathBuf, PathBuf)]) {
-    for (lexical, real) in files {
-        if let Some(reads) = &ctx.read_tracker {
-            if let Some(mtime) = mtime_ms(real) {
-                reads.record_read(lexical, mtime);
-                if real != lexical {
-                    reads.record_read(real, mtime);
-                }
+/// Files a search returned count as read: read tracker (mtime of the state searched) and
+/// `FileTracker`.
+fn record_reads(ctx: &ToolContext, files: &[Shown]) {
+    for file in files {
+        if let (Some(reads), Some(mtime)) = (&ctx.read_tracker, file.mtime) {
+            reads.record_read(&file.lexical, mtime);
+            if file.real != file.lexical {
+                reads.record_read(&file.real, mtime);
             }
         }
         if let Some(tracker) = &ctx.tracker {
-            tracker.mark_file_seen(lexical);
+            tracker.mark_file_seen(&file.lexical);
         }
     }
 }

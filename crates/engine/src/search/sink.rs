@@ -8,37 +8,147 @@ use std::fmt::Write as _;
 /// Longest line text printed, in characters; longer lines end with a note of what was cut.
 pub const MAX_LINE_CHARS: usize = 1000;
 
+/// The path printed on each line: given, or made on the first line (most files print none).
+pub enum Name<'a> {
+    Ready(&'a str),
+    Later(&'a dyn Fn() -> String),
+}
+
+/// One printed line (or `--` break) of a file, for cutting the output at a match count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Mark {
+    /// Length of the output once this line was printed.
+    end: usize,
+    line: u64,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Match,
+    Context,
+    Break,
+}
+
+/// One file's printed lines, and what is needed to cut them at a smaller match count.
+#[derive(Debug, Default)]
+pub struct Lines {
+    /// The lines, each ending in `\n`.
+    pub out: String,
+    /// Matching lines printed.
+    pub matches: usize,
+    /// After-context lines kept past the last match when cutting; `None`: cutting is off.
+    after: Option<u64>,
+    marks: Vec<Mark>,
+}
+
+impl Lines {
+    /// Cuts the output to the first `matches` matching lines and their after-context (matches
+    /// within it included), exactly as if the search had stopped at that count; `self.matches`
+    /// then counts the matching lines kept. Needs [`FileSink::limit`].
+    pub fn truncate(&mut self, matches: usize) {
+        let Some(after) = self.after else { return };
+        let mut seen = 0;
+        let Some(last) = self.marks.iter().position(|m| {
+            seen += usize::from(m.kind == Kind::Match);
+            seen == matches
+        }) else {
+            return;
+        };
+        let end_line = self.marks[last].line + after;
+        let kept = self.marks[last + 1..]
+            .iter()
+            .take_while(|m| m.kind != Kind::Break && m.line <= end_line)
+            .count();
+        self.marks.truncate(last + 1 + kept);
+        self.matches = self.marks.iter().filter(|m| m.kind == Kind::Match).count();
+        self.out.truncate(self.marks.last().map_or(0, |m| m.end));
+    }
+}
+
 /// Collects the lines of one file. When the file turns out to be binary, `binary` is set and the
 /// search of that file stops (the caller drops what was collected).
+///
+/// With a budget (see [`FileSink::limit`]) the search stops once the budget's last match and its
+/// after-context are printed, and [`Lines::truncate`] can cut the output at any smaller count.
 pub struct FileSink<'a> {
-    display: &'a str,
+    name: Name<'a>,
+    display: Option<String>,
     line_hashes: bool,
-    /// This file's lines, each ending in `\n`.
-    pub out: String,
-    /// Matching lines seen.
-    pub matches: usize,
+    pub lines: Lines,
     pub binary: bool,
+    /// Output length at which the search of this file stops.
+    cap: usize,
+    /// Matching lines wanted (see [`FileSink::limit`]).
+    budget: Option<usize>,
+    /// Last line to print once the budget is spent.
+    window_end: Option<u64>,
 }
 
 impl<'a> FileSink<'a> {
     /// A sink printing `display` as the path; with `line_hashes`, line numbers become `N:hh`.
     pub fn new(display: &'a str, line_hashes: bool) -> Self {
+        FileSink::named(Name::Ready(display), line_hashes)
+    }
+
+    /// A sink printing the path `name` gives.
+    pub fn named(name: Name<'a>, line_hashes: bool) -> Self {
         FileSink {
-            display,
+            name,
+            display: None,
             line_hashes,
-            out: String::new(),
-            matches: 0,
+            lines: Lines::default(),
             binary: false,
+            cap: usize::MAX,
+            budget: None,
+            window_end: None,
         }
     }
 
-    fn push(&mut self, separator: char, line_number: u64, bytes: &[u8]) {
+    /// Stops the search once the output reaches `cap` bytes (after the line that crossed it).
+    pub fn cap(mut self, cap: usize) -> Self {
+        self.cap = cap;
+        self
+    }
+
+    /// Wants at most `matches` matching lines, shown with `after` lines of after-context (matches
+    /// within those lines included, as ripgrep's `--max-count` shows them).
+    pub fn limit(mut self, matches: Option<usize>, after: usize) -> Self {
+        self.budget = matches;
+        self.lines.after = matches.map(|_| after as u64);
+        self
+    }
+
+    /// Whether a line numbered `line` is still wanted (false ends the search).
+    fn wants(&self, line: u64) -> bool {
+        self.lines.out.len() < self.cap && self.window_end.is_none_or(|end| line <= end)
+    }
+
+    fn push(&mut self, kind: Kind, line_number: u64, bytes: &[u8]) {
+        let separator = if kind == Kind::Match { ':' } else { '-' };
         let text = String::from_utf8_lossy(trim_terminator(bytes));
-        let _ = write!(self.out, "{}{separator}{line_number}", self.display);
+        let display = self.display.get_or_insert_with(|| match self.name {
+            Name::Ready(s) => s.to_string(),
+            Name::Later(make) => make(),
+        });
+        let out = &mut self.lines.out;
+        let _ = write!(out, "{display}{separator}{line_number}");
         if self.line_hashes {
-            let _ = write!(self.out, ":{}", compute_line_hash(&text));
+            let _ = write!(out, ":{}", compute_line_hash(&text));
         }
-        let _ = writeln!(self.out, "{separator}{}", clip(&text));
+        let _ = writeln!(out, "{separator}{}", clip(&text));
+        self.mark(kind, line_number);
+    }
+
+    fn mark(&mut self, kind: Kind, line: u64) {
+        let (Some(wanted), Some(after)) = (self.budget, self.lines.after) else {
+            return;
+        };
+        let end = self.lines.out.len();
+        self.lines.marks.push(Mark { end, line, kind });
+        if kind == Kind::Match && self.lines.matches == wanted && self.window_end.is_none() {
+            self.window_end = Some(line + after);
+        }
     }
 }
 
@@ -47,8 +157,11 @@ impl Sink for FileSink<'_> {
 
     fn matched(&mut self, _searcher: &Searcher, mat: &SinkMatch<'_>) -> Result<bool, Self::Error> {
         for (line_number, line) in (mat.line_number().unwrap_or(0)..).zip(mat.lines()) {
-            self.push(':', line_number, line);
-            self.matches += 1;
+            if !self.wants(line_number) {
+                return Ok(false);
+            }
+            self.lines.matches += 1;
+            self.push(Kind::Match, line_number, line);
         }
         Ok(true)
     }
@@ -58,12 +171,20 @@ impl Sink for FileSink<'_> {
         _searcher: &Searcher,
         context: &SinkContext<'_>,
     ) -> Result<bool, Self::Error> {
-        self.push('-', context.line_number().unwrap_or(0), context.bytes());
+        let line_number = context.line_number().unwrap_or(0);
+        if !self.wants(line_number) {
+            return Ok(false);
+        }
+        self.push(Kind::Context, line_number, context.bytes());
         Ok(true)
     }
 
     fn context_break(&mut self, _searcher: &Searcher) -> Result<bool, Self::Error> {
-        self.out.push_str("--\n");
+        if self.window_end.is_some() {
+            return Ok(false);
+        }
+        self.lines.out.push_str("--\n");
+        self.mark(Kind::Break, 0);
         Ok(true)
     }
 
@@ -107,7 +228,7 @@ mod tests {
         searcher
             .search_slice(&matcher, text.as_bytes(), &mut sink)
             .unwrap();
-        sink.out
+        sink.lines.out
     }
 
     #[test]
@@ -123,6 +244,83 @@ mod tests {
             0,
             "adjacent groups merge"
         );
+    }
+
+    /// The lines a search stopped by ripgrep's own `max_matches` prints.
+    fn ripgrep_max(text: &str, before: usize, after: usize, max: usize) -> (String, usize) {
+        let matcher = RegexMatcher::new_line_matcher("hit").unwrap();
+        let mut searcher = SearcherBuilder::new()
+            .line_number(true)
+            .before_context(before)
+            .after_context(after)
+            .max_matches(Some(max as u64))
+            .build();
+        let mut sink = FileSink::new("f.txt", false);
+        searcher
+            .search_slice(&matcher, text.as_bytes(), &mut sink)
+            .unwrap();
+        (sink.lines.out, sink.lines.matches)
+    }
+
+    /// A search with a generous budget, cut afterwards at `max` matches.
+    fn cut(text: &str, before: usize, after: usize, budget: usize, max: usize) -> (String, usize) {
+        let matcher = RegexMatcher::new_line_matcher("hit").unwrap();
+        let mut searcher = SearcherBuilder::new()
+            .line_number(true)
+            .before_context(before)
+            .after_context(after)
+            .build();
+        let mut sink = FileSink::new("f.txt", false).limit(Some(budget), after);
+        searcher
+            .search_slice(&matcher, text.as_bytes(), &mut sink)
+            .unwrap();
+        sink.lines.truncate(max);
+        (sink.lines.out, sink.lines.matches)
+    }
+
+    #[test]
+    fn cutting_at_a_match_count_equals_stopping_there() {
+        let text: String = (1..=60)
+            .map(|i| match i % 9 {
+                0 | 1 | 4 => format!("hit {i}\n"),
+                _ => format!("line {i}\n"),
+            })
+            .collect();
+        for (before, after) in [(0, 0), (1, 0), (0, 2), (2, 3), (4, 4)] {
+            for max in 1..=20 {
+                for budget in [max, max + 1, max + 7, 1000] {
+                    assert_eq!(
+                        cut(&text, before, after, budget, max),
+                        ripgrep_max(&text, before, after, max),
+                        "context {before}/{after}, max {max}, budget {budget}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_budget_stops_the_search_and_the_cap_bounds_the_output() {
+        let text = "hit\n".repeat(1000);
+        let (out, matches) = cut(&text, 0, 0, 5, 1000);
+        assert_eq!(
+            (out.lines().count(), matches),
+            (5, 5),
+            "the budget stops the search"
+        );
+        let matcher = RegexMatcher::new_line_matcher("hit").unwrap();
+        let mut sink = FileSink::new("f.txt", false).cap(100);
+        SearcherBuilder::new()
+            .line_number(true)
+            .build()
+            .search_slice(&matcher, text.as_bytes(), &mut sink)
+            .unwrap();
+        assert!(
+            (100..120).contains(&sink.lines.out.len()),
+            "{}",
+            sink.lines.out.len()
+        );
+        assert_eq!(sink.lines.matches, sink.lines.out.lines().count());
     }
 
     #[test]

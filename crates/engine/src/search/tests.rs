@@ -1,5 +1,6 @@
 use super::*;
 use crate::tools::ToolOptions;
+use crate::tracker::read_tracker::mtime_ms;
 use crate::tracker::{FileReadTracker, FileTracker};
 use serde_json::json;
 use std::sync::Arc;
@@ -190,14 +191,11 @@ fn search_one_does_not_follow_a_swapped_in_symlink() {
     let matcher = build_matcher(&request).unwrap();
     let c = ctx(dir.path());
     let root = resolve_root(&c, &request).unwrap();
-    let job = batch::Job {
-        request: &request,
-        matcher: &matcher,
-        root: &root,
-    };
+    let job = file::Job::new(&c, &request, &matcher, &root);
+    let mut searcher = job.searcher();
     let walked = root.path.real.join("src/a.ts");
-    assert!(batch::search_one(&job, &walked, None).is_some());
+    assert!(job.search(&mut searcher, &walked).is_some());
     std::fs::remove_dir_all(dir.path().join("src")).unwrap();
     std::os::unix::fs::symlink(outside.path(), dir.path().join("src")).unwrap();
-    assert!(batch::search_one(&job, &walked, None).is_none());
+    assert!(job.search(&mut searcher, &walked).is_none());
 }
