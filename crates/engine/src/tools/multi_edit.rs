@@ -2,10 +2,11 @@
 //! where every operation is planned in memory first and files are written only if all succeed.
 
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
+use super::history::Recorded;
 use super::params::{flag, non_blank_str};
 use super::{diff, ToolContext};
 use crate::fs::atomic::WriteMode;
-use crate::fs::locks::{lock_path, FileLock};
+use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -183,8 +184,11 @@ mod atomic {
         }
         let mut staged = BTreeMap::new();
         for (real, index) in first_use {
-            let display = ctx.display(&calls[index].path);
-            let lock = lock_path(&real);
+            let path = &calls[index].path;
+            let display = ctx.display(path);
+            let lock = ctx.lock(path).map_err(|e| (index, edit::fs_failure(&e)))?;
+            ctx.check_read_state(path)
+                .map_err(|m| (index, format!("Error editing file: {m}")))?;
             let file = read_text_confined(&real, &display, Some(ctx.max_file_bytes))
                 .map_err(|e| (index, edit::fs_failure(&e)))?;
             staged.insert(
@@ -209,7 +213,10 @@ mod atomic {
                 continue;
             }
             let bytes = file.original.encode(&file.current.text);
-            if let Err(e) = ctx.write_file(path, &bytes, WriteMode::Replace, &file.display) {
+            let refused = crate::tools::session::refuse_nul(&bytes, &file.display);
+            if let Err(e) = refused
+                .and_then(|()| ctx.write_file(path, &bytes, WriteMode::Replace, &file.display))
+            {
                 for (done_path, done) in written {
                     let restore = done.original.encode(&done.original.text);
                     let _ = ctx.write_file(done_path, &restore, WriteMode::Replace, &done.display);
@@ -218,12 +225,22 @@ mod atomic {
             }
             written.push((path, file));
         }
+        // One transaction id names every file of the batch in the undo history.
+        let txn = format!(
+            "multi_edit-{}-{}",
+            std::process::id(),
+            crate::history::now_ms()
+        );
         for (path, file) in written {
-            ctx.record_write(
-                path,
-                Some(&file.original.encode(&file.original.text)),
-                "multi_edit",
-            );
+            let recorded = Recorded {
+                previous: Some(&file.original.encode(&file.original.text)),
+                written: &file.original.encode(&file.current.text),
+                tool: "multi_edit",
+                txn: Some(&txn),
+            };
+            if let Some(warning) = ctx.history.record(path, &recorded) {
+                ctx.debug_log("multi_edit", || warning);
+            }
         }
         Ok(())
     }

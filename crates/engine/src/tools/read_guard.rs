@@ -6,14 +6,13 @@
 //! its real path (symlinks resolved).
 
 use super::ToolContext;
-use crate::fs::locks::lock_path;
 use crate::fs::ResolvedPath;
 use crate::tracker::read_tracker::mtime_ms;
 
 impl ToolContext {
     /// `Ok` without a read tracker, or when `path` was read and still has the recorded
     /// modification time. Otherwise the message body (without the tool's `Error...:` prefix)
-    /// saying what to do. The caller should hold the file's lock (see [`Self::check_read_state_locked`]).
+    /// saying what to do. The caller holds the file's lock (the write frame checks under it).
     pub fn check_read_state(&self, path: &ResolvedPath) -> Result<(), String> {
         let Some(reads) = &self.read_tracker else {
             return Ok(());
@@ -33,17 +32,6 @@ impl ToolContext {
                 "{shown} was modified externally since you last read it (its modification time changed). Re-read the file to see its current content, then retry your edit."
             )),
         }
-    }
-
-    /// [`Self::check_read_state`] under the file's in-process lock, taken and released here, so
-    /// a concurrent tool call's write and its read-tracker update are seen together. Must not be
-    /// called while this thread holds the lock of `path`.
-    pub fn check_read_state_locked(&self, path: &ResolvedPath) -> Result<(), String> {
-        if self.read_tracker.is_none() {
-            return Ok(());
-        }
-        let _lock = lock_path(&path.real);
-        self.check_read_state(path)
     }
 
     /// After a successful write: records the file's current modification time as read, under

@@ -1,5 +1,6 @@
-//! The read-modify-write frame every writing tool uses: guard, per-file lock, decode, atomic write,
-//! and the undo record of every write (see [`super::history`]).
+//! The read-modify-write frame every writing tool uses: open (guard, the file's lock, the
+//! read-before-edit check under that same lock, decode), compute, commit (content checks, atomic
+//! write, undo record of every write (see [`super::history`]), read-tracker bookkeeping).
 //!
 //! The undo level of a commit is recorded after the call's own work, on the background thread
 //! ([`crate::fs::background`]): when the session ends, a task takes over the file's lock, records
@@ -7,14 +8,13 @@
 //! this process or another) waits for the lock, so levels still follow write order and an undo
 //! never misses the newest level; `flushWrites` (and a normal process exit) waits for the task.
 
-use super::history::History;
+use super::history::{History, Recorded};
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::background::{self, Durability, Job};
-use crate::fs::locks::{lock_path, FileLock};
+use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
-use std::cell::Cell;
 
 /// An open, locked text file. The lock is held until the session is dropped (and, after a commit,
 /// until its undo level is recorded), so the content read here is the content the write replaces
@@ -28,8 +28,8 @@ pub struct EditSession {
     history: History,
     debug: bool,
     durability: Durability,
-    /// A commit landed: the drop records the previous content.
-    committed: Cell<bool>,
+    /// The bytes a landed commit wrote: the drop records them with the previous content.
+    written: std::cell::RefCell<Option<Vec<u8>>>,
     lock: Option<FileLock>,
 }
 
@@ -37,7 +37,9 @@ impl EditSession {
     /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings.
     /// The previous content is recorded in the undo history when the session ends (never failing
     /// the write for it).
+    /// New text with a NUL byte is refused (the file would turn binary); nothing is written.
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
+        refuse_nul(new_text.as_bytes(), &self.display)?;
         let bytes = self.file.encode(new_text);
         write_atomic_confined(
             &self.path.real,
@@ -46,7 +48,7 @@ impl EditSession {
             &self.display,
             self.durability,
         )?;
-        self.committed.set(true);
+        *self.written.borrow_mut() = Some(bytes.into_owned());
         Ok(())
     }
 }
@@ -56,7 +58,10 @@ impl Drop for EditSession {
     /// and then releases the lock (inline when there is no background thread).
     fn drop(&mut self) {
         let lock = self.lock.take();
-        if !self.committed.get() || !self.history.enabled() {
+        let Some(written) = self.written.get_mut().take() else {
+            return;
+        };
+        if !self.history.enabled() {
             return;
         }
         let previous = match self.file.encode(&self.file.text) {
@@ -70,7 +75,13 @@ impl Drop for EditSession {
             self.debug,
         );
         background::submit_or_run(Job::Task(Box::new(move || {
-            if let (Some(warning), true) = (history.record(&real, Some(&previous), tool), debug) {
+            let write = Recorded {
+                previous: Some(&previous),
+                written: &written,
+                tool,
+                txn: None,
+            };
+            if let (Some(warning), true) = (history.record(&real, &write), debug) {
                 eprintln!("[{tool}] {warning}");
             }
             drop(lock);
@@ -100,14 +111,17 @@ impl ToolContext {
         self.open_for_tool(path, "edit")
     }
 
-    /// Locks the file and reads it as text; `tool` labels the undo level its commit records.
+    /// Locks the file, checks the read-before-edit guard under that lock, and reads it as text;
+    /// `tool` labels the undo level its commit records.
     pub fn open_for_tool(
         &self,
         path: &ResolvedPath,
         tool: &'static str,
     ) -> Result<EditSession, FsError> {
         let display = self.display(path);
-        let lock = lock_path(&path.real);
+        let lock = self.lock(path)?;
+        self.check_read_state(path)
+            .map_err(|message| FsError::ReadState { message })?;
         let file = read_text_confined(&path.real, &display, Some(self.max_file_bytes))?;
         let (history, debug) = (self.history.clone(), self.debug);
         Ok(EditSession {
@@ -118,18 +132,19 @@ impl ToolContext {
             history,
             debug,
             durability: self.durability,
-            committed: Cell::new(false),
+            written: std::cell::RefCell::new(None),
             lock: Some(lock),
         })
     }
 
-    /// Records a write made outside an [`EditSession`] (file creation, batch writes) in the undo
-    /// history: `previous` is the file's content before the write, `None` if it did not exist.
-    /// Call it after the write landed, with the file's lock still held.
-    pub fn record_write(&self, real_path: &std::path::Path, previous: Option<&[u8]>, tool: &str) {
-        if let Some(warning) = self.history.record(real_path, previous, tool) {
-            self.debug_log(tool, || warning);
+    /// After a write made outside an [`EditSession`] (file creation, batch writes) landed, with
+    /// the file's lock still held: records it in the undo history and updates the trackers.
+    pub fn after_write(&self, path: &ResolvedPath, write: &Recorded) {
+        if let Some(warning) = self.history.record(&path.real, write) {
+            self.debug_log(write.tool, || warning);
         }
+        self.tracker_after_write(path);
+        self.read_tracker_after_write(path);
     }
 
     /// True when the session's tracker (if any) has seen the file, under either its lexical or
@@ -147,4 +162,14 @@ impl ToolContext {
             t.track_file_after_write(&path.lexical);
         }
     }
+}
+
+/// Refuses new content with a NUL byte (it would turn the text file binary).
+pub fn refuse_nul(bytes: &[u8], display: &str) -> Result<(), FsError> {
+    if bytes.contains(&0) {
+        return Err(FsError::NulInContent {
+            display: display.to_string(),
+        });
+    }
+    Ok(())
 }
