@@ -153,10 +153,17 @@ export declare function findAllSymbols(filePath: string, symbolName: string, cwd
 export declare function findFuzzyMatch(content: string, searchString: string): FuzzyMatchResult | null
 
 /**
- * Waits until every write made so far in this process has its directory fsync done (the step
- * `durability: "standard"` leaves to a background thread), so all of them are durable.
+ * Waits (at most 15 s) until every write made so far in this process has its directory fsync
+ * and undo record done (the steps `durability: "standard"` leaves to background threads), so
+ * all of them are durable. Returns false when it gave up waiting.
  */
-export declare function flushWrites(): void
+export declare function flushWrites(): boolean
+
+/**
+ * The async form of `flushWrites`: resolves (true when everything was flushed) without
+ * blocking the event loop.
+ */
+export declare function flushWritesAsync(): Promise<boolean>
 
 /** `{ matchedText, strategy, count }` from `findFuzzyMatch`. */
 export interface FuzzyMatchResult {
@@ -215,6 +222,8 @@ export interface NativeToolOptions {
    * that makes its rename durable.
    */
   durability?: string
+  /** Longest wait for a file's lock, in milliseconds (default 5000). */
+  lockTimeoutMs?: number
 }
 
 /** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */

@@ -57,6 +57,11 @@ export interface ToolOptions {
    * also waits for that directory fsync.
    */
   durability?: 'standard' | 'strict';
+  /**
+   * Longest wait, in milliseconds, for a file's edit lock held by another call or process
+   * (default 5000). Past it the write fails with an error naming the file; nothing is written.
+   */
+  lockTimeoutMs?: number;
 }
 
 interface EditCommon {
@@ -287,6 +292,12 @@ export function engineVersion(): string;
 /**
  * Blocks until every write made so far in this process is durable, including the directory
  * fsync that `durability: "standard"` leaves to a background thread. Runs by itself when the
- * process exits normally.
+ * process exits normally. Waits at most 15 s; returns false if it gave up.
  */
-export function flushWrites(): void;
+export function flushWrites(): boolean;
+
+/**
+ * `flushWrites` without blocking the event loop: resolves once every write made so far is
+ * durable (true), or false if it gave up after 15 s.
+ */
+export function flushWritesAsync(): Promise<boolean>;

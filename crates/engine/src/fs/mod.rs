@@ -35,6 +35,10 @@ pub enum FsError {
     Changed { display: String, what: &'static str },
     #[error("{display} has several hard links; writing it would break the link (refused)")]
     HardLinked { display: String },
+    /// A file with several hard links owned by another user: it may be a link to a file outside
+    /// the workspace, so it is not read.
+    #[error("{display} has several hard links and belongs to another user (it may be a link to a file outside the workspace); not read")]
+    ForeignHardLink { display: String },
     #[error("{display} is {size} bytes, over the {max}-byte limit")]
     TooLarge {
         display: String,

@@ -60,24 +60,25 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     } else {
         WriteMode::CreateNew
     };
-    if let Err(e) = ctx.write_file(&path.real, content.as_bytes(), mode, &display) {
-        return failure(&e);
-    }
-    let recorded = |previous| Recorded {
-        previous,
-        written: content.as_bytes(),
-        tool: "create",
-        txn: None,
-    };
-    match (existed, previous.as_deref()) {
-        (false, _) => ctx.after_write(&path, &recorded(None)),
-        (true, Some(bytes)) => ctx.after_write(&path, &recorded(Some(bytes))),
+    let written = if existed && previous.is_none() {
         // The replaced content could not be read: drop the older levels rather than skip one.
-        (true, None) => {
-            ctx.history.forget(&path.real);
-            ctx.tracker_after_write(&path);
-            ctx.read_tracker_after_write(&path);
-        }
+        ctx.history.forget(&path.real);
+        ctx.write_file(&path.real, content.as_bytes(), mode, &display)
+            .inspect(|()| {
+                ctx.tracker_after_write(&path);
+                ctx.read_tracker_after_write(&path);
+            })
+    } else {
+        let recorded = Recorded {
+            previous: previous.as_deref(),
+            written: content.as_bytes(),
+            tool: "create",
+            txn: None,
+        };
+        ctx.write_recorded(&path, mode, &recorded)
+    };
+    if let Err(e) = written {
+        return failure(&e);
     }
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(

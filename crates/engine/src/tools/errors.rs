@@ -21,6 +21,9 @@ fn recovery_hint(error: &FsError) -> &'static str {
         FsError::HardLinked { .. } => {
             "The file was not changed. Edit the file through its own path after removing the extra hard link."
         }
+        FsError::ForeignHardLink { .. } => {
+            "Read the file through its own location, or copy it into the workspace."
+        }
         FsError::TooLarge { .. } => {
             "The file was not changed. Edit a smaller file, or raise the tool's maxFileBytes option."
         }

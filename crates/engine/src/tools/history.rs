@@ -117,6 +117,22 @@ impl History {
         Some(error.to_string())
     }
 
+    /// Takes back the level just recorded for a write of `written` that then failed (best
+    /// effort; the caller still holds the file's lock).
+    pub fn retract(&self, real_path: &Path, written: &[u8]) {
+        let Ok(store) = self.store() else { return };
+        let Ok(levels) = store.levels(real_path) else {
+            return;
+        };
+        let hash = crate::history::hash_hex(written);
+        if let Some(last) = levels
+            .last()
+            .filter(|l| l.written.as_deref() == Some(hash.as_str()))
+        {
+            let _ = store.drop_newest(real_path, last);
+        }
+    }
+
     /// Forgets every level of `real_path` (best effort), for a write whose previous content is
     /// unknown: a later undo then finds no level instead of skipping one.
     pub fn forget(&self, real_path: &Path) {

@@ -204,43 +204,46 @@ mod atomic {
         Ok(staged)
     }
 
-    /// Writes every changed file; if one write fails, the files already written are restored.
-    /// Once all landed, each file's previous content is recorded in the undo history.
+    /// Writes every changed file, each with its undo level written ahead (one transaction id
+    /// for the batch); if one write fails, the files already written are restored and the levels
+    /// retracted.
     fn write_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<(), String> {
-        let mut written: Vec<(&PathBuf, &Staged)> = Vec::new();
-        for (path, file) in staged {
-            if file.current.text == file.original.text {
-                continue;
-            }
-            let bytes = file.original.encode(&file.current.text);
-            let refused = crate::tools::session::refuse_nul(&bytes, &file.display);
-            if let Err(e) = refused
-                .and_then(|()| ctx.write_file(path, &bytes, WriteMode::Replace, &file.display))
-            {
-                for (done_path, done) in written {
-                    let restore = done.original.encode(&done.original.text);
-                    let _ = ctx.write_file(done_path, &restore, WriteMode::Replace, &done.display);
-                }
-                return Err(e.to_string());
-            }
-            written.push((path, file));
-        }
-        // One transaction id names every file of the batch in the undo history.
         let txn = format!(
             "multi_edit-{}-{}",
             std::process::id(),
             crate::history::now_ms()
         );
-        for (path, file) in written {
+        let mut written: Vec<(&PathBuf, &Staged, Vec<u8>)> = Vec::new();
+        for (path, file) in staged {
+            if file.current.text == file.original.text {
+                continue;
+            }
+            let bytes = file.original.encode(&file.current.text).into_owned();
+            let previous = file.original.encode(&file.original.text);
             let recorded = Recorded {
-                previous: Some(&file.original.encode(&file.original.text)),
-                written: &file.original.encode(&file.current.text),
+                previous: Some(&previous),
+                written: &bytes,
                 tool: "multi_edit",
                 txn: Some(&txn),
             };
-            if let Some(warning) = ctx.history.record(path, &recorded) {
-                ctx.debug_log("multi_edit", || warning);
+            let refused = crate::tools::session::refuse_nul(&bytes, &file.display);
+            if refused.is_ok() {
+                if let Some(warning) = ctx.history.record(path, &recorded) {
+                    ctx.debug_log("multi_edit", || warning);
+                }
             }
+            let result = refused
+                .and_then(|()| ctx.write_file(path, &bytes, WriteMode::Replace, &file.display));
+            if let Err(e) = result {
+                ctx.history.retract(path, &bytes);
+                for (done_path, done, done_bytes) in written {
+                    let restore = done.original.encode(&done.original.text);
+                    let _ = ctx.write_file(done_path, &restore, WriteMode::Replace, &done.display);
+                    ctx.history.retract(done_path, &done_bytes);
+                }
+                return Err(e.to_string());
+            }
+            written.push((path, file, bytes));
         }
         Ok(())
     }

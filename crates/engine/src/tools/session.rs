@@ -2,22 +2,21 @@
 //! read-before-edit check under that same lock, decode), compute, commit (content checks, atomic
 //! write, undo record of every write (see [`super::history`]), read-tracker bookkeeping).
 //!
-//! The undo level of a commit is recorded after the call's own work, on the background thread
-//! ([`crate::fs::background`]): when the session ends, a task takes over the file's lock, records
-//! the previous content and only then releases the lock. The next edit or undo of the file (in
-//! this process or another) waits for the lock, so levels still follow write order and an undo
-//! never misses the newest level; `flushWrites` (and a normal process exit) waits for the task.
+//! Undo levels are written ahead: the level of a write (previous content, and the hash and blob
+//! of the new content) is recorded under the file's lock before the new content is renamed into
+//! place, and retracted if the write fails. A crash between the two leaves a level whose previous
+//! content is what the file still holds, which undo recognises and only removes (see
+//! [`super::undo`]); so a write that landed always has its level, and no undo ever skips one.
 
 use super::history::{History, Recorded};
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
-use crate::fs::background::{self, Durability, Job};
+use crate::fs::background::Durability;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
 
-/// An open, locked text file. The lock is held until the session is dropped (and, after a commit,
-/// until its undo level is recorded), so the content read here is the content the write replaces
+/// An open, locked text file. The lock is held until the session is dropped, so the content read here is the content the write replaces
 /// (no lost updates between concurrent calls).
 pub struct EditSession {
     pub path: ResolvedPath,
@@ -28,64 +27,38 @@ pub struct EditSession {
     history: History,
     debug: bool,
     durability: Durability,
-    /// The bytes a landed commit wrote: the drop records them with the previous content.
-    written: std::cell::RefCell<Option<Vec<u8>>>,
-    lock: Option<FileLock>,
+    _lock: FileLock,
 }
 
 impl EditSession {
-    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings.
-    /// The previous content is recorded in the undo history when the session ends (never failing
-    /// the write for it).
-    /// New text with a NUL byte is refused (the file would turn binary); nothing is written.
+    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
+    /// with its undo level written ahead (a failure to record never fails the write). New text
+    /// with a NUL byte is refused (the file would turn binary); nothing is written.
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
         refuse_nul(new_text.as_bytes(), &self.display)?;
         let bytes = self.file.encode(new_text);
-        write_atomic_confined(
+        let previous = self.file.encode(&self.file.text);
+        let recorded = Recorded {
+            previous: Some(&previous),
+            written: &bytes,
+            tool: self.tool,
+            txn: None,
+        };
+        if let (Some(warning), true) = (self.history.record(&self.path.real, &recorded), self.debug)
+        {
+            eprintln!("[{}] {warning}", self.tool);
+        }
+        let result = write_atomic_confined(
             &self.path.real,
             &bytes,
             WriteMode::Replace,
             &self.display,
             self.durability,
-        )?;
-        *self.written.borrow_mut() = Some(bytes.into_owned());
-        Ok(())
-    }
-}
-
-impl Drop for EditSession {
-    /// Hands the lock and the previous content to a background task that records the undo level
-    /// and then releases the lock (inline when there is no background thread).
-    fn drop(&mut self) {
-        let lock = self.lock.take();
-        let Some(written) = self.written.get_mut().take() else {
-            return;
-        };
-        if !self.history.enabled() {
-            return;
-        }
-        let previous = match self.file.encode(&self.file.text) {
-            std::borrow::Cow::Owned(bytes) => bytes,
-            std::borrow::Cow::Borrowed(_) => std::mem::take(&mut self.file.text).into_bytes(),
-        };
-        let (history, real, tool, debug) = (
-            self.history.clone(),
-            self.path.real.clone(),
-            self.tool,
-            self.debug,
         );
-        background::submit_or_run(Job::Task(Box::new(move || {
-            let write = Recorded {
-                previous: Some(&previous),
-                written: &written,
-                tool,
-                txn: None,
-            };
-            if let (Some(warning), true) = (history.record(&real, &write), debug) {
-                eprintln!("[{tool}] {warning}");
-            }
-            drop(lock);
-        })));
+        if result.is_err() {
+            self.history.retract(&self.path.real, &bytes);
+        }
+        result
     }
 }
 
@@ -132,19 +105,31 @@ impl ToolContext {
             history,
             debug,
             durability: self.durability,
-            written: std::cell::RefCell::new(None),
-            lock: Some(lock),
+            _lock: lock,
         })
     }
 
-    /// After a write made outside an [`EditSession`] (file creation, batch writes) landed, with
-    /// the file's lock still held: records it in the undo history and updates the trackers.
-    pub fn after_write(&self, path: &ResolvedPath, write: &Recorded) {
+    /// A whole-file write outside an [`EditSession`] (file creation, overwrite), with the file's
+    /// lock held by the caller: the undo level written ahead, the atomic write (the level
+    /// retracted if it fails), then the trackers' bookkeeping.
+    pub fn write_recorded(
+        &self,
+        path: &ResolvedPath,
+        mode: WriteMode,
+        write: &Recorded,
+    ) -> Result<(), FsError> {
+        let display = self.display(path);
+        refuse_nul(write.written, &display)?;
         if let Some(warning) = self.history.record(&path.real, write) {
             self.debug_log(write.tool, || warning);
         }
+        if let Err(e) = self.write_file(&path.real, write.written, mode, &display) {
+            self.history.retract(&path.real, write.written);
+            return Err(e);
+        }
         self.tracker_after_write(path);
         self.read_tracker_after_write(path);
+        Ok(())
     }
 
     /// True when the session's tracker (if any) has seen the file, under either its lexical or

@@ -38,23 +38,18 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
     if std::fs::symlink_metadata(&path.real).is_ok() || path.real.exists() {
         return format!("Error: File already exists at: {}. Cannot overwrite files using command `create`. Use str_replace or insert to change it.", call.path);
     }
-    let written = create_parent_dirs(&path.real, &display).and_then(|()| {
-        call.ctx.write_file(
-            &path.real,
-            content.as_bytes(),
-            WriteMode::CreateNew,
-            &display,
-        )
-    });
-    if let Err(e) = written {
-        return format!("Error: {}", describe(&e));
-    }
     let recorded = Recorded {
         previous: None,
         written: content.as_bytes(),
         tool: call.version.tool_name(),
         txn: None,
     };
-    call.ctx.after_write(&path, &recorded);
+    let written = create_parent_dirs(&path.real, &display).and_then(|()| {
+        call.ctx
+            .write_recorded(&path, WriteMode::CreateNew, &recorded)
+    });
+    if let Err(e) = written {
+        return format!("Error: {}", describe(&e));
+    }
     format!("File created successfully at: {}", call.path)
 }
