@@ -155,9 +155,9 @@ export declare function findFuzzyMatch(content: string, searchString: string): F
 /**
  * Waits (at most 15 s) until every write made so far in this process has its directory fsync
  * and undo record done (the steps `durability: "standard"` leaves to background threads), so
- * all of them are durable. Returns false when it gave up waiting.
+ * all of them are durable (it gives up after that bound; exit never hangs on it).
  */
-export declare function flushWrites(): boolean
+export declare function flushWrites(): void
 
 /**
  * The async form of `flushWrites`: resolves (true when everything was flushed) without

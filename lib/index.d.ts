@@ -292,9 +292,9 @@ export function engineVersion(): string;
 /**
  * Blocks until every write made so far in this process is durable, including the directory
  * fsync that `durability: "standard"` leaves to a background thread. Runs by itself when the
- * process exits normally. Waits at most 15 s; returns false if it gave up.
+ * process exits normally. Waits at most 15 s.
  */
-export function flushWrites(): boolean;
+export function flushWrites(): void;
 
 /**
  * `flushWrites` without blocking the event loop: resolves once every write made so far is

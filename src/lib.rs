@@ -43,10 +43,10 @@ const FLUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// Waits (at most 15 s) until every write made so far in this process has its directory fsync
 /// and undo record done (the steps `durability: "standard"` leaves to background threads), so
-/// all of them are durable. Returns false when it gave up waiting.
+/// all of them are durable (it gives up after that bound; exit never hangs on it).
 #[napi]
-pub fn flush_writes() -> bool {
-    edit_engine_core::fs::background::flush_within(Some(FLUSH_TIMEOUT))
+pub fn flush_writes() {
+    edit_engine_core::fs::background::flush_within(Some(FLUSH_TIMEOUT));
 }
 
 /// `flushWrites` on a worker thread: the event loop keeps running while it waits.

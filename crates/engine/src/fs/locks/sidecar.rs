@@ -3,7 +3,9 @@
 //! The sidecar directory is per-user and private, and its place does not depend on the
 //! environment (`TMPDIR`, `HOME`), so every process of a user locks in the same directory:
 //! `/run/user/<uid>/edit-engine-locks` when the system provides that private runtime directory,
-//! else `<home from the user database>/.local/state/edit-engine/locks`. A holder removes its
+//! else `<home from the user database>/.local/state/edit-engine/locks` when that home is a
+//! directory owned by the user, else `/tmp/edit-engine-locks-<uid>` (a fixed path, not `TMPDIR`;
+//! refused, never shared, if another user created it). A holder removes its
 //! sidecar before releasing it; a waiter that then gets the `flock` of a removed file sees that the
 //! path names another file (or none) and starts over, so no lock file outlives its use.
 use sha2::{Digest, Sha256};
@@ -31,6 +33,19 @@ pub fn lock_dir() -> Option<PathBuf> {
             return Some(runtime.join("edit-engine-locks"));
         }
     }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions.
+        let uid = unsafe { libc::geteuid() };
+        let home = crate::fs::user_home()
+            .filter(|h| std::fs::symlink_metadata(h).is_ok_and(|m| m.is_dir() && m.uid() == uid));
+        Some(match home {
+            Some(h) => h.join(".local/state/edit-engine/locks"),
+            None => PathBuf::from(format!("/tmp/edit-engine-locks-{uid}")),
+        })
+    }
+    #[cfg(not(unix))]
     crate::fs::user_home().map(|h| h.join(".local/state/edit-engine/locks"))
 }
 
