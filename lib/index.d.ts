@@ -46,7 +46,7 @@ export interface ToolOptions {
   maxFileBytes?: number;
   /** Append a unified diff of the change to every success message. */
   returnDiff?: boolean;
-  /** Directory of the persistent undo history (default: per workspace under the OS temp dir). */
+  /** Directory of the persistent undo history (default: per workspace under `$XDG_STATE_HOME` or `~/.local/state`). */
   historyDir?: string;
   /** `false`: writes are not recorded and undo is refused. */
   history?: boolean;

@@ -23,7 +23,7 @@ pub struct NativeToolOptions {
     pub max_file_bytes: Option<f64>,
     pub return_diff: Option<bool>,
     pub debug: Option<bool>,
-    /// Directory of the persistent undo history (default: one per workspace under the OS temp dir).
+    /// Directory of the persistent undo history (default: one per workspace in the per-user state directory).
     pub history_dir: Option<String>,
     /// `false` turns the undo history off (writes are not recorded, undo is refused).
     pub history: Option<bool>,

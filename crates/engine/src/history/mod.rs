@@ -205,7 +205,7 @@ impl HistoryStore {
         idx.push(entry, self.max_levels)?;
         if added > 0
             && self.size_check_due(added)
-            && store_fs::objects_size(&self.dir) > self.max_bytes
+            && store_fs::store_size(&self.dir) > self.max_bytes
         {
             index::evict(&self.dir, self.max_bytes)?;
         }
@@ -313,7 +313,7 @@ impl HistoryStore {
 
     /// Disk space used by the stored contents, in bytes of allocated blocks.
     pub fn total_bytes(&self) -> u64 {
-        store_fs::objects_size(&self.dir)
+        store_fs::store_size(&self.dir)
     }
 }
 

@@ -192,8 +192,22 @@ pub(super) fn objects(dir: &Path) -> Vec<(String, u64)> {
         .collect()
 }
 
-pub(super) fn objects_size(dir: &Path) -> u64 {
-    objects(dir).iter().map(|(_, s)| s).sum()
+/// Disk use of the blobs and the index logs: what the size cap bounds.
+pub(super) fn store_size(dir: &Path) -> u64 {
+    objects(dir).iter().map(|(_, s)| s).sum::<u64>() + index_size(dir)
+}
+
+/// Disk use of the index logs.
+pub(super) fn index_size(dir: &Path) -> u64 {
+    let Ok(entries) = std::fs::read_dir(dir.join("index")) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.is_file())
+        .map(|m| disk_use(&m))
+        .sum()
 }
 
 /// Bytes of disk blocks a file uses.

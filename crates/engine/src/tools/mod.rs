@@ -44,7 +44,7 @@ pub struct ToolOptions {
     pub max_file_bytes: Option<u64>,
     pub return_diff: bool,
     pub debug: bool,
-    /// Undo store: the default one under the OS temp dir, a `historyDir`, or none.
+    /// Undo store: the default per-user one, a `historyDir`, or none.
     pub history: HistoryOption,
     /// `textEditorTool` options (version, `max_characters`).
     pub text_editor: TextEditorOptions,
