@@ -209,7 +209,7 @@ export interface NativeToolOptions {
   maxFileBytes?: number
   returnDiff?: boolean
   debug?: boolean
-  /** Directory of the persistent undo history (default: one per workspace under the OS temp dir). */
+  /** Directory of the persistent undo history (default: one per workspace in the per-user state directory). */
   historyDir?: string
   /** `false` turns the undo history off (writes are not recorded, undo is refused). */
   history?: boolean
