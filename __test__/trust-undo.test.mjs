@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { editTool, createTool, textEditorTool, undoLastEdit } from '../lib/index.mjs';
+import { editTool, createTool, flushWritesAsync, textEditorTool, undoLastEdit } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 import { LONG, prng, report, seedFromEnv } from './support/trust.mjs';
 
@@ -52,6 +52,25 @@ describe('undo never destroys work', () => {
       ws.write('n.txt', 'rewritten by someone');
       expect(await undoLastEdit('n.txt', opts)).toMatch(/changed since that edit/);
       expect(ws.read('n.txt')).toBe('rewritten by someone');
+    } finally {
+      ws.cleanup();
+    }
+  });
+});
+
+describe('flushWritesAsync', () => {
+  it('resolves once the writes are flushed while the event loop keeps running', async () => {
+    const ws = makeWorkspace('edit-engine-flush-');
+    try {
+      const opts = { allowedFolders: [ws.root], cwd: ws.root, historyDir: join(ws.root, '.h') };
+      ws.write('a.txt', 'one\n');
+      expect(await editTool(opts).execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' })).toMatch(/^Successfully/);
+      let ticked = false;
+      setImmediate(() => (ticked = true));
+      const pending = flushWritesAsync();
+      expect(pending).toBeInstanceOf(Promise);
+      expect(await pending).toBe(true);
+      expect(ticked).toBe(true);
     } finally {
       ws.cleanup();
     }
