@@ -153,10 +153,17 @@ export declare function findAllSymbols(filePath: string, symbolName: string, cwd
 export declare function findFuzzyMatch(content: string, searchString: string): FuzzyMatchResult | null
 
 /**
- * Waits until every write made so far in this process has its directory fsync done (the step
- * `durability: "standard"` leaves to a background thread), so all of them are durable.
+ * Waits (at most 15 s) until every write made so far in this process has its directory fsync
+ * and undo record done (the steps `durability: "standard"` leaves to background threads), so
+ * all of them are durable (it gives up after that bound; exit never hangs on it).
  */
 export declare function flushWrites(): void
+
+/**
+ * The async form of `flushWrites`: resolves (true when everything was flushed) without
+ * blocking the event loop.
+ */
+export declare function flushWritesAsync(): Promise<boolean>
 
 /** `{ matchedText, strategy, count }` from `findFuzzyMatch`. */
 export interface FuzzyMatchResult {
@@ -202,7 +209,7 @@ export interface NativeToolOptions {
   maxFileBytes?: number
   returnDiff?: boolean
   debug?: boolean
-  /** Directory of the persistent undo history (default: one per workspace under the OS temp dir). */
+  /** Directory of the persistent undo history (default: one per workspace in the per-user state directory). */
   historyDir?: string
   /** `false` turns the undo history off (writes are not recorded, undo is refused). */
   history?: boolean
@@ -215,6 +222,8 @@ export interface NativeToolOptions {
    * that makes its rename durable.
    */
   durability?: string
+  /** Longest wait for a file's lock, in milliseconds (default 5000). */
+  lockTimeoutMs?: number
 }
 
 /** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */

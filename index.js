@@ -852,6 +852,7 @@ module.exports.engineVersion = nativeBinding.engineVersion
 module.exports.findAllSymbols = nativeBinding.findAllSymbols
 module.exports.findFuzzyMatch = nativeBinding.findFuzzyMatch
 module.exports.flushWrites = nativeBinding.flushWrites
+module.exports.flushWritesAsync = nativeBinding.flushWritesAsync
 module.exports.indentFlexibleMatch = nativeBinding.indentFlexibleMatch
 module.exports.lineTrimmedMatch = nativeBinding.lineTrimmedMatch
 module.exports.normalizeQuotes = nativeBinding.normalizeQuotes

@@ -33,5 +33,6 @@ module.exports = {
   multiEditToolDefinition: schemas.multiEditToolDefinition,
   engineVersion: native.engineVersion,
   flushWrites: native.flushWrites,
+  flushWritesAsync: native.flushWritesAsync,
   ...seed002,
 };

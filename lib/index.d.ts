@@ -46,7 +46,7 @@ export interface ToolOptions {
   maxFileBytes?: number;
   /** Append a unified diff of the change to every success message. */
   returnDiff?: boolean;
-  /** Directory of the persistent undo history (default: per workspace under the OS temp dir). */
+  /** Directory of the persistent undo history (default: per workspace under `$XDG_STATE_HOME` or `~/.local/state`). */
   historyDir?: string;
   /** `false`: writes are not recorded and undo is refused. */
   history?: boolean;
@@ -57,6 +57,11 @@ export interface ToolOptions {
    * also waits for that directory fsync.
    */
   durability?: 'standard' | 'strict';
+  /**
+   * Longest wait, in milliseconds, for a file's edit lock held by another call or process
+   * (default 5000). Past it the write fails with an error naming the file; nothing is written.
+   */
+  lockTimeoutMs?: number;
 }
 
 interface EditCommon {
@@ -287,6 +292,12 @@ export function engineVersion(): string;
 /**
  * Blocks until every write made so far in this process is durable, including the directory
  * fsync that `durability: "standard"` leaves to a background thread. Runs by itself when the
- * process exits normally.
+ * process exits normally. Waits at most 15 s.
  */
 export function flushWrites(): void;
+
+/**
+ * `flushWrites` without blocking the event loop: resolves once every write made so far is
+ * durable (true), or false if it gave up after 15 s.
+ */
+export function flushWritesAsync(): Promise<boolean>;

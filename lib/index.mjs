@@ -41,6 +41,7 @@ export const {
   multiEditToolDefinition,
   engineVersion,
   flushWrites,
+  flushWritesAsync,
   grep,
   grepTool,
   grepSchema,

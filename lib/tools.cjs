@@ -23,6 +23,7 @@ function nativeOptions(options) {
     historyDir: nonEmpty(o.historyDir),
     history: o.history === false ? false : undefined,
     durability: typeof o.durability === 'string' ? o.durability : undefined,
+    lockTimeoutMs: typeof o.lockTimeoutMs === 'number' ? o.lockTimeoutMs : undefined,
   };
 }
 

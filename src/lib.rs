@@ -37,11 +37,39 @@ fn route_tree_sitter_allocations() {
     }
 }
 
-/// Waits until every write made so far in this process has its directory fsync done (the step
-/// `durability: "standard"` leaves to a background thread), so all of them are durable.
+/// Longest wait of `flushWrites` (a stuck lock can delay a queued undo record by the lock
+/// timeout at most; this bound keeps process exit from hanging in any case).
+const FLUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Waits (at most 15 s) until every write made so far in this process has its directory fsync
+/// and undo record done (the steps `durability: "standard"` leaves to background threads), so
+/// all of them are durable (it gives up after that bound; exit never hangs on it).
 #[napi]
 pub fn flush_writes() {
-    edit_engine_core::fs::background::flush();
+    edit_engine_core::fs::background::flush_within(Some(FLUSH_TIMEOUT));
+}
+
+/// `flushWrites` on a worker thread: the event loop keeps running while it waits.
+pub struct FlushTask;
+
+impl napi::Task for FlushTask {
+    type Output = bool;
+    type JsValue = bool;
+    fn compute(&mut self) -> napi::Result<bool> {
+        Ok(edit_engine_core::fs::background::flush_within(Some(
+            FLUSH_TIMEOUT,
+        )))
+    }
+    fn resolve(&mut self, _env: napi::Env, output: bool) -> napi::Result<bool> {
+        Ok(output)
+    }
+}
+
+/// The async form of `flushWrites`: resolves (true when everything was flushed) without
+/// blocking the event loop.
+#[napi(ts_return_type = "Promise<boolean>")]
+pub fn flush_writes_async() -> napi::bindgen_prelude::AsyncTask<FlushTask> {
+    napi::bindgen_prelude::AsyncTask::new(FlushTask)
 }
 
 /// Version of the native engine (the crate version).

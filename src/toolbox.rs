@@ -23,7 +23,7 @@ pub struct NativeToolOptions {
     pub max_file_bytes: Option<f64>,
     pub return_diff: Option<bool>,
     pub debug: Option<bool>,
-    /// Directory of the persistent undo history (default: one per workspace under the OS temp dir).
+    /// Directory of the persistent undo history (default: one per workspace in the per-user state directory).
     pub history_dir: Option<String>,
     /// `false` turns the undo history off (writes are not recorded, undo is refused).
     pub history: Option<bool>,
@@ -34,6 +34,8 @@ pub struct NativeToolOptions {
     /// `"standard"` (default) or `"strict"`: whether a write also waits for the directory fsync
     /// that makes its rename durable.
     pub durability: Option<String>,
+    /// Longest wait for a file's lock, in milliseconds (default 5000).
+    pub lock_timeout_ms: Option<f64>,
 }
 
 impl From<NativeToolOptions> for ToolOptions {
@@ -62,6 +64,10 @@ impl From<NativeToolOptions> for ToolOptions {
                     .map(|n| n as u64),
             },
             durability: Durability::default(),
+            lock_timeout: o
+                .lock_timeout_ms
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .map(|n| std::time::Duration::from_millis(n as u64)),
         }
     }
 }

@@ -35,6 +35,7 @@ import {
   multiEditToolDefinition,
   engineVersion,
   flushWrites,
+  flushWritesAsync,
   grep,
   grepTool,
   grepSchema,
@@ -91,9 +92,11 @@ async function tools(root: string): Promise<void> {
     maxFileBytes: 1 << 20,
     returnDiff: true,
     durability: 'strict',
+    lockTimeoutMs: 2000,
   };
   const edit: Tool<EditParams, 'edit'> = editTool(options);
   const flushed: void = flushWrites();
+  const flushedLater: Promise<boolean> = flushWritesAsync();
   const create = createTool(options);
   const multi = multiEditTool();
   const editFile = editFileTool(options);

@@ -156,6 +156,13 @@ pub fn submit_or_run(job: Job) {
 
 /// Waits until every job submitted before this call has run.
 pub fn flush() {
+    flush_within(None);
+}
+
+/// [`flush`] that gives up at `timeout` (`None`: no limit); true when every job had run. Jobs
+/// never wait without bound themselves (every lock wait has a timeout), so neither does this.
+pub fn flush_within(timeout: Option<std::time::Duration>) -> bool {
+    let deadline = timeout.map(|t| std::time::Instant::now() + t);
     for lane in [&TASKS, &SYNCS] {
         let Some(w) = lane.running() else {
             continue;
@@ -163,9 +170,17 @@ pub fn flush() {
         let mut counts = w.counts.lock();
         let target = counts.0;
         while counts.1 < target {
-            w.finished.wait(&mut counts);
+            match deadline {
+                None => w.finished.wait(&mut counts),
+                Some(d) => {
+                    if w.finished.wait_until(&mut counts, d).timed_out() {
+                        return false;
+                    }
+                }
+            }
         }
     }
+    true
 }
 
 /// A lane's thread: takes every queued job at once and runs them in order; a directory already

@@ -1,8 +1,9 @@
 //! Removal of temp files left behind by writers that died mid-write.
 //!
 //! Rule: after a successful write into a directory (on the background thread), every regular
-//! file there named `.edit-engine-*.tmp` whose modification time is more than [`STALE_AFTER`]
-//! ago and that no live writer holds is removed. A writer holds an exclusive `flock` on its temp
+//! file there named `.edit-engine-*.tmp` that no live writer holds is removed when the process
+//! named in it (`.edit-engine-<pid>-<tag>.tmp`) is gone, or else when its modification time is
+//! more than [`STALE_AFTER`] ago. A writer holds an exclusive `flock` on its temp
 //! file from creation until the rename (see [`hold_temp`]), in this process or any other, so a
 //! slow write is never pulled from under its writer; a crashed writer's lock died with it.
 //! Symlinks, directories and other names are never touched. A directory is scanned at most once
@@ -105,7 +106,7 @@ fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
         .ok()
         .and_then(|m| SystemTime::now().duration_since(m).ok())
         .is_some_and(|age| age > max_age);
-    if !meta.is_file() || !old {
+    if !meta.is_file() || !(old || owner_is_gone(path)) {
         return false;
     }
     // SAFETY: flock on a descriptor we own; no memory is passed.
@@ -113,6 +114,24 @@ fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
         return false; // a live writer holds it
     }
     std::fs::remove_file(path).is_ok()
+}
+
+/// True when the temp file's name carries the id of a process that no longer exists.
+#[cfg(unix)]
+fn owner_is_gone(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let Some(pid) = name
+        .strip_prefix(TEMP_PREFIX)
+        .and_then(|rest| rest.split_once('-'))
+        .and_then(|(pid, _)| pid.parse::<libc::pid_t>().ok())
+        .filter(|pid| *pid > 0)
+    else {
+        return false;
+    };
+    // SAFETY: kill with signal 0 only checks that the process exists; no memory is passed.
+    let alive = unsafe { libc::kill(pid, 0) } == 0
+        || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
+    !alive
 }
 
 #[cfg(not(unix))]

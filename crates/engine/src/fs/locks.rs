@@ -4,18 +4,41 @@
 //! The in-process map holds one entry per path that is locked or waited on; the last holder to
 //! release a path removes its entry, so the map never grows past the number of paths in use.
 //!
-//! Across processes, the holder also takes an exclusive `flock` on a sidecar file
-//! `<os temp>/.edit-engine-locks-<uid>/<sha256(real path)>.lock` (never in the user's tree). The
-//! directory is private (0o700) and must be a real directory owned by us; if it cannot be used,
-//! locking degrades to in-process only. Sidecar files are empty and never deleted (deleting a lock
-//! file races with processes that already opened it); one exists per path ever locked.
+//! Across processes, the holder also takes an exclusive `flock` on a sidecar file in a per-user
+//! private directory (see [`sidecar`]; never in the user's tree). If that lock cannot be had, the
+//! write is refused ([`LockError::Unavailable`]): it never silently degrades to in-process only.
+//!
+//! Every wait is bounded: past its timeout (default [`DEFAULT_LOCK_TIMEOUT`], the `lockTimeoutMs`
+//! option) it ends in [`LockError::TimedOut`]. So a stopped process holding a lock delays an edit
+//! of that file by the timeout at most, and a worker thread (such as one of libuv's pool) waiting
+//! for a lock is given back after it.
 use parking_lot::{Mutex, RawMutex};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock};
+use std::time::{Duration, Instant};
 
 mod sidecar;
 pub use sidecar::lock_dir;
+
+/// Default longest wait for a file's lock.
+pub const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Why a file's lock was not taken (nothing was written).
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another call (this process) or another process held the lock for the whole wait.
+    #[error("another {holder} held its edit lock for the whole {waited_ms} ms wait")]
+    TimedOut {
+        holder: &'static str,
+        waited_ms: u64,
+    },
+    /// The cross-process lock directory cannot be used.
+    #[error(
+        "cross-process locking is unavailable: the lock directory {dir} cannot be used ({reason})"
+    )]
+    Unavailable { dir: String, reason: String },
+}
 
 type Entry = Arc<Mutex<()>>;
 
@@ -30,20 +53,73 @@ pub struct FileLock {
     guard: Option<parking_lot::ArcMutexGuard<RawMutex, ()>>,
 }
 
-/// Blocks until this thread holds the lock for `real_path`, in this process and (via the sidecar
-/// `flock`) among all processes using this engine. Entries for unlocked paths are freed.
-pub fn lock_path(real_path: &Path) -> FileLock {
+/// Waits (at most `timeout`) until this thread holds the lock for `real_path`, in this process
+/// and (via the sidecar `flock`) among all processes using this engine. Entries for unlocked
+/// paths are freed.
+pub fn lock_path(real_path: &Path, timeout: Duration) -> Result<FileLock, LockError> {
+    let deadline = Instant::now() + timeout;
+    let waited_ms = timeout.as_millis() as u64;
     let entry = {
         let mut map = LOCKS.lock();
         Arc::clone(map.entry(real_path.to_path_buf()).or_default())
     };
-    let guard = entry.lock_arc();
+    let guard = entry.try_lock_arc_until(deadline);
     drop(entry);
-    let sidecar = sidecar::lock(real_path);
-    FileLock {
+    let mut lock = FileLock {
         path: real_path.to_path_buf(),
-        sidecar,
-        guard: Some(guard),
+        sidecar: None,
+        guard,
+    };
+    if lock.guard.is_none() {
+        let holder = "call in this process";
+        return Err(LockError::TimedOut { holder, waited_ms });
+    }
+    match sidecar::lock(real_path, deadline) {
+        Ok(file) => lock.sidecar = Some(file),
+        Err(sidecar::SidecarError::TimedOut) => {
+            let holder = "process";
+            return Err(LockError::TimedOut { holder, waited_ms });
+        }
+        Err(sidecar::SidecarError::Unavailable { dir, reason }) => {
+            let dir = dir.to_string_lossy().into_owned();
+            return Err(LockError::Unavailable { dir, reason });
+        }
+    }
+    Ok(lock)
+}
+
+/// Waits at most `timeout` for an exclusive `flock` on `file`: `Ok(false)` when it stayed held
+/// by another open file. Polls (sleeps of 1 ms growing to 20 ms), so no thread blocks in the
+/// kernel past the deadline.
+pub fn flock_within(file: &std::fs::File, timeout: Duration) -> std::io::Result<bool> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        let deadline = Instant::now() + timeout;
+        let mut pause = Duration::from_millis(1);
+        loop {
+            // SAFETY: flock on a descriptor we own; no memory is passed.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                return Ok(true);
+            }
+            let e = std::io::Error::last_os_error();
+            match e.kind() {
+                std::io::ErrorKind::Interrupted => continue,
+                std::io::ErrorKind::WouldBlock => {}
+                _ => return Err(e),
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Ok(false);
+            }
+            std::thread::sleep(pause.min(deadline - now));
+            pause = (pause * 2).min(Duration::from_millis(20));
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (file, timeout);
+        Ok(true)
     }
 }
 
@@ -56,7 +132,9 @@ impl FileLock {
 
 impl Drop for FileLock {
     fn drop(&mut self) {
-        drop(self.sidecar.take());
+        if let Some(file) = self.sidecar.take() {
+            sidecar::remove(&file, &self.path);
+        }
         let mut map = LOCKS.lock();
         drop(self.guard.take());
         // Clones are only made under the map lock, so a count of 1 (the map's own) means no

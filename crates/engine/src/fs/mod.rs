@@ -36,6 +36,10 @@ pub enum FsError {
     Changed { display: String, what: &'static str },
     #[error("{display} has several hard links; writing it would break the link (refused)")]
     HardLinked { display: String },
+    /// A file with several hard links owned by another user: it may be a link to a file outside
+    /// the workspace, so it is not read.
+    #[error("{display} has several hard links and belongs to another user (it may be a link to a file outside the workspace); not read")]
+    ForeignHardLink { display: String },
     #[error("{display} is {size} bytes, over the {max}-byte limit")]
     TooLarge {
         display: String,
@@ -46,6 +50,19 @@ pub enum FsError {
     NotUtf8 { display: String },
     #[error("{display} contains NUL bytes (binary file)")]
     Binary { display: String },
+    /// New content with a NUL byte (it would make the text file binary); nothing was written.
+    #[error("the new content for {display} contains a NUL byte, which would turn the text file binary; nothing was written")]
+    NulInContent { display: String },
+    /// The read-before-edit guard refused the write (the message says what to do).
+    #[error("{message}")]
+    ReadState { message: String },
+    /// Another call or process held the file's lock for the whole wait; nothing was written.
+    #[error("{display} is locked: {reason}. Nothing was written; retry when that edit has finished, or raise the lockTimeoutMs option")]
+    Locked { display: String, reason: String },
+    /// The cross-process lock could not be had, so the write was refused rather than risk
+    /// losing a concurrent write of another process.
+    #[error("{display} was not written: {reason}. Without it another process's concurrent edit could be lost; fix that directory (a directory owned by you, mode 700)")]
+    LockUnavailable { display: String, reason: String },
     #[error("could not {op} {display}: {source}")]
     Io {
         op: &'static str,
@@ -63,4 +80,48 @@ pub struct ResolvedPath {
     /// The real path: symlinks resolved; for a missing file, the nearest existing ancestor's real
     /// path joined with the remaining components. All reads and writes go here.
     pub real: PathBuf,
+}
+
+impl FsError {
+    /// The error of a lock that was not taken for the file shown as `display`.
+    pub fn from_lock(error: locks::LockError, display: &str) -> FsError {
+        let display = display.to_string();
+        let reason = error.to_string();
+        match error {
+            locks::LockError::TimedOut { .. } => FsError::Locked { display, reason },
+            locks::LockError::Unavailable { .. } => FsError::LockUnavailable { display, reason },
+        }
+    }
+}
+
+/// The effective user's home directory from the user database (not `$HOME`), if any.
+pub fn user_home() -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::ffi::CStr;
+        use std::os::unix::ffi::OsStrExt;
+        let mut buf = vec![0u8; 16 * 1024];
+        // SAFETY: zeroed passwd is a valid out-parameter; getpwuid_r writes into it and `buf`.
+        let mut pwd: libc::passwd = unsafe { std::mem::zeroed() };
+        let mut out: *mut libc::passwd = std::ptr::null_mut();
+        // SAFETY: all pointers are valid for the call; `buf` outlives every use of `pwd`.
+        let rc = unsafe {
+            libc::getpwuid_r(
+                libc::geteuid(),
+                &mut pwd,
+                buf.as_mut_ptr().cast(),
+                buf.len(),
+                &mut out,
+            )
+        };
+        if rc != 0 || out.is_null() || pwd.pw_dir.is_null() {
+            return None;
+        }
+        // SAFETY: pw_dir points to a NUL-terminated string inside `buf`.
+        let dir = unsafe { CStr::from_ptr(pwd.pw_dir) };
+        let dir = PathBuf::from(std::ffi::OsStr::from_bytes(dir.to_bytes()));
+        dir.is_absolute().then_some(dir)
+    }
+    #[cfg(not(unix))]
+    std::env::var_os("USERPROFILE").map(PathBuf::from)
 }

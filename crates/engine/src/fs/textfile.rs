@@ -146,11 +146,32 @@ pub fn read_bytes_confined(
     display: &str,
     max_bytes: Option<u64>,
 ) -> Result<Vec<u8>, FsError> {
-    read_open(
-        super::atomic::open_confined(real_path, display)?,
-        display,
-        max_bytes,
-    )
+    let file = super::atomic::open_confined(real_path, display)?;
+    refuse_foreign_hard_link(&file, display)?;
+    read_open(file, display, max_bytes)
+}
+
+/// Hard links: a file with several links is read only when it belongs to this user (package
+/// stores link the user's own files); one owned by someone else may be a link to a file outside
+/// the workspace, so it is refused with `ForeignHardLink`.
+#[cfg(unix)]
+fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), FsError> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = file.metadata() else {
+        return Ok(()); // read_open reports it
+    };
+    // SAFETY: geteuid has no preconditions.
+    if meta.is_file() && meta.nlink() > 1 && meta.uid() != unsafe { libc::geteuid() } {
+        return Err(FsError::ForeignHardLink {
+            display: display.to_string(),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn refuse_foreign_hard_link(_file: &std::fs::File, _display: &str) -> Result<(), FsError> {
+    Ok(())
 }
 
 /// Reads a regular file's raw bytes with the same checks as [`read_text`].

@@ -48,7 +48,7 @@ pub(super) struct Index {
 impl Index {
     /// The index of `path`; empty when there is none or it cannot be parsed.
     pub fn load(dir: &Path, path: &Path) -> Index {
-        let key = hex(blake3::hash(path.to_string_lossy().as_bytes()).as_bytes());
+        let key = hex(blake3::hash(&store_fs::path_bytes(path)).as_bytes());
         let file = dir.join("index").join(format!("{key}.log"));
         let mut idx = Index::read_file(&file).unwrap_or_else(|| Index {
             // An unreadable log is replaced by the next change.
@@ -80,7 +80,8 @@ impl Index {
             idx.lines += 1;
             match parsed {
                 Line::Path(path) => idx.path = path,
-                Line::Push(entry) => idx.entries.push(entry),
+                Line::Push(entry) if names_are_valid(&entry) => idx.entries.push(entry),
+                Line::Push(_) => return None, // a name that is not a blob's: never trusted
                 Line::Pop => drop(idx.entries.pop()),
                 Line::Drop(n) => drop(idx.entries.drain(..n.min(idx.entries.len()))),
             }
@@ -182,10 +183,14 @@ pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
     let mut indexes = load_all(dir);
     let mut refs: HashMap<String, usize> = HashMap::new();
     for e in indexes.iter().flat_map(|i| &i.entries) {
-        *refs.entry(e.blake3.clone()).or_default() += 1;
+        for name in std::iter::once(&e.blake3).chain(&e.written) {
+            *refs.entry(name.clone()).or_default() += 1;
+        }
     }
+    store_fs::collect_stale_temps(dir);
     let mut sizes: HashMap<String, u64> = HashMap::new();
-    let mut total = 0u64;
+    // The logs count against the cap too (about constant while blobs are evicted).
+    let mut total = store_fs::index_size(dir);
     for (name, size) in store_fs::objects(dir) {
         if refs.contains_key(&name) {
             total += size;
@@ -206,11 +211,13 @@ pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
         };
         let e = indexes[i].entries.remove(0);
         dirty[i] = true;
-        let count = refs.entry(e.blake3.clone()).or_default();
-        *count = count.saturating_sub(1);
-        if *count == 0 {
-            store_fs::remove_object(dir, &e.blake3);
-            total = total.saturating_sub(sizes.get(&e.blake3).copied().unwrap_or(0));
+        for name in std::iter::once(&e.blake3).chain(&e.written) {
+            let count = refs.entry(name.clone()).or_default();
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                store_fs::remove_object(dir, name);
+                total = total.saturating_sub(sizes.get(name).copied().unwrap_or(0));
+            }
         }
         if let Some(first) = indexes[i].entries.first() {
             heap.push(Reverse((first.timestamp, i)));
@@ -220,6 +227,11 @@ pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
         idx.save()?;
     }
     Ok(())
+}
+
+/// True when every blob name of `entry` is a valid one (64 lowercase hex digits).
+fn names_are_valid(entry: &HistoryEntry) -> bool {
+    super::is_blob_name(&entry.blake3) && entry.written.as_deref().is_none_or(super::is_blob_name)
 }
 
 /// Every readable index; unreadable ones (and indexes of an older layout) are removed: their

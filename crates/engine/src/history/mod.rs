@@ -5,19 +5,27 @@
 //! reader never sees half a file; not fsynced: the history is a convenience, and after a power
 //! loss a damaged blob is caught by its hash on undo and the file's history cleared):
 //! - `objects/<blake3>`: content blobs, addressed by the BLAKE3 hash of their bytes (deduplicated);
-//! - `index/<blake3 of the file's path>.log`: the file's levels as an append-only log of JSON
-//!   lines (see [`index`]; entries `{"blake3", "size", "timestamp", "tool"}`);
-//! - `.lock`: `flock`ed for the duration of every operation, so store instances in any number of
-//!   threads and processes can share a directory.
+//! - `index/<blake3 of the file's raw path bytes>.log`: the file's levels as an append-only log
+//!   of JSON lines (see [`index`]);
+//! - `.lock`: `flock`ed (a bounded wait) for the duration of every operation, so store instances
+//!   in any number of threads and processes can share a directory.
 //!
-//! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of blobs
-//! in total (checked whenever this instance has added blobs worth a sixteenth of the cap since
-//! its last check); when over, the least recently recorded levels of all files are evicted first.
-//! Levels are only ever removed from the old end of a file's chain, so `undo_last` never skips a level:
-//! a version that cannot be stored (larger than the cap) clears the file's history instead.
+//! Nothing read from the store is trusted: a blob name must be 64 lowercase hex digits (an index
+//! naming anything else reads as empty and is removed), files are opened without following
+//! symlinks, and the store directory must be owned by this user and not writable by group or
+//! others.
 //!
-//! The default directory is `<os temp>/edit-engine-history/<hash of uid and workspace root>`,
-//! created 0o700 (it holds file contents) and used only if it is a real directory owned by us.
+//! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of disk
+//! blocks used by blobs (checked whenever this instance has added blobs worth a sixteenth of the
+//! cap since its last check); when over, the least recently recorded levels of all files are
+//! evicted first. Levels are only ever removed from the old end of a file's chain, so `undo_last`
+//! never skips a level: a version that cannot be stored (larger than the cap) clears the file's
+//! history instead. Temp files older than [`store_fs::STALE_TEMP_AFTER`] (left by a killed
+//! writer) are collected when a store is opened and at each eviction.
+//!
+//! The default directory is `<state>/edit-engine/history/<hash of uid and workspace root>`, where
+//! `<state>` is `$XDG_STATE_HOME` or `~/.local/state` (see [`default_parent`]), every level
+//! created 0o700: it holds file contents, so it never lives in the shared temp dir.
 
 mod index;
 mod store_fs;
@@ -35,11 +43,19 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
 /// Default number of undo levels kept per file.
 pub const DEFAULT_MAX_LEVELS: usize = 50;
 
-/// One undo level: the content a file had before a write.
+/// One undo level: the content a file had before a write, and what the write left.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HistoryEntry {
     /// BLAKE3 hash (hex) of the previous content; the blob's name in `objects/`.
     pub blake3: String,
+    /// BLAKE3 hash (hex) of the content the write left (also a blob when it fits the cap):
+    /// undo applies only while the file still holds exactly this. `None` for levels recorded
+    /// without it (those are never undone over the file's current content).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
+    /// The transaction the write belonged to: the levels of one multi-file write share it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub txn: Option<String>,
     /// Size of the previous content in bytes.
     pub size: u64,
     /// When the level was recorded, in milliseconds since the Unix epoch.
@@ -63,9 +79,16 @@ pub enum HistoryError {
     /// A stored level is missing or damaged; the file's history has been cleared.
     #[error("undo history for {path} is damaged ({reason}); its history was cleared")]
     Corrupt { path: String, reason: String },
-    /// The store directory is a symlink, not a directory, or owned by another user.
-    #[error("undo history directory {path} is not a private directory owned by this user")]
+    /// The store directory is a symlink, not a directory, owned by another user, or writable by
+    /// group or others.
+    #[error("undo history directory {path} is not a private directory owned by this user (it must be a real directory owned by you, not writable by group or others: fix it with chmod 700, or choose another historyDir)")]
     Unsafe { path: String },
+    /// No per-user directory can hold the default store.
+    #[error("undo history has no per-user state directory (set XDG_STATE_HOME or HOME, or pass historyDir)")]
+    NoStateDir,
+    /// Another process holds the store's lock past the wait limit.
+    #[error("undo history store {path} is locked by another process (waited {waited_ms} ms); retry when it has finished")]
+    Busy { path: String, waited_ms: u64 },
 }
 
 /// A persistent, size-bounded, content-addressed undo store.
@@ -79,28 +102,21 @@ pub struct HistoryStore {
 }
 
 impl HistoryStore {
-    /// `<os temp>/edit-engine-history/<hex>` where `<hex>` hashes the effective uid and the real
-    /// path of `workspace_root`. The environment variable `EDIT_ENGINE_HISTORY_ROOT`, when set,
-    /// replaces `<os temp>/edit-engine-history` (test suites point it at a folder they remove).
-    pub fn default_dir(workspace_root: &Path) -> PathBuf {
+    /// `<parent>/<hex>` where `<parent>` is [`default_parent`] of this process's environment and
+    /// `<hex>` hashes the effective uid and the real path of `workspace_root`.
+    pub fn default_dir(workspace_root: &Path) -> Result<PathBuf, HistoryError> {
         let root = crate::fs::guard::safe_realpath(workspace_root);
         let mut h = Sha256::new();
         h.update(store_fs::euid().to_string().as_bytes());
         h.update([0]);
-        h.update(root.to_string_lossy().as_bytes());
-        let parent = std::env::var_os("EDIT_ENGINE_HISTORY_ROOT")
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(|| std::env::temp_dir().join("edit-engine-history"));
-        parent.join(hex(&h.finalize()[..16]))
+        h.update(store_fs::path_bytes(&root));
+        let parent = default_parent(|k| std::env::var_os(k)).ok_or(HistoryError::NoStateDir)?;
+        Ok(parent.join(hex(&h.finalize()[..16])))
     }
 
-    /// Opens (creating if needed) the default store of `workspace_root`.
+    /// Opens (creating if needed, every missing level 0o700) the default store of `workspace_root`.
     pub fn open_default(workspace_root: &Path) -> Result<Self, HistoryError> {
-        let dir = Self::default_dir(workspace_root);
-        if let Some(parent) = dir.parent() {
-            store_fs::create_shared_parent(parent);
-        }
+        let dir = Self::default_dir(workspace_root)?;
         store_fs::create_private_dir(&dir)?;
         Self::open(dir)
     }
@@ -112,6 +128,7 @@ impl HistoryStore {
         for sub in ["objects", "index"] {
             store_fs::create_private_dir(&dir.join(sub))?;
         }
+        store_fs::collect_stale_temps(&dir);
         Ok(HistoryStore {
             dir,
             max_bytes: DEFAULT_MAX_BYTES,
@@ -138,31 +155,109 @@ impl HistoryStore {
         &self.dir
     }
 
-    /// Records `previous` (the content `path` had before a write by `tool`) as the newest level.
-    /// Content larger than the size cap is not stored and clears the file's history instead.
-    /// The blob is hashed outside the store lock and written under it (deduplicated by name and
-    /// size), so no eviction can remove it between its write and the level that names it.
+    /// Records `previous` (the content `path` had before a write by `tool`) as the newest level,
+    /// without the written content's hash (see [`Self::record_write`]).
     pub fn record(&self, path: &Path, previous: &[u8], tool: &str) -> Result<(), HistoryError> {
-        let size = previous.len() as u64;
-        let hash = (size <= self.max_bytes).then(|| hex(blake3::hash(previous).as_bytes()));
+        self.record_write(
+            path,
+            &Write {
+                previous,
+                written: None,
+                tool,
+                txn: None,
+            },
+        )
+    }
+
+    /// Records a write as the newest level of `path`. Content larger than the size cap is not
+    /// stored and clears the file's history instead. Blobs are hashed outside the store lock and
+    /// written under it (deduplicated by name and size), so no eviction can remove one between
+    /// its write and the level that names it.
+    pub fn record_write(&self, path: &Path, write: &Write) -> Result<(), HistoryError> {
+        let size = write.previous.len() as u64;
+        let hash = (size <= self.max_bytes).then(|| hash_hex(write.previous));
+        let written = write.written.map(|w| (hash_hex(w), w));
         let _lock = store_fs::lock(&self.dir)?;
         let mut idx = Index::load(&self.dir, path);
         let Some(hash) = hash else {
             return idx.remove();
         };
-        let added = store_fs::write_object(&self.dir, &hash, previous)?;
+        let mut added = 0;
+        if store_fs::write_object(&self.dir, &hash, write.previous)? {
+            added += store_fs::blocks_of(size);
+        }
+        if let Some((name, bytes)) = written
+            .as_ref()
+            .filter(|(_, w)| w.len() as u64 <= self.max_bytes)
+        {
+            if store_fs::write_object(&self.dir, name, bytes)? {
+                added += store_fs::blocks_of(bytes.len() as u64);
+            }
+        }
         let entry = HistoryEntry {
             blake3: hash,
+            written: written.map(|(name, _)| name),
+            txn: write.txn.map(str::to_string),
             size,
             timestamp: now_ms(),
-            tool: tool.into(),
+            tool: write.tool.into(),
         };
         idx.push(entry, self.max_levels)?;
-        if added && self.size_check_due(size) && store_fs::objects_size(&self.dir) > self.max_bytes
+        if added > 0
+            && self.size_check_due(added)
+            && store_fs::store_size(&self.dir) > self.max_bytes
         {
             index::evict(&self.dir, self.max_bytes)?;
         }
         Ok(())
+    }
+
+    /// The newest level of `path` with the content it restores, without removing it; `None`
+    /// when there is none. A missing or damaged blob clears the file's history (`Corrupt`).
+    pub fn newest(&self, path: &Path) -> Result<Option<Level>, HistoryError> {
+        let _lock = store_fs::lock(&self.dir)?;
+        let mut idx = Index::load(&self.dir, path);
+        let Some(entry) = idx.entries.last().cloned() else {
+            return Ok(None);
+        };
+        match store_fs::read_object(&self.dir, &entry.blake3) {
+            Some(bytes) if hash_hex(&bytes) == entry.blake3 => Ok(Some(Level {
+                entry,
+                content: bytes,
+                remaining: idx.entries.len() - 1,
+            })),
+            found => {
+                idx.remove()?;
+                let reason = if found.is_some() {
+                    "content does not match its hash"
+                } else {
+                    "content missing"
+                };
+                Err(HistoryError::Corrupt {
+                    path: path.to_string_lossy().into_owned(),
+                    reason: reason.into(),
+                })
+            }
+        }
+    }
+
+    /// The content a level's write left, when it was stored and is intact.
+    pub fn written_content(&self, entry: &HistoryEntry) -> Option<Vec<u8>> {
+        let name = entry.written.as_deref()?;
+        let _lock = store_fs::lock(&self.dir).ok()?;
+        store_fs::read_object(&self.dir, name).filter(|b| hash_hex(b) == name)
+    }
+
+    /// Removes the newest level of `path` if it is still `entry` (true when it was removed).
+    pub fn drop_newest(&self, path: &Path, entry: &HistoryEntry) -> Result<bool, HistoryError> {
+        let _lock = store_fs::lock(&self.dir)?;
+        let mut idx = Index::load(&self.dir, path);
+        if idx.entries.last() != Some(entry) {
+            return Ok(false);
+        }
+        idx.entries.pop();
+        idx.record_pop()?;
+        Ok(true)
     }
 
     /// Pops the newest level of `path` and returns its content; `None` when there is none.
@@ -174,7 +269,7 @@ impl HistoryStore {
             return Ok(None);
         };
         match store_fs::read_object(&self.dir, &entry.blake3) {
-            Some(bytes) if hex(blake3::hash(&bytes).as_bytes()) == entry.blake3 => {
+            Some(bytes) if hash_hex(&bytes) == entry.blake3 => {
                 idx.record_pop()?;
                 Ok(Some(bytes))
             }
@@ -205,7 +300,7 @@ impl HistoryStore {
         Index::load(&self.dir, path).remove()
     }
 
-    /// Counts `added` bytes of new blobs; true when they (with earlier uncounted ones) reach a
+    /// Counts `added` bytes (disk blocks) of new blobs; true when they (with earlier uncounted ones) reach a
     /// sixteenth of the cap, so the store's size is summed (a directory scan) only that often.
     fn size_check_due(&self, added: u64) -> bool {
         let before = self.unchecked.fetch_add(added, Ordering::Relaxed);
@@ -216,17 +311,70 @@ impl HistoryStore {
         due
     }
 
-    /// Total size of the stored contents in bytes.
+    /// Disk space used by the stored contents, in bytes of allocated blocks.
     pub fn total_bytes(&self) -> u64 {
-        store_fs::objects_size(&self.dir)
+        store_fs::store_size(&self.dir)
     }
+}
+
+/// A write to record: see [`HistoryStore::record_write`].
+#[derive(Debug, Clone, Copy)]
+pub struct Write<'a> {
+    /// The file's content before the write.
+    pub previous: &'a [u8],
+    /// The content the write left (`None`: unknown).
+    pub written: Option<&'a [u8]>,
+    /// The tool that wrote.
+    pub tool: &'a str,
+    /// Transaction id shared by the levels of one multi-file write.
+    pub txn: Option<&'a str>,
+}
+
+/// The newest level of a file, as [`HistoryStore::newest`] returns it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Level {
+    pub entry: HistoryEntry,
+    /// The content the level restores (hash-checked).
+    pub content: Vec<u8>,
+    /// Levels below this one.
+    pub remaining: usize,
+}
+
+/// Where default stores live: `$EDIT_ENGINE_HISTORY_ROOT` when set (test suites point it at a
+/// folder they remove), else `<state>/edit-engine/history` with `<state>` the absolute
+/// `$XDG_STATE_HOME`, or `$HOME/.local/state`, or (no `HOME`) the passwd home's `.local/state`.
+/// `env` reads a variable (the process environment in production).
+pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+    let var = |k: &str| env(k).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(root) = var("EDIT_ENGINE_HISTORY_ROOT") {
+        return Some(root);
+    }
+    let state = var("XDG_STATE_HOME")
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            var("HOME")
+                .filter(|p| p.is_absolute())
+                .map(|h| h.join(".local/state"))
+        })
+        .or_else(|| crate::fs::user_home().map(|h| h.join(".local/state")))?;
+    Some(state.join("edit-engine").join("history"))
+}
+
+/// BLAKE3 of `bytes` as 64 lowercase hex digits (a blob's name).
+pub(crate) fn hash_hex(bytes: &[u8]) -> String {
+    hex(blake3::hash(bytes).as_bytes())
+}
+
+/// True for a valid blob name: 64 lowercase hex digits.
+pub(crate) fn is_blob_name(name: &str) -> bool {
+    name.len() == 64 && name.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn now_ms() -> u64 {
+pub(crate) fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
@@ -235,3 +383,5 @@ fn now_ms() -> u64 {
 
 #[cfg(test)]
 mod tests;
+#[cfg(all(test, unix))]
+mod trust_tests;

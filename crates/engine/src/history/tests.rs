@@ -1,6 +1,6 @@
 use super::*;
 
-fn store() -> (tempfile::TempDir, HistoryStore) {
+pub(super) fn store() -> (tempfile::TempDir, HistoryStore) {
     let dir = tempfile::tempdir().unwrap();
     let s = HistoryStore::open(dir.path().join("h")).unwrap();
     (dir, s)
@@ -65,7 +65,17 @@ fn identical_contents_share_one_blob() {
     s.record(Path::new("/w/a"), b"same", "edit").unwrap();
     s.record(Path::new("/w/b"), b"same", "edit").unwrap();
     s.record(Path::new("/w/a"), b"same", "edit").unwrap();
-    assert_eq!(s.total_bytes(), 4);
+    assert_eq!(
+        std::fs::read_dir(s.dir().join("objects")).unwrap().count(),
+        1
+    );
+    let blob = std::fs::read_dir(s.dir().join("objects"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap();
+    let used = std::os::unix::fs::MetadataExt::blocks(&blob.metadata().unwrap()) * 512;
+    assert!((1..=4096).contains(&used), "{used}");
     assert_eq!(
         s.undo_last(Path::new("/w/b")).unwrap().as_deref(),
         Some(&b"same"[..])
@@ -87,7 +97,9 @@ fn per_file_level_cap_drops_oldest() {
 #[test]
 fn size_cap_evicts_least_recent_levels_across_files() {
     let (_d, s) = store();
-    let s = s.with_max_bytes(250);
+    // The cap counts disk blocks: room for 5 one-block blobs and the two files' one-block logs.
+    let cap = 7 * 4096 + 100;
+    let s = s.with_max_bytes(cap);
     let a = Path::new("/w/a");
     let b = Path::new("/w/b");
     for i in 0..4u8 {
@@ -96,7 +108,7 @@ fn size_cap_evicts_least_recent_levels_across_files() {
         s.record(b, &[b'A' + i; 50], "edit").unwrap();
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    assert!(s.total_bytes() <= 250, "{}", s.total_bytes());
+    assert!(s.total_bytes() <= cap, "{}", s.total_bytes());
     // 5 blobs fit: b's and a's newest levels survive, the oldest ones went first.
     let la = s.levels(a).unwrap();
     let lb = s.levels(b).unwrap();
@@ -181,14 +193,12 @@ fn refuses_a_symlinked_store_dir() {
 }
 
 #[test]
-fn default_dir_is_per_workspace_under_temp() {
-    let a = HistoryStore::default_dir(Path::new("/w/one"));
-    let b = HistoryStore::default_dir(Path::new("/w/two"));
+fn default_dir_is_per_workspace_under_the_default_parent() {
+    let a = HistoryStore::default_dir(Path::new("/w/one")).unwrap();
+    let b = HistoryStore::default_dir(Path::new("/w/two")).unwrap();
     assert_ne!(a, b);
-    assert_eq!(a, HistoryStore::default_dir(Path::new("/w/./one")));
-    let parent = std::env::var_os("EDIT_ENGINE_HISTORY_ROOT")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("edit-engine-history"));
+    assert_eq!(a, HistoryStore::default_dir(Path::new("/w/./one")).unwrap());
+    let parent = default_parent(|k| std::env::var_os(k)).unwrap();
     assert_eq!(a.parent(), Some(parent.as_path()));
     let ws = tempfile::tempdir().unwrap();
     let s = HistoryStore::open_default(ws.path()).unwrap();
@@ -309,12 +319,17 @@ fn a_long_log_is_compacted() {
 #[test]
 fn size_cap_holds_within_a_sixteenth() {
     let (_d, s) = store();
-    let s = s.with_max_bytes(1600); // checked every 100 bytes of new blobs
+    let cap = 64 * 4096; // checked every 4 one-block blobs
+    let s = s.with_max_bytes(cap);
     for i in 0..300u32 {
         let blob = format!("{i:09}");
         s.record(Path::new(&format!("/w/{}", i % 7)), blob.as_bytes(), "edit")
             .unwrap();
-        assert!(s.total_bytes() <= 1600 + 100, "{} at {i}", s.total_bytes());
+        assert!(
+            s.total_bytes() <= cap + cap / 16,
+            "{} at {i}",
+            s.total_bytes()
+        );
     }
-    assert!(s.total_bytes() >= 1500, "{}", s.total_bytes());
+    assert!(s.total_bytes() >= cap - cap / 16, "{}", s.total_bytes());
 }

@@ -1,10 +1,10 @@
 //! Probe's `create` tool: writes a new file (parents created), or overwrites with `overwrite`.
 
 use super::errors::describe;
+use super::history::Recorded;
 use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
 use crate::fs::atomic::{create_parent_dirs, WriteMode};
-use crate::fs::locks::lock_path;
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::FsError;
 use serde_json::Value;
@@ -27,7 +27,13 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         Err(e) => return failure(&e),
     };
     let display = ctx.display(&path);
-    let _lock = lock_path(&path.real);
+    if let Err(e) = crate::tools::session::refuse_nul(content.as_bytes(), &display) {
+        return failure(&e);
+    }
+    let _lock = match ctx.lock(&path) {
+        Ok(lock) => lock,
+        Err(e) => return failure(&e),
+    };
     let existed = path.real.exists();
     if existed && !overwrite {
         return format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
@@ -54,17 +60,26 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     } else {
         WriteMode::CreateNew
     };
-    if let Err(e) = ctx.write_file(&path.real, content.as_bytes(), mode, &display) {
+    let written = if existed && previous.is_none() {
+        // The replaced content could not be read: drop the older levels rather than skip one.
+        ctx.history.forget(&path.real);
+        ctx.write_file(&path.real, content.as_bytes(), mode, &display)
+            .inspect(|()| {
+                ctx.tracker_after_write(&path);
+                ctx.read_tracker_after_write(&path);
+            })
+    } else {
+        let recorded = Recorded {
+            previous: previous.as_deref(),
+            written: content.as_bytes(),
+            tool: "create",
+            txn: None,
+        };
+        ctx.write_recorded(&path, mode, &recorded)
+    };
+    if let Err(e) = written {
         return failure(&e);
     }
-    match (existed, previous.as_deref()) {
-        (false, _) => ctx.record_write(&path.real, None, "create"),
-        (true, Some(bytes)) => ctx.record_write(&path.real, Some(bytes), "create"),
-        // The replaced content could not be read: drop the older levels rather than skip one.
-        (true, None) => ctx.history.forget(&path.real),
-    }
-    ctx.tracker_after_write(&path);
-    ctx.read_tracker_after_write(&path);
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes)",

@@ -27,9 +27,6 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if !path.real.is_file() {
         return format!("Error: File not found: \"{path_param}\"");
     }
-    if let Err(m) = ctx.check_read_state_locked(&path) {
-        return format!("Error: {m}");
-    }
     let session = match ctx.open_for_tool(&path, "edit_file") {
         Ok(s) => s,
         Err(e) => return format!("Error: {}", describe(&e)),

@@ -21,12 +21,20 @@ fn recovery_hint(error: &FsError) -> &'static str {
         FsError::HardLinked { .. } => {
             "The file was not changed. Edit the file through its own path after removing the extra hard link."
         }
+        FsError::ForeignHardLink { .. } => {
+            "Read the file through its own location, or copy it into the workspace."
+        }
         FsError::TooLarge { .. } => {
             "The file was not changed. Edit a smaller file, or raise the tool's maxFileBytes option."
         }
         FsError::NotUtf8 { .. } | FsError::Binary { .. } => {
             "Only UTF-8 text files can be edited; the file was not changed."
         }
+        FsError::NulInContent { .. } => {
+            "Remove the NUL (\\0) characters from the new text and retry."
+        }
+        FsError::ReadState { .. } => "",
+        FsError::Locked { .. } | FsError::LockUnavailable { .. } => "",
         FsError::Io { .. } => {
             "The file was not changed. Check permissions and free disk space, then retry."
         }
@@ -35,7 +43,10 @@ fn recovery_hint(error: &FsError) -> &'static str {
 
 /// `"{description}. {hint}"` for an engine error.
 pub fn describe(error: &FsError) -> String {
-    format!("{error}. {}", recovery_hint(error))
+    match recovery_hint(error) {
+        "" => error.to_string(),
+        hint => format!("{error}. {hint}"),
+    }
 }
 
 #[cfg(test)]

@@ -21,13 +21,26 @@ pub const NEW_FILE_MARK: &str = " (new file)";
 /// Which undo store a tool instance uses (`historyDir` / `history: false` options).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum HistoryOption {
-    /// `<os temp>/edit-engine-history/<hash of user and workspace root>`.
+    /// `<per-user state dir>/edit-engine/history/<hash of user and workspace root>`.
     #[default]
     Default,
     /// A store in this directory (created if needed).
     Dir(String),
     /// No history: writes are not recorded and undo is refused.
     Off,
+}
+
+/// A landed write, as a tool hands it to [`History::record`].
+#[derive(Debug, Clone, Copy)]
+pub struct Recorded<'a> {
+    /// The file's content before the write; `None` when the write created it.
+    pub previous: Option<&'a [u8]>,
+    /// The bytes the write left.
+    pub written: &'a [u8],
+    /// The tool that wrote.
+    pub tool: &'a str,
+    /// Transaction id shared by the files of one multi-file write.
+    pub txn: Option<&'a str>,
 }
 
 /// A tool instance's undo store, opened on first use.
@@ -76,9 +89,9 @@ impl History {
         !matches!(self.spec, Spec::Off)
     }
 
-    /// Records what `real_path` held before a write by `tool` (`None`: the file did not exist).
-    /// Returns a warning when the level could not be recorded (the write itself stands).
-    pub fn record(&self, real_path: &Path, previous: Option<&[u8]>, tool: &str) -> Option<String> {
+    /// Records a write of `real_path` (what it held before, what the write left). Returns a
+    /// warning when the level could not be recorded (the write itself stands).
+    pub fn record(&self, real_path: &Path, write: &Recorded) -> Option<String> {
         if !self.enabled() {
             return None;
         }
@@ -86,14 +99,38 @@ impl History {
             Ok(s) => s,
             Err(e) => return Some(e),
         };
-        let result = match previous {
-            Some(bytes) => store.record(real_path, bytes, tool),
-            None => store.record(real_path, b"", &format!("{tool}{NEW_FILE_MARK}")),
+        let created = format!("{}{NEW_FILE_MARK}", write.tool);
+        let level = crate::history::Write {
+            previous: write.previous.unwrap_or(b""),
+            written: Some(write.written),
+            tool: if write.previous.is_some() {
+                write.tool
+            } else {
+                &created
+            },
+            txn: write.txn,
         };
+        let result = store.record_write(real_path, &level);
         // A level that cannot be recorded clears the file's history, so a later undo never skips one.
         let error = result.err()?;
         let _ = store.clear(real_path);
         Some(error.to_string())
+    }
+
+    /// Takes back the level just recorded for a write of `written` that then failed (best
+    /// effort; the caller still holds the file's lock).
+    pub fn retract(&self, real_path: &Path, written: &[u8]) {
+        let Ok(store) = self.store() else { return };
+        let Ok(levels) = store.levels(real_path) else {
+            return;
+        };
+        let hash = crate::history::hash_hex(written);
+        if let Some(last) = levels
+            .last()
+            .filter(|l| l.written.as_deref() == Some(hash.as_str()))
+        {
+            let _ = store.drop_newest(real_path, last);
+        }
     }
 
     /// Forgets every level of `real_path` (best effort), for a write whose previous content is
@@ -150,7 +187,7 @@ mod tests {
         std::fs::remove_file(ws.path().join("a.txt")).unwrap();
         assert!(session.commit("v2").is_err());
         drop(session);
-        let _wait = lock_path(&path.real);
+        let _wait = lock_path(&path.real, crate::fs::locks::DEFAULT_LOCK_TIMEOUT).unwrap();
         assert!(ctx
             .history
             .store()
@@ -166,7 +203,7 @@ mod tests {
             .unwrap()
             .commit("v2")
             .unwrap();
-        let _wait = lock_path(&path.real);
+        let _wait = lock_path(&path.real, crate::fs::locks::DEFAULT_LOCK_TIMEOUT).unwrap();
         assert_eq!(
             std::fs::read_to_string(ws.path().join("b.txt")).unwrap(),
             "v2"

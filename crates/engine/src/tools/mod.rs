@@ -23,6 +23,7 @@ pub mod undo;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::background::Durability;
 use crate::fs::guard::PathPolicy;
+use crate::fs::locks::{lock_path, FileLock, DEFAULT_LOCK_TIMEOUT};
 use crate::fs::FsError;
 use crate::tracker::FileReadTracker;
 use crate::tracker::FileTracker;
@@ -43,12 +44,14 @@ pub struct ToolOptions {
     pub max_file_bytes: Option<u64>,
     pub return_diff: bool,
     pub debug: bool,
-    /// Undo store: the default one under the OS temp dir, a `historyDir`, or none.
+    /// Undo store: the default per-user one, a `historyDir`, or none.
     pub history: HistoryOption,
     /// `textEditorTool` options (version, `max_characters`).
     pub text_editor: TextEditorOptions,
     /// Whether a write returns before or after the directory fsync of its rename.
     pub durability: Durability,
+    /// Longest wait for a file's lock (`lockTimeoutMs`; default [`DEFAULT_LOCK_TIMEOUT`]).
+    pub lock_timeout: Option<std::time::Duration>,
 }
 
 /// Everything a tool call needs besides its params. Built once per tool instance.
@@ -65,6 +68,8 @@ pub struct ToolContext {
     pub history: History,
     pub text_editor: TextEditorOptions,
     pub durability: Durability,
+    /// Longest wait for a file's lock.
+    pub lock_timeout: std::time::Duration,
 }
 
 impl ToolContext {
@@ -87,6 +92,7 @@ impl ToolContext {
             history,
             text_editor: options.text_editor.clone(),
             durability: options.durability,
+            lock_timeout: options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT),
         })
     }
 
@@ -106,6 +112,13 @@ impl ToolContext {
         display: &str,
     ) -> Result<(), FsError> {
         write_atomic_confined(real_path, bytes, mode, display, self.durability)
+    }
+
+    /// Takes the lock of `path` (the one lock helper of every writing tool), waiting at most
+    /// this context's lock timeout; the error names the file and says who holds it.
+    pub fn lock(&self, path: &crate::fs::ResolvedPath) -> Result<FileLock, FsError> {
+        lock_path(&path.real, self.lock_timeout)
+            .map_err(|e| FsError::from_lock(e, &self.display(path)))
     }
 
     /// Writes a debug line to stderr when the `debug` option is on.

@@ -2,10 +2,11 @@
 //! where every operation is planned in memory first and files are written only if all succeed.
 
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
+use super::history::Recorded;
 use super::params::{flag, non_blank_str};
 use super::{diff, ToolContext};
 use crate::fs::atomic::WriteMode;
-use crate::fs::locks::{lock_path, FileLock};
+use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -183,8 +184,11 @@ mod atomic {
         }
         let mut staged = BTreeMap::new();
         for (real, index) in first_use {
-            let display = ctx.display(&calls[index].path);
-            let lock = lock_path(&real);
+            let path = &calls[index].path;
+            let display = ctx.display(path);
+            let lock = ctx.lock(path).map_err(|e| (index, edit::fs_failure(&e)))?;
+            ctx.check_read_state(path)
+                .map_err(|m| (index, format!("Error editing file: {m}")))?;
             let file = read_text_confined(&real, &display, Some(ctx.max_file_bytes))
                 .map_err(|e| (index, edit::fs_failure(&e)))?;
             staged.insert(
@@ -200,30 +204,46 @@ mod atomic {
         Ok(staged)
     }
 
-    /// Writes every changed file; if one write fails, the files already written are restored.
-    /// Once all landed, each file's previous content is recorded in the undo history.
+    /// Writes every changed file, each with its undo level written ahead (one transaction id
+    /// for the batch); if one write fails, the files already written are restored and the levels
+    /// retracted.
     fn write_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<(), String> {
-        let mut written: Vec<(&PathBuf, &Staged)> = Vec::new();
+        let txn = format!(
+            "multi_edit-{}-{}",
+            std::process::id(),
+            crate::history::now_ms()
+        );
+        let mut written: Vec<(&PathBuf, &Staged, Vec<u8>)> = Vec::new();
         for (path, file) in staged {
             if file.current.text == file.original.text {
                 continue;
             }
-            let bytes = file.original.encode(&file.current.text);
-            if let Err(e) = ctx.write_file(path, &bytes, WriteMode::Replace, &file.display) {
-                for (done_path, done) in written {
+            let bytes = file.original.encode(&file.current.text).into_owned();
+            let previous = file.original.encode(&file.original.text);
+            let recorded = Recorded {
+                previous: Some(&previous),
+                written: &bytes,
+                tool: "multi_edit",
+                txn: Some(&txn),
+            };
+            let refused = crate::tools::session::refuse_nul(&bytes, &file.display);
+            if refused.is_ok() {
+                if let Some(warning) = ctx.history.record(path, &recorded) {
+                    ctx.debug_log("multi_edit", || warning);
+                }
+            }
+            let result = refused
+                .and_then(|()| ctx.write_file(path, &bytes, WriteMode::Replace, &file.display));
+            if let Err(e) = result {
+                ctx.history.retract(path, &bytes);
+                for (done_path, done, done_bytes) in written {
                     let restore = done.original.encode(&done.original.text);
                     let _ = ctx.write_file(done_path, &restore, WriteMode::Replace, &done.display);
+                    ctx.history.retract(done_path, &done_bytes);
                 }
                 return Err(e.to_string());
             }
-            written.push((path, file));
-        }
-        for (path, file) in written {
-            ctx.record_write(
-                path,
-                Some(&file.original.encode(&file.original.text)),
-                "multi_edit",
-            );
+            written.push((path, file, bytes));
         }
         Ok(())
     }

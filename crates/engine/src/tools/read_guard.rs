@@ -6,14 +6,13 @@
 //! its real path (symlinks resolved).
 
 use super::ToolContext;
-use crate::fs::locks::lock_path;
 use crate::fs::ResolvedPath;
 use crate::tracker::read_tracker::mtime_ms;
 
 impl ToolContext {
     /// `Ok` without a read tracker, or when `path` was read and still has the recorded
     /// modification time. Otherwise the message body (without the tool's `Error...:` prefix)
-    /// saying what to do. The caller should hold the file's lock (see [`Self::check_read_state_locked`]).
+    /// saying what to do. The caller holds the file's lock (the write frame checks under it).
     pub fn check_read_state(&self, path: &ResolvedPath) -> Result<(), String> {
         let Some(reads) = &self.read_tracker else {
             return Ok(());
@@ -28,22 +27,31 @@ impl ToolContext {
             ));
         };
         match mtime_ms(&path.real) {
-            Some(now) if now == recorded => Ok(()),
+            Some(now) if now == recorded => self.check_read_content(path, &shown),
             _ => Err(format!(
                 "{shown} was modified externally since you last read it (its modification time changed). Re-read the file to see its current content, then retry your edit."
             )),
         }
     }
 
-    /// [`Self::check_read_state`] under the file's in-process lock, taken and released here, so
-    /// a concurrent tool call's write and its read-tracker update are seen together. Must not be
-    /// called while this thread holds the lock of `path`.
-    pub fn check_read_state_locked(&self, path: &ResolvedPath) -> Result<(), String> {
-        if self.read_tracker.is_none() {
+    /// With the modification time unchanged, the content must still hash as it did at the read
+    /// (a change within the time's granularity, or with the time put back, is still caught).
+    fn check_read_content(&self, path: &ResolvedPath, shown: &str) -> Result<(), String> {
+        let Some(reads) = &self.read_tracker else {
             return Ok(());
+        };
+        let Ok(content) = std::fs::read(&path.real) else {
+            return Ok(()); // the edit's own read reports a missing or unreadable file
+        };
+        let unchanged = reads
+            .content_unchanged(&path.lexical, &content)
+            .or_else(|| reads.content_unchanged(&path.real, &content));
+        match unchanged {
+            Some(false) => Err(format!(
+                "{shown} was modified externally since you last read it (its content changed). Re-read the file to see its current content, then retry your edit."
+            )),
+            _ => Ok(()),
         }
-        let _lock = lock_path(&path.real);
-        self.check_read_state(path)
     }
 
     /// After a successful write: records the file's current modification time as read, under
@@ -59,5 +67,41 @@ impl ToolContext {
         if path.real != path.lexical {
             reads.record_read(&path.real, now);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tools::history::HistoryOption;
+    use crate::tracker::read_tracker::mtime_ms;
+    use crate::tracker::FileReadTracker;
+    use std::sync::Arc;
+
+    /// A change after the read that leaves the modification time as it was (a write within its
+    /// granularity, or the time put back) is still refused: the read recorded a content hash.
+    #[test]
+    fn a_change_with_the_same_mtime_is_seen_by_its_content() {
+        let ws = tempfile::tempdir().unwrap();
+        let reads = Arc::new(FileReadTracker::new());
+        let ctx = crate::tools::test_context(ws.path(), HistoryOption::Off)
+            .with_read_tracker(Some(Arc::clone(&reads)));
+        let file = ws.path().join("a.txt");
+        std::fs::write(&file, "alpha one\n").unwrap();
+        let then = std::fs::metadata(&file).unwrap().modified().unwrap();
+        reads.record_read(&file, mtime_ms(&file).unwrap());
+        std::fs::write(&file, "alpha two\n").unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_modified(then)
+            .unwrap();
+        let params = serde_json::json!({ "file_path": "a.txt", "old_string": "alpha", "new_string": "beta" });
+        let out = crate::tools::edit::run(&ctx, &params);
+        assert!(
+            out.contains("modified externally since you last read it (its content changed)"),
+            "{out}"
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "alpha two\n");
     }
 }

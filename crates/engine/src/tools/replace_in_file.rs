@@ -34,9 +34,6 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if !path.real.exists() {
         return format!("{PREFIX}: File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.");
     }
-    if let Err(m) = ctx.check_read_state_locked(&path) {
-        return format!("{PREFIX}: {m}");
-    }
     let session = match ctx.open_for_tool(&path, "replace_in_file") {
         Ok(s) => s,
         Err(e) => return format!("{PREFIX}: {}", describe(&e)),

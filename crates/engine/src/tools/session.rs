@@ -1,23 +1,22 @@
-//! The read-modify-write frame every writing tool uses: guard, per-file lock, decode, atomic write,
-//! and the undo record of every write (see [`super::history`]).
+//! The read-modify-write frame every writing tool uses: open (guard, the file's lock, the
+//! read-before-edit check under that same lock, decode), compute, commit (content checks, atomic
+//! write, undo record of every write (see [`super::history`]), read-tracker bookkeeping).
 //!
-//! The undo level of a commit is recorded after the call's own work, on the background thread
-//! ([`crate::fs::background`]): when the session ends, a task takes over the file's lock, records
-//! the previous content and only then releases the lock. The next edit or undo of the file (in
-//! this process or another) waits for the lock, so levels still follow write order and an undo
-//! never misses the newest level; `flushWrites` (and a normal process exit) waits for the task.
+//! Undo levels are written ahead: the level of a write (previous content, and the hash and blob
+//! of the new content) is recorded under the file's lock before the new content is renamed into
+//! place, and retracted if the write fails. A crash between the two leaves a level whose previous
+//! content is what the file still holds, which undo recognises and only removes (see
+//! [`super::undo`]); so a write that landed always has its level, and no undo ever skips one.
 
-use super::history::History;
+use super::history::{History, Recorded};
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
-use crate::fs::background::{self, Durability, Job};
-use crate::fs::locks::{lock_path, FileLock};
+use crate::fs::background::Durability;
+use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
-use std::cell::Cell;
 
-/// An open, locked text file. The lock is held until the session is dropped (and, after a commit,
-/// until its undo level is recorded), so the content read here is the content the write replaces
+/// An open, locked text file. The lock is held until the session is dropped, so the content read here is the content the write replaces
 /// (no lost updates between concurrent calls).
 pub struct EditSession {
     pub path: ResolvedPath,
@@ -28,53 +27,38 @@ pub struct EditSession {
     history: History,
     debug: bool,
     durability: Durability,
-    /// A commit landed: the drop records the previous content.
-    committed: Cell<bool>,
-    lock: Option<FileLock>,
+    _lock: FileLock,
 }
 
 impl EditSession {
-    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings.
-    /// The previous content is recorded in the undo history when the session ends (never failing
-    /// the write for it).
+    /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
+    /// with its undo level written ahead (a failure to record never fails the write). New text
+    /// with a NUL byte is refused (the file would turn binary); nothing is written.
     pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
+        refuse_nul(new_text.as_bytes(), &self.display)?;
         let bytes = self.file.encode(new_text);
-        write_atomic_confined(
+        let previous = self.file.encode(&self.file.text);
+        let recorded = Recorded {
+            previous: Some(&previous),
+            written: &bytes,
+            tool: self.tool,
+            txn: None,
+        };
+        if let (Some(warning), true) = (self.history.record(&self.path.real, &recorded), self.debug)
+        {
+            eprintln!("[{}] {warning}", self.tool);
+        }
+        let result = write_atomic_confined(
             &self.path.real,
             &bytes,
             WriteMode::Replace,
             &self.display,
             self.durability,
-        )?;
-        self.committed.set(true);
-        Ok(())
-    }
-}
-
-impl Drop for EditSession {
-    /// Hands the lock and the previous content to a background task that records the undo level
-    /// and then releases the lock (inline when there is no background thread).
-    fn drop(&mut self) {
-        let lock = self.lock.take();
-        if !self.committed.get() || !self.history.enabled() {
-            return;
-        }
-        let previous = match self.file.encode(&self.file.text) {
-            std::borrow::Cow::Owned(bytes) => bytes,
-            std::borrow::Cow::Borrowed(_) => std::mem::take(&mut self.file.text).into_bytes(),
-        };
-        let (history, real, tool, debug) = (
-            self.history.clone(),
-            self.path.real.clone(),
-            self.tool,
-            self.debug,
         );
-        background::submit_or_run(Job::Task(Box::new(move || {
-            if let (Some(warning), true) = (history.record(&real, Some(&previous), tool), debug) {
-                eprintln!("[{tool}] {warning}");
-            }
-            drop(lock);
-        })));
+        if result.is_err() {
+            self.history.retract(&self.path.real, &bytes);
+        }
+        result
     }
 }
 
@@ -100,14 +84,17 @@ impl ToolContext {
         self.open_for_tool(path, "edit")
     }
 
-    /// Locks the file and reads it as text; `tool` labels the undo level its commit records.
+    /// Locks the file, checks the read-before-edit guard under that lock, and reads it as text;
+    /// `tool` labels the undo level its commit records.
     pub fn open_for_tool(
         &self,
         path: &ResolvedPath,
         tool: &'static str,
     ) -> Result<EditSession, FsError> {
         let display = self.display(path);
-        let lock = lock_path(&path.real);
+        let lock = self.lock(path)?;
+        self.check_read_state(path)
+            .map_err(|message| FsError::ReadState { message })?;
         let file = read_text_confined(&path.real, &display, Some(self.max_file_bytes))?;
         let (history, debug) = (self.history.clone(), self.debug);
         Ok(EditSession {
@@ -118,18 +105,31 @@ impl ToolContext {
             history,
             debug,
             durability: self.durability,
-            committed: Cell::new(false),
-            lock: Some(lock),
+            _lock: lock,
         })
     }
 
-    /// Records a write made outside an [`EditSession`] (file creation, batch writes) in the undo
-    /// history: `previous` is the file's content before the write, `None` if it did not exist.
-    /// Call it after the write landed, with the file's lock still held.
-    pub fn record_write(&self, real_path: &std::path::Path, previous: Option<&[u8]>, tool: &str) {
-        if let Some(warning) = self.history.record(real_path, previous, tool) {
-            self.debug_log(tool, || warning);
+    /// A whole-file write outside an [`EditSession`] (file creation, overwrite), with the file's
+    /// lock held by the caller: the undo level written ahead, the atomic write (the level
+    /// retracted if it fails), then the trackers' bookkeeping.
+    pub fn write_recorded(
+        &self,
+        path: &ResolvedPath,
+        mode: WriteMode,
+        write: &Recorded,
+    ) -> Result<(), FsError> {
+        let display = self.display(path);
+        refuse_nul(write.written, &display)?;
+        if let Some(warning) = self.history.record(&path.real, write) {
+            self.debug_log(write.tool, || warning);
         }
+        if let Err(e) = self.write_file(&path.real, write.written, mode, &display) {
+            self.history.retract(&path.real, write.written);
+            return Err(e);
+        }
+        self.tracker_after_write(path);
+        self.read_tracker_after_write(path);
+        Ok(())
     }
 
     /// True when the session's tracker (if any) has seen the file, under either its lexical or
@@ -147,4 +147,14 @@ impl ToolContext {
             t.track_file_after_write(&path.lexical);
         }
     }
+}
+
+/// Refuses new content with a NUL byte (it would turn the text file binary).
+pub fn refuse_nul(bytes: &[u8], display: &str) -> Result<(), FsError> {
+    if bytes.contains(&0) {
+        return Err(FsError::NulInContent {
+            display: display.to_string(),
+        });
+    }
+    Ok(())
 }

@@ -1,19 +1,26 @@
 //! Undo of the last write to a file, from the undo history every tool records into
 //! ([`super::history`]): the text editor's `undo_edit` and the exported `undoLastEdit(path)`.
 //!
-//! Contracts: the file's lock is held across the whole undo; the restored bytes are written
-//! atomically and are not themselves recorded (undoing twice goes two levels back); a level that
-//! marks a file creation removes the file; if the restore cannot be written, the level is put
-//! back and the file is unchanged.
+//! Contracts:
+//! - Undo never destroys work: it applies only while the file holds exactly what the undone
+//!   write left (each level records that content's hash); otherwise it is refused with
+//!   [`UndoError::Changed`] (a short diff of what changed) and the file is untouched. Undo of a
+//!   creation removes the file under the same rule.
+//! - The file's lock is held across the whole undo. The restored bytes are written atomically and
+//!   durably (directory fsync included) before the level is removed, so a crash in between
+//!   leaves the level in place over a file that already holds its content: the next undo sees
+//!   that and only removes the level. A level is never removed before its restore landed, and
+//!   the restored bytes are not themselves recorded (undoing twice goes two levels back).
 
 use super::errors::describe;
 use super::history::NEW_FILE_MARK;
 use super::params::non_blank_str;
 use super::ToolContext;
-use crate::fs::atomic::{remove_file_confined, WriteMode};
-use crate::fs::locks::lock_path;
+use crate::fs::atomic::{remove_file_confined, write_atomic_confined, WriteMode};
+use crate::fs::background::Durability;
+use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
-use crate::history::HistoryStore;
+use crate::history::{hash_hex, HistoryStore, Level};
 use serde_json::Value;
 
 /// What an undo did.
@@ -40,56 +47,119 @@ pub enum UndoError {
     Store(String),
     #[error("{}", describe(.0))]
     Write(FsError),
+    /// The file no longer holds what the undone write left; `diff` shows what changed.
+    #[error("the file changed since that edit")]
+    Changed { diff: String },
 }
+
+/// Most lines of the diff an [`UndoError::Changed`] shows.
+const MAX_DIFF_LINES: usize = 24;
 
 /// Undoes the last recorded write to `path`.
 pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoError> {
     let store = ctx.history.store().map_err(UndoError::Unavailable)?;
-    let _lock = lock_path(&path.real);
-    let levels = store
-        .levels(&path.real)
-        .map_err(|e| UndoError::Store(e.to_string()))?;
-    let Some(last) = levels.last() else {
-        return Err(UndoError::NoHistory);
-    };
-    let tool = last.tool.clone();
-    let remaining = levels.len() - 1;
-    let content = match store.undo_last(&path.real) {
-        Ok(Some(content)) => content,
+    let display = ctx.display(path);
+    let _lock = ctx.lock(path).map_err(UndoError::Write)?;
+    let level = match store.newest(&path.real) {
+        Ok(Some(level)) => level,
         Ok(None) => return Err(UndoError::NoHistory),
         Err(e) => return Err(UndoError::Store(e.to_string())),
     };
-    let display = ctx.display(path);
-    let outcome = match tool.strip_suffix(NEW_FILE_MARK) {
-        // The undone write created the file: remove it (already gone is fine).
-        Some(creator) => remove_file_confined(&path.real, &display).map(|()| Undone::Removed {
-            tool: creator.to_string(),
-            remaining,
-        }),
-        None => ctx
-            .write_file(&path.real, &content, WriteMode::CreateOrReplace, &display)
-            .map(|()| Undone::Restored {
-                content: content.clone(),
-                tool: tool.clone(),
-                remaining,
-            }),
+    let current = read_current(ctx, path, &display)?;
+    let creator = level.entry.tool.strip_suffix(NEW_FILE_MARK);
+    let already_restored = match creator {
+        Some(_) => current.is_none(),
+        None => current.as_deref().map(hash_hex).as_ref() == Some(&level.entry.blake3),
     };
-    match outcome {
-        Ok(undone) => {
-            ctx.tracker_after_write(path);
-            ctx.read_tracker_after_write(path);
-            Ok(undone)
-        }
-        Err(e) => {
-            put_back(store, path, &content, &tool);
-            Err(UndoError::Write(e))
-        }
+    if !already_restored {
+        check_unchanged(store, &level, current.as_deref())?;
+        restore(&level, creator.is_some(), path, &display).map_err(UndoError::Write)?;
+    }
+    store
+        .drop_newest(&path.real, &level.entry)
+        .map_err(|e| UndoError::Store(e.to_string()))?;
+    ctx.tracker_after_write(path);
+    ctx.read_tracker_after_write(path);
+    let remaining = level.remaining;
+    Ok(match creator {
+        Some(tool) => Undone::Removed {
+            tool: tool.to_string(),
+            remaining,
+        },
+        None => Undone::Restored {
+            content: level.content,
+            tool: level.entry.tool,
+            remaining,
+        },
+    })
+}
+
+/// The file's bytes, `None` when it does not exist.
+fn read_current(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    display: &str,
+) -> Result<Option<Vec<u8>>, UndoError> {
+    match read_bytes_confined(&path.real, display, Some(ctx.max_file_bytes)) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(FsError::NotFound { .. }) => Ok(None),
+        Err(e) => Err(UndoError::Write(e)),
     }
 }
 
-/// Re-records a popped level whose restore failed, so the history is as before.
-fn put_back(store: &HistoryStore, path: &ResolvedPath, content: &[u8], tool: &str) {
-    let _ = store.record(&path.real, content, tool);
+/// `Ok` when the file holds exactly what the level's write left; else `Changed` with a diff
+/// from that content to the current one.
+fn check_unchanged(
+    store: &HistoryStore,
+    level: &Level,
+    current: Option<&[u8]>,
+) -> Result<(), UndoError> {
+    let written = level.entry.written.as_deref();
+    if written.is_some() && current.map(hash_hex).as_deref() == written {
+        return Ok(());
+    }
+    let now = current.map(String::from_utf8_lossy).unwrap_or_default();
+    let diff = match (written, store.written_content(&level.entry)) {
+        (None, _) => "(this level was recorded without the content of its write, so the file cannot be checked)".to_string(),
+        (Some(_), None) if current.is_none() => "(the file has been deleted)".to_string(),
+        (Some(_), None) => "(the content the edit wrote is no longer stored, so no diff can be shown)".to_string(),
+        (Some(_), Some(then)) => short_diff(&String::from_utf8_lossy(&then), &now),
+    };
+    Err(UndoError::Changed { diff })
+}
+
+/// A unified diff of at most [`MAX_DIFF_LINES`] lines.
+fn short_diff(before: &str, after: &str) -> String {
+    let full = super::diff::unified(before, after, "file");
+    let lines: Vec<&str> = full.lines().collect();
+    if lines.len() <= MAX_DIFF_LINES {
+        return full;
+    }
+    let more = lines.len() - MAX_DIFF_LINES;
+    format!(
+        "{}\n... ({more} more diff lines)",
+        lines[..MAX_DIFF_LINES].join("\n")
+    )
+}
+
+/// Puts the level's content back (or removes a file the level's write created), durably.
+fn restore(
+    level: &Level,
+    created: bool,
+    path: &ResolvedPath,
+    display: &str,
+) -> Result<(), FsError> {
+    if created {
+        // The undone write created the file: remove it.
+        return remove_file_confined(&path.real, display);
+    }
+    write_atomic_confined(
+        &path.real,
+        &level.content,
+        WriteMode::CreateOrReplace,
+        display,
+        Durability::Strict,
+    )
 }
 
 /// The exported `undoLastEdit(path)`: params `{ path, workingDirectory? }`. Never panics;
@@ -125,6 +195,7 @@ pub fn failure(path_param: &str, error: &UndoError) -> String {
         UndoError::Unavailable(reason) => format!("Error: Undo is unavailable: {reason}. The file was not changed."),
         UndoError::Store(reason) => format!("Error: Could not read the undo history of {path_param}: {reason}. The file was not changed."),
         UndoError::Write(e) => format!("Error: Could not undo the last edit to {path_param}: {}", describe(e)),
+        UndoError::Changed { diff } => format!("Error: Cannot undo the last edit to {path_param}: the file changed since that edit (another program or person changed it), and undoing would throw those changes away. The file was not changed. What changed since the edit:\n{diff}\nTo go back anyway, edit the file to the content you want."),
     }
 }
 
@@ -213,6 +284,12 @@ mod tests {
         let store = ctx.history.store().unwrap();
         assert_eq!(store.levels(&path.real).unwrap().len(), 1);
         std::fs::remove_dir(ws.path().join("a.txt")).unwrap();
+        // Deleted since the edit: refused (the deletion is a change undo would throw away).
+        assert!(matches!(
+            undo_last(&ctx, &path),
+            Err(UndoError::Changed { .. })
+        ));
+        std::fs::write(ws.path().join("a.txt"), "new").unwrap();
         assert!(matches!(
             undo_last(&ctx, &path),
             Ok(Undone::Restored { .. })
@@ -238,5 +315,130 @@ mod tests {
             out.starts_with("Error: Undo is unavailable: undo history is turned off"),
             "{out}"
         );
+    }
+
+    /// Edit, then someone appends a line: undo is refused with a diff, the file and its level stay.
+    #[test]
+    fn undo_refuses_a_file_changed_since_the_edit() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        let file = ws.path().join("a.txt");
+        std::fs::write(&file, "one\n").unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        ctx.open_for_tool(&path, "edit")
+            .unwrap()
+            .commit("two\n")
+            .unwrap();
+        std::fs::write(&file, "two\nthe user's line\n").unwrap();
+        let out = run(&ctx, &json!({ "path": "a.txt" }));
+        assert!(
+            out.starts_with(
+                "Error: Cannot undo the last edit to a.txt: the file changed since that edit"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("+the user's line"), "{out}");
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "two\nthe user's line\n"
+        );
+        assert_eq!(
+            ctx.history
+                .store()
+                .unwrap()
+                .levels(&path.real)
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+
+    /// A created file rewritten by someone else is not removed by undo.
+    #[test]
+    fn undo_of_a_create_refuses_a_rewritten_file() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        let out = crate::tools::create::run(&ctx, &json!({ "file_path": "n.txt", "content": "x" }));
+        assert!(out.starts_with("Successfully created"), "{out}");
+        std::fs::write(ws.path().join("n.txt"), "their work").unwrap();
+        let path = ctx.resolve_writable("n.txt", None).unwrap();
+        assert!(matches!(
+            undo_last(&ctx, &path),
+            Err(UndoError::Changed { .. })
+        ));
+        assert_eq!(
+            std::fs::read_to_string(ws.path().join("n.txt")).unwrap(),
+            "their work"
+        );
+    }
+
+    /// A write whose level was lost (a crash before it was recorded, a failed history write)
+    /// never makes undo go back two edits: the older level no longer matches the file.
+    #[test]
+    fn a_lost_level_never_makes_undo_skip_an_edit() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        let file = ws.path().join("a.txt");
+        std::fs::write(&file, "v1").unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        ctx.open_for_tool(&path, "edit")
+            .unwrap()
+            .commit("v2")
+            .unwrap();
+        std::fs::write(&file, "v3").unwrap(); // landed, its level never recorded
+        assert!(matches!(
+            undo_last(&ctx, &path),
+            Err(UndoError::Changed { .. })
+        ));
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "v3");
+    }
+
+    /// A crash after the restore landed but before its level was removed: the next undo only
+    /// removes that level, and the one after goes back exactly one more edit.
+    #[test]
+    fn an_undo_interrupted_after_its_restore_completes_without_skipping() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        let file = ws.path().join("a.txt");
+        std::fs::write(&file, "v1").unwrap();
+        let path = ctx.resolve_writable("a.txt", None).unwrap();
+        for next in ["v2", "v3"] {
+            ctx.open_for_tool(&path, "edit")
+                .unwrap()
+                .commit(next)
+                .unwrap();
+        }
+        let _wait = ctx.lock(&path).unwrap();
+        drop(_wait);
+        std::fs::write(&file, "v2").unwrap(); // the restore landed; the process died
+        assert!(
+            matches!(undo_last(&ctx, &path), Ok(Undone::Restored { ref content, .. }) if content == b"v2")
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "v2");
+        assert!(
+            matches!(undo_last(&ctx, &path), Ok(Undone::Restored { ref content, .. }) if content == b"v1")
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "v1");
+    }
+
+    /// New content with a NUL byte is refused by every writer; the file is unchanged.
+    #[test]
+    fn nul_in_new_content_is_refused() {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path());
+        std::fs::write(ws.path().join("a.txt"), "alpha\n").unwrap();
+        let out = crate::tools::edit::run(
+            &ctx,
+            &json!({ "file_path": "a.txt", "old_string": "alpha", "new_string": "al\u{0}pha" }),
+        );
+        assert!(out.starts_with("Error") && out.contains("NUL"), "{out}");
+        assert_eq!(
+            std::fs::read_to_string(ws.path().join("a.txt")).unwrap(),
+            "alpha\n"
+        );
+        let out =
+            crate::tools::create::run(&ctx, &json!({ "file_path": "b.txt", "content": "a\u{0}b" }));
+        assert!(out.starts_with("Error") && out.contains("NUL"), "{out}");
+        assert!(!ws.path().join("b.txt").exists());
     }
 }

@@ -16,6 +16,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 #[derive(Debug, Default)]
 pub struct FileReadTracker {
     reads: Mutex<HashMap<String, f64>>,
+    /// BLAKE3 of the content at the read, when the file still had the recorded modification time
+    /// then (`None`: it did not, so it counts as changed).
+    hashes: Mutex<HashMap<String, Option<[u8; 32]>>>,
 }
 
 fn key_of(path: &Path) -> String {
@@ -28,9 +31,25 @@ impl FileReadTracker {
     }
 
     /// Records that `path` was read while its modification time was `mtime` (replacing any
-    /// earlier record).
+    /// earlier record). If the file still has that modification time its content is hashed, so
+    /// a later change that leaves the time as it was is still seen; otherwise the file counts as
+    /// changed since the read.
     pub fn record_read(&self, path: &Path, mtime: f64) {
-        self.reads.lock().insert(key_of(path), mtime);
+        let key = key_of(path);
+        let file = normalize_path(path);
+        let hash = (mtime_ms(&file).is_some_and(|now| same_time(now, mtime)))
+            .then(|| std::fs::read(&file).ok())
+            .flatten()
+            .map(|bytes| *blake3::hash(&bytes).as_bytes());
+        self.hashes.lock().insert(key.clone(), hash);
+        self.reads.lock().insert(key, mtime);
+    }
+
+    /// True when `path` was read, its content was hashed then, and `content` hashes the same;
+    /// `None` when it was never read.
+    pub fn content_unchanged(&self, path: &Path, content: &[u8]) -> Option<bool> {
+        let recorded = *self.hashes.lock().get(&key_of(path))?;
+        Some(recorded.is_some_and(|h| h == *blake3::hash(content).as_bytes()))
     }
 
     /// True once [`record_read`](Self::record_read) was called for `path` (since the last clear).
@@ -52,6 +71,7 @@ impl FileReadTracker {
 
     /// Forgets every read.
     pub fn clear(&self) {
+        self.hashes.lock().clear();
         self.reads.lock().clear();
     }
 

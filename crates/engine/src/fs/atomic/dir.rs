@@ -347,8 +347,12 @@ impl Drop for Staged<'_> {
 /// `.edit-engine-<16 hex digits>.tmp` until one is free; the name and what `create` made.
 fn claim_temp_name<T>(mut create: impl FnMut(&CStr) -> io::Result<T>) -> io::Result<(CString, T)> {
     for attempt in 0u32..100 {
-        let name = CString::new(format!("{TEMP_PREFIX}{}{TEMP_SUFFIX}", random_tag(attempt)))
-            .expect("no NUL in a generated name");
+        let pid = std::process::id();
+        let name = CString::new(format!(
+            "{TEMP_PREFIX}{pid}-{}{TEMP_SUFFIX}",
+            random_tag(attempt)
+        ))
+        .expect("no NUL in a generated name");
         match create(&name) {
             Ok(made) => return Ok((name, made)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,

@@ -103,3 +103,24 @@ fn a_writers_own_temp_is_held() {
     assert_eq!(remove_stale_temps(dir.path(), STALE_AFTER), 1);
     assert!(!kept.exists() && !path.exists());
 }
+
+/// A fresh temp file of a process that is gone (killed between linking its temp and the rename)
+/// is removed by the next write in its folder; one of a live process is kept.
+#[test]
+fn a_dead_writers_fresh_temp_is_removed_by_the_next_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let orphan = d.join(format!(".edit-engine-{dead}-0123456789abcdef.tmp"));
+    let live = d.join(format!(
+        ".edit-engine-{}-0123456789abcdef.tmp",
+        std::process::id()
+    ));
+    fs::write(&orphan, "x").unwrap();
+    fs::write(&live, "x").unwrap();
+    assert_eq!(remove_stale_temps(d, STALE_AFTER), 1);
+    assert!(!orphan.exists(), "the dead writer's temp is still there");
+    assert!(live.exists(), "a live writer's temp was removed");
+}

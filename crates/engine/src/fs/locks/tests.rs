@@ -11,7 +11,7 @@ fn threads_serialize_on_one_path_and_lose_nothing() {
             let counter = counter.clone();
             std::thread::spawn(move || {
                 for _ in 0..200 {
-                    let _lock = lock_path(&counter);
+                    let _lock = lock_path(&counter, DEFAULT_LOCK_TIMEOUT).unwrap();
                     let n: u64 = std::fs::read_to_string(&counter)
                         .unwrap()
                         .trim()
@@ -35,8 +35,8 @@ fn threads_serialize_on_one_path_and_lose_nothing() {
 #[test]
 fn different_paths_do_not_block_each_other() {
     let dir = tempfile::tempdir().unwrap();
-    let a = lock_path(&dir.path().join("a"));
-    let b = lock_path(&dir.path().join("b"));
+    let a = lock_path(&dir.path().join("a"), DEFAULT_LOCK_TIMEOUT).unwrap();
+    let b = lock_path(&dir.path().join("b"), DEFAULT_LOCK_TIMEOUT).unwrap();
     assert_eq!(a.path(), dir.path().join("a"));
     drop((a, b));
     assert!(!LOCKS.lock().contains_key(&dir.path().join("a")));
@@ -46,10 +46,10 @@ fn different_paths_do_not_block_each_other() {
 fn waiter_keeps_entry_alive() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("w");
-    let first = lock_path(&p);
+    let first = lock_path(&p, DEFAULT_LOCK_TIMEOUT).unwrap();
     let p2 = p.clone();
     let t = std::thread::spawn(move || {
-        let l = lock_path(&p2);
+        let l = lock_path(&p2, DEFAULT_LOCK_TIMEOUT).unwrap();
         let mut f = tempfile::tempfile().unwrap();
         f.write_all(b"x").unwrap();
         f.rewind().unwrap();
@@ -75,7 +75,7 @@ fn cross_process_child() {
     };
     let counter = std::path::PathBuf::from(counter);
     for _ in 0..100 {
-        let _lock = lock_path(&counter);
+        let _lock = lock_path(&counter, DEFAULT_LOCK_TIMEOUT).unwrap();
         let n: u64 = std::fs::read_to_string(&counter)
             .unwrap()
             .trim()
@@ -120,10 +120,131 @@ fn processes_serialize_on_one_path() {
 fn sidecar_lives_outside_the_users_tree() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("f.rs");
-    let lock = lock_path(&p);
+    let lock = lock_path(&p, DEFAULT_LOCK_TIMEOUT).unwrap();
     assert!(format!("{lock:?}").contains("cross_process: true"));
     drop(lock);
     let entries: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert!(entries.is_empty());
-    assert!(lock_dir().is_dir());
+    assert!(lock_dir().unwrap().is_dir());
+}
+
+/// The sidecar directory does not depend on the environment: processes started with different
+/// `TMPDIR`s (or `HOME`s) lock the same files, and lose no update.
+#[test]
+fn processes_with_different_environments_share_the_locks() {
+    if std::env::var_os(CHILD_ENV).is_some() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let counter = dir.path().join("counter");
+    std::fs::write(&counter, "0").unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let children: Vec<_> = (0..4)
+        .map(|i| {
+            let own = dir.path().join(format!("env{i}"));
+            std::fs::create_dir(&own).unwrap();
+            std::process::Command::new(&exe)
+                .args([
+                    "--exact",
+                    "fs::locks::tests::cross_process_child",
+                    "--test-threads=1",
+                    "--quiet",
+                ])
+                .env(CHILD_ENV, &counter)
+                .env("TMPDIR", &own)
+                .env("HOME", &own)
+                .env("XDG_RUNTIME_DIR", &own)
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut c in children {
+        assert!(c.wait().unwrap().success());
+    }
+    assert_eq!(std::fs::read_to_string(&counter).unwrap(), "400");
+}
+
+const HOLDER_ENV: &str = "EDIT_ENGINE_LOCK_HOLDER";
+
+/// Child side of `a_held_lock_ends_the_wait_with_an_error`: holds the lock until killed.
+#[test]
+fn lock_holder_child() {
+    let Some(path) = std::env::var_os(HOLDER_ENV) else {
+        return;
+    };
+    let path = std::path::PathBuf::from(path);
+    let _lock = lock_path(&path, DEFAULT_LOCK_TIMEOUT).unwrap();
+    std::fs::write(path.with_extension("held"), "").unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(120));
+}
+
+/// A process that holds a file's lock and stops does not block a writer forever: the wait ends
+/// in an error saying another process holds the lock.
+#[test]
+fn a_held_lock_ends_the_wait_with_an_error() {
+    if std::env::var_os(HOLDER_ENV).is_some() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f.txt");
+    let mut holder = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "fs::locks::tests::lock_holder_child",
+            "--test-threads=1",
+            "--quiet",
+        ])
+        .env(HOLDER_ENV, &path)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    while !path.with_extension("held").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let (tx, rx) = std::sync::mpsc::channel();
+    let waiter = path.clone();
+    std::thread::spawn(move || {
+        let result = lock_path(&waiter, std::time::Duration::from_millis(300));
+        let _ = tx.send(result.map(drop).map_err(|e| e.to_string()));
+    });
+    let outcome = rx.recv_timeout(std::time::Duration::from_secs(30));
+    holder.kill().unwrap();
+    holder.wait().unwrap();
+    let message = outcome
+        .expect("the wait for a held lock never ended")
+        .unwrap_err();
+    assert!(message.contains("another process"), "{message}");
+    drop(lock_path(&path, DEFAULT_LOCK_TIMEOUT).expect("free once the holder is gone"));
+}
+
+/// A sidecar that cannot be used refuses the lock with the reason, instead of degrading.
+#[test]
+fn an_unusable_lock_directory_refuses_the_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("file");
+    std::fs::write(&not_a_dir, "").unwrap();
+    let deadline = std::time::Instant::now() + DEFAULT_LOCK_TIMEOUT;
+    let result = sidecar::lock_in(&not_a_dir, &dir.path().join("f"), deadline);
+    assert!(matches!(
+        result,
+        Err(sidecar::SidecarError::Unavailable { .. })
+    ));
+}
+
+/// No lock file outlives its use.
+#[test]
+fn released_sidecars_are_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = std::fs::read_dir(lock_dir().unwrap())
+        .map(|d| d.count())
+        .unwrap_or(0);
+    for i in 0..20 {
+        drop(lock_path(&dir.path().join(format!("f{i}")), DEFAULT_LOCK_TIMEOUT).unwrap());
+    }
+    let after = std::fs::read_dir(lock_dir().unwrap()).unwrap().count();
+    assert!(
+        after <= before + 2,
+        "{before} lock files before, {after} after"
+    );
 }

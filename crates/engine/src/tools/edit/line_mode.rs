@@ -136,13 +136,20 @@ fn apply<'a>(
 ) -> (Spliced<'a>, usize, String) {
     let n = new_lines.len();
     let plural = |k: usize| if k != 1 { "s" } else { "" };
+    // After the phantom empty line that follows a final newline: insert before it, so the file
+    // keeps its final newline.
+    let phantom =
+        file_lines.len() > 1 && start == file_lines.len() && file_lines[start - 1].is_empty();
     let (cut_from, cut_to, insert_at, action) = match position {
-        Some(Position::After) => (
-            start,
-            start,
-            start,
-            format!("{n} line{} inserted after line {start}", plural(n)),
-        ),
+        Some(Position::After) => {
+            let at = if phantom { start - 1 } else { start };
+            (
+                at,
+                at,
+                at,
+                format!("{n} line{} inserted after line {start}", plural(n)),
+            )
+        }
         Some(Position::Before) => (
             start - 1,
             start - 1,
@@ -298,5 +305,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Inserting after the line one past the last (the phantom line after a final newline)
+    /// keeps the final newline.
+    #[test]
+    fn inserting_after_the_phantom_last_line_keeps_the_final_newline() {
+        let ws = tempfile::tempdir().unwrap();
+        let ctx = crate::tools::test_context(ws.path(), crate::tools::history::HistoryOption::Off);
+        std::fs::write(ws.path().join("a.txt"), "a\nb\n").unwrap();
+        let params = serde_json::json!({ "file_path": "a.txt", "start_line": "3", "position": "after", "new_string": "c" });
+        let out = crate::tools::edit::run(&ctx, &params);
+        assert!(!out.starts_with("Error"), "{out}");
+        assert_eq!(
+            std::fs::read_to_string(ws.path().join("a.txt")).unwrap(),
+            "a\nb\nc\n"
+        );
     }
 }

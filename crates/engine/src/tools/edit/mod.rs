@@ -108,8 +108,6 @@ pub(crate) fn prepare<'a>(ctx: &'a ToolContext, params: &'a Value) -> Result<Edi
         let shown = ctx.display(&path);
         return Err(format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit."));
     }
-    ctx.check_read_state_locked(&path)
-        .map_err(|m| format!("Error editing file: {m}"))?;
     let mode = select_mode(ctx, params, &path)?;
     Ok(EditCall {
         ctx,

@@ -3,9 +3,9 @@
 
 use super::Call;
 use crate::fs::atomic::{create_parent_dirs, WriteMode};
-use crate::fs::locks::lock_path;
 use crate::fs::FsError;
 use crate::tools::errors::describe;
+use crate::tools::history::Recorded;
 use crate::tools::params::{field, Field};
 use serde_json::Value;
 
@@ -28,24 +28,28 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         };
         return format!("Error: {}", describe(&e));
     }
-    let _lock = lock_path(&path.real);
+    if let Err(e) = crate::tools::session::refuse_nul(content.as_bytes(), &display) {
+        return format!("Error: {}", describe(&e));
+    }
+    let _lock = match call.ctx.lock(&path) {
+        Ok(lock) => lock,
+        Err(e) => return format!("Error: {}", describe(&e)),
+    };
     if std::fs::symlink_metadata(&path.real).is_ok() || path.real.exists() {
         return format!("Error: File already exists at: {}. Cannot overwrite files using command `create`. Use str_replace or insert to change it.", call.path);
     }
+    let recorded = Recorded {
+        previous: None,
+        written: content.as_bytes(),
+        tool: call.version.tool_name(),
+        txn: None,
+    };
     let written = create_parent_dirs(&path.real, &display).and_then(|()| {
-        call.ctx.write_file(
-            &path.real,
-            content.as_bytes(),
-            WriteMode::CreateNew,
-            &display,
-        )
+        call.ctx
+            .write_recorded(&path, WriteMode::CreateNew, &recorded)
     });
     if let Err(e) = written {
         return format!("Error: {}", describe(&e));
     }
-    call.ctx
-        .record_write(&path.real, None, call.version.tool_name());
-    call.ctx.tracker_after_write(&path);
-    call.ctx.read_tracker_after_write(&path);
     format!("File created successfully at: {}", call.path)
 }

@@ -153,9 +153,6 @@ impl Call<'_> {
         let path = self.resolve_writable()?;
         self.check_existing_file(&path, command)?;
         self.ctx
-            .check_read_state_locked(&path)
-            .map_err(|m| format!("Error: {m}"))?;
-        self.ctx
             .open_for_tool(&path, self.version.tool_name())
             .map_err(|e| format!("Error: {}", describe(&e)))
     }

@@ -29,3 +29,71 @@ fn integers_accept_numbers_and_numeric_strings() {
     assert_eq!(integer(&p, "f"), Ok(None));
     assert_eq!(integer(&p, "zz"), Ok(None));
 }
+
+/// A context over `root` with `protected` as `protectedPaths`.
+fn listing_context(root: &std::path::Path, protected: &[&str]) -> crate::tools::ToolContext {
+    let root_s = root.to_string_lossy().into_owned();
+    let options = crate::tools::ToolOptions {
+        allowed_folders: vec![root_s.clone()],
+        cwd: Some(root_s),
+        protected_paths: protected.iter().map(|p| p.to_string()).collect(),
+        history: crate::tools::history::HistoryOption::Off,
+        ..Default::default()
+    };
+    crate::tools::ToolContext::new(&options, None).unwrap()
+}
+
+/// Listings leave out names under `protectedPaths`, and show names that are not UTF-8 escaped
+/// (two such names never look alike, and neither is shown as another file's name).
+#[cfg(unix)]
+#[test]
+fn listings_hide_protected_names_and_escape_non_utf8_names() {
+    use std::os::unix::ffi::OsStrExt;
+    let ws = tempfile::tempdir().unwrap();
+    std::fs::write(ws.path().join("secret.env"), "k").unwrap();
+    std::fs::create_dir(ws.path().join("sub")).unwrap();
+    std::fs::write(ws.path().join("sub/key.env"), "k").unwrap();
+    std::fs::write(ws.path().join("open.txt"), "o").unwrap();
+    for raw in [&b"x\xfe"[..], &b"x\xff"[..]] {
+        std::fs::write(ws.path().join(std::ffi::OsStr::from_bytes(raw)), "n").unwrap();
+    }
+    let ctx = listing_context(ws.path(), &["*.env"]);
+    let out = run(&ctx, &serde_json::json!({ "command": "view", "path": "." }));
+    assert!(out.contains("open.txt"), "{out}");
+    assert!(
+        !out.contains("secret.env") && !out.contains("key.env"),
+        "{out}"
+    );
+    assert!(out.contains("x\\xFE") && out.contains("x\\xFF"), "{out}");
+    assert!(!out.contains('\u{FFFD}'), "{out}");
+}
+
+/// A hard link in the workspace to another user's file is not read; the user's own linked
+/// files (package stores) are.
+#[cfg(unix)]
+#[test]
+fn a_hard_link_to_another_users_file_is_not_read() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return; // giving a file to another user needs root
+    }
+    let (ws, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let foreign = outside.path().join("shadow");
+    std::fs::write(&foreign, "someone else's secret\n").unwrap();
+    std::os::unix::fs::chown(&foreign, Some(4242), Some(4242)).unwrap();
+    std::fs::hard_link(&foreign, ws.path().join("link.txt")).unwrap();
+    let own = outside.path().join("own");
+    std::fs::write(&own, "mine\n").unwrap();
+    std::fs::hard_link(&own, ws.path().join("own.txt")).unwrap();
+    let ctx = listing_context(ws.path(), &[]);
+    let out = run(
+        &ctx,
+        &serde_json::json!({ "command": "view", "path": "link.txt" }),
+    );
+    assert!(out.starts_with("Error") && !out.contains("secret"), "{out}");
+    let out = run(
+        &ctx,
+        &serde_json::json!({ "command": "view", "path": "own.txt" }),
+    );
+    assert!(out.contains("mine"), "{out}");
+}

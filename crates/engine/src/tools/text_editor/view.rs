@@ -25,7 +25,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         if params.get("view_range").is_some_and(|v| !v.is_null()) {
             return "Error: The `view_range` parameter is not allowed when `path` points to a directory.".to_string();
         }
-        return list_directory(call.path, &path.real);
+        return list_directory(call, &path);
     }
     view_file(call, params, &path)
 }
@@ -131,18 +131,38 @@ fn truncated(path: &str, selected: &[&str], start: usize, max: usize) -> String 
 
 /// `find <path> -maxdepth 2 -not -path '*/.*'`, sorted: the directory, then each entry (with
 /// `/` after directories), each directory's children right after it. Symlinks are not followed.
-fn list_directory(shown: &str, real: &Path) -> String {
+/// Names under `protectedPaths` are left out; a name that is not UTF-8 is shown escaped (see
+/// [`shown_name`]), never lossily.
+fn list_directory(call: &Call, dir: &ResolvedPath) -> String {
+    let shown = call.path;
+    let (real, lexical) = (&dir.real, &dir.lexical);
     let base = shown.trim_end_matches('/');
     let mut lines = vec![format!("{base}/")];
     let mut omitted = 0usize;
-    for (name, is_dir) in visible_entries(real) {
+    let hidden = |parent: &Path, lex: &Path, name: &std::ffi::OsStr| {
+        let entry = ResolvedPath {
+            real: parent.join(name),
+            lexical: lex.join(name),
+        };
+        call.ctx.policy.protected_pattern(&entry).is_some()
+    };
+    for (raw, is_dir) in visible_entries(real) {
+        if hidden(real, lexical, &raw) {
+            continue;
+        }
+        let name = shown_name(&raw);
         push_capped(
             &mut lines,
             &mut omitted,
             format!("{base}/{name}{}", if is_dir { "/" } else { "" }),
         );
         if is_dir {
-            for (child, child_dir) in visible_entries(&real.join(&name)) {
+            let (sub, sub_lex) = (real.join(&raw), lexical.join(&raw));
+            for (child_raw, child_dir) in visible_entries(&sub) {
+                if hidden(&sub, &sub_lex, &child_raw) {
+                    continue;
+                }
+                let child = shown_name(&child_raw);
                 push_capped(
                     &mut lines,
                     &mut omitted,
@@ -168,18 +188,34 @@ fn push_capped(lines: &mut Vec<String>, omitted: &mut usize, line: String) {
 }
 
 /// Names of the non-hidden entries of `dir`, sorted, with whether each is a real directory.
-fn visible_entries(dir: &Path) -> Vec<(String, bool)> {
+fn visible_entries(dir: &Path) -> Vec<(std::ffi::OsString, bool)> {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut out: Vec<(String, bool)> = entries
+    let mut out: Vec<(std::ffi::OsString, bool)> = entries
         .flatten()
         .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
+            let name = e.file_name();
             let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false);
-            (!name.starts_with('.')).then_some((name, is_dir))
+            (!name.as_encoded_bytes().starts_with(b".")).then_some((name, is_dir))
         })
         .collect();
     out.sort();
     out
+}
+
+/// A file name as a listing shows it: as is when it is UTF-8; otherwise each byte that is not
+/// part of valid UTF-8 as `\xNN`, with a note, so the shown name never addresses another file.
+fn shown_name(name: &std::ffi::OsStr) -> String {
+    if let Some(s) = name.to_str() {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    for chunk in name.as_encoded_bytes().utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    out + " (name is not UTF-8; shown escaped, not usable as a path)"
 }

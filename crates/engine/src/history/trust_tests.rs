@@ -1,0 +1,136 @@
+//! Attacks on the store: crafted metadata, colliding keys, disk use, stale litter, shared folders.
+use super::tests::store;
+use super::*;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+
+/// Disk blocks (bytes) used by the regular files directly in `dir`.
+fn disk_use(dir: &Path) -> u64 {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.metadata().ok())
+        .filter(|m| m.is_file())
+        .map(|m| m.blocks() * 512)
+        .sum()
+}
+
+/// An index entry naming `../../victim` as its blob: a later eviction must not delete the
+/// victim outside the store.
+#[test]
+fn a_crafted_index_cannot_name_a_file_outside_the_store() {
+    let root = tempfile::tempdir().unwrap();
+    let victim = root.path().join("victim");
+    std::fs::write(&victim, b"precious").unwrap();
+    let s = HistoryStore::open(root.path().join("h"))
+        .unwrap()
+        .with_max_bytes(12);
+    let crafted = concat!(
+        "{\"path\":\"/w/x\"}\n",
+        "{\"push\":{\"blake3\":\"../../victim\",\"size\":1,\"timestamp\":1,\"tool\":\"edit\"}}\n"
+    );
+    std::fs::write(s.dir().join("index").join("crafted.log"), crafted).unwrap();
+    s.record(Path::new("/w/y"), b"0123456789", "edit").unwrap();
+    s.record(Path::new("/w/y"), b"9876543210", "edit").unwrap();
+    assert_eq!(std::fs::read(&victim).unwrap(), b"precious");
+}
+
+/// Two paths that differ only in bytes that are not UTF-8 keep separate histories.
+#[test]
+fn non_utf8_paths_have_separate_histories() {
+    let (_d, s) = store();
+    let fe = Path::new(std::ffi::OsStr::from_bytes(b"/w/x\xfe"));
+    let ff = Path::new(std::ffi::OsStr::from_bytes(b"/w/x\xff"));
+    s.record(fe, b"fe content", "edit").unwrap();
+    s.record(ff, b"ff content", "edit").unwrap();
+    assert_eq!(
+        s.undo_last(fe).unwrap().as_deref(),
+        Some(&b"fe content"[..])
+    );
+    assert_eq!(
+        s.undo_last(ff).unwrap().as_deref(),
+        Some(&b"ff content"[..])
+    );
+}
+
+/// Many tiny levels: the cap bounds the blocks they use on disk, not their content bytes.
+#[test]
+fn the_cap_counts_disk_blocks() {
+    let (_d, s) = store();
+    let cap = 64 << 10;
+    let s = s.with_max_bytes(cap);
+    for i in 0..200 {
+        s.record(
+            Path::new(&format!("/w/{}", i % 9)),
+            format!("tiny {i}").as_bytes(),
+            "edit",
+        )
+        .unwrap();
+    }
+    let used = disk_use(&s.dir().join("objects"));
+    assert!(
+        used <= cap + cap / 16 + 4096,
+        "{used} bytes on disk for a {cap}-byte cap"
+    );
+}
+
+/// A temp file left by a killed blob write is collected; a fresh one (a live write) is not.
+#[test]
+fn stale_temps_in_the_store_are_collected() {
+    let (_d, s) = store();
+    let stale = s.dir().join("objects").join(".tmpDEAD");
+    let fresh = s.dir().join("objects").join(".tmpLIVE");
+    std::fs::write(&stale, vec![7u8; 100_000]).unwrap();
+    std::fs::write(&fresh, b"x").unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&stale)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let s = HistoryStore::open(s.dir()).unwrap();
+    s.record(Path::new("/w/a"), b"v1", "edit").unwrap();
+    assert!(!stale.exists(), "the stale temp is still there");
+    assert!(fresh.exists(), "a fresh temp was removed");
+}
+
+/// A store directory that other users can write to is refused, whoever created it.
+#[test]
+fn a_group_or_world_writable_store_is_refused() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    for mode in [0o777, 0o770] {
+        let dir = root.path().join(format!("h{mode:o}"));
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode)).unwrap();
+        assert!(
+            matches!(HistoryStore::open(&dir), Err(HistoryError::Unsafe { .. })),
+            "mode {mode:o} accepted"
+        );
+    }
+}
+
+/// Without an override, the default store lives in the user's state directory, never in the
+/// shared temp dir.
+#[test]
+fn the_default_store_is_per_user_and_outside_the_temp_dir() {
+    let env = |vars: &'static [(&'static str, &'static str)]| {
+        move |key: &str| {
+            vars.iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| std::ffi::OsString::from(v))
+        }
+    };
+    let xdg = default_parent(env(&[("XDG_STATE_HOME", "/s"), ("HOME", "/h")])).unwrap();
+    assert_eq!(xdg, Path::new("/s/edit-engine/history"));
+    let home = default_parent(env(&[("HOME", "/h")])).unwrap();
+    assert_eq!(home, Path::new("/h/.local/state/edit-engine/history"));
+    let relative = default_parent(env(&[("XDG_STATE_HOME", "rel"), ("HOME", "/h")])).unwrap();
+    assert_eq!(relative, Path::new("/h/.local/state/edit-engine/history"));
+    let root = default_parent(env(&[("EDIT_ENGINE_HISTORY_ROOT", "/t"), ("HOME", "/h")])).unwrap();
+    assert_eq!(root, Path::new("/t"));
+    for dir in [xdg, home] {
+        assert!(!dir.starts_with(std::env::temp_dir()), "{}", dir.display());
+    }
+}
