@@ -7,6 +7,7 @@ pub mod batch;
 pub mod fs;
 pub mod history;
 pub mod lines;
+pub mod patch;
 pub mod search;
 pub mod symbols;
 pub mod tasks;
