@@ -8,6 +8,7 @@ const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.c
 const moreTools = require('./more-tools.cjs');
 const moreSchemas = require('./more-schemas.cjs');
 const seed002 = require('./seed002.cjs');
+const patchTools = require('./patch-tools.cjs');
 
 module.exports = {
   editTool,
@@ -34,4 +35,5 @@ module.exports = {
   engineVersion: native.engineVersion,
   flushWrites: native.flushWrites,
   ...seed002,
+  ...patchTools,
 };

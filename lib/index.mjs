@@ -49,6 +49,14 @@ export const {
   FileReadTracker,
   ExternalModificationDetector,
   BackgroundTaskPersistence,
+  applyPatchTool,
+  applyDiffTool,
+  applyPatchToText,
+  applyDiffToText,
+  applyPatchSchema,
+  applyPatchDescription,
+  applyDiffSchema,
+  applyDiffDescription,
 } = cjs;
 
 export default cjs;

@@ -164,7 +164,11 @@ fn locate(
 ) -> Result<Found, Miss> {
     let query = Query {
         pattern: old,
-        from: if placement == Placement::InOrder { cursor } else { 0 },
+        from: if placement == Placement::InOrder {
+            cursor
+        } else {
+            0
+        },
         end_of_file: hunk.end_of_file,
         placement,
         hint: hunk.line_hint.map(|h| h.saturating_sub(1)),
@@ -265,7 +269,11 @@ fn miss_error(miss: Miss, hunk: &Hunk, old: &[&str], label: &HunkLabel, text: &s
     let expected = old.join("\n");
     let message = match miss {
         Miss::Ambiguous(starts) => {
-            let at: Vec<String> = starts.iter().take(10).map(|s| (s + 1).to_string()).collect();
+            let at: Vec<String> = starts
+                .iter()
+                .take(10)
+                .map(|s| (s + 1).to_string())
+                .collect();
             format!(
                 "{} failed: its lines occur {} times (at lines {}).\nAdd context lines (or an @@ anchor / correct line numbers) so the hunk matches one place, and resend the patch.",
                 label.long(),

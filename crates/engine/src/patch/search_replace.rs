@@ -67,14 +67,20 @@ pub fn parse(input: &str, default_path: Option<&str>) -> Result<Vec<FileOp>, Pat
         i += used;
     }
     if ops.is_empty() {
-        return Err(PatchError::new("Invalid diff: no '<<<<<<< SEARCH' block found."));
+        return Err(PatchError::new(
+            "Invalid diff: no '<<<<<<< SEARCH' block found.",
+        ));
     }
     Ok(ops)
 }
 
 /// A line that names a file (aider's filename line), possibly in backticks or bold.
 fn filename_line(line: &str) -> Option<String> {
-    let t = line.trim().trim_matches(|c| c == '`' || c == '*').trim().trim_end_matches(':');
+    let t = line
+        .trim()
+        .trim_matches(|c| c == '`' || c == '*')
+        .trim()
+        .trim_end_matches(':');
     let plausible = !t.is_empty()
         && !t.contains(char::is_whitespace)
         && (t.contains('.') || t.contains('/'))
@@ -109,7 +115,10 @@ fn parse_block(lines: &[&str], path: String, block: usize) -> Result<(FileOp, us
         content.push('\n');
         FileOp::Add { path, content }
     } else {
-        let mut body: Vec<HunkLine> = old.iter().map(|l| HunkLine::Remove(l.to_string())).collect();
+        let mut body: Vec<HunkLine> = old
+            .iter()
+            .map(|l| HunkLine::Remove(l.to_string()))
+            .collect();
         body.extend(new.iter().map(|l| HunkLine::Add(l.to_string())));
         FileOp::Update {
             path,

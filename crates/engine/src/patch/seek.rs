@@ -114,7 +114,9 @@ fn seek_pass(lines: &[&str], query: &Query, pass: Pass) -> Result<usize, Miss> {
             .find(|&i| matches_at(i))
             .ok_or(Miss::NotFound),
         Placement::Unique => {
-            let all: Vec<usize> = (query.from..=last_start).filter(|&i| matches_at(i)).collect();
+            let all: Vec<usize> = (query.from..=last_start)
+                .filter(|&i| matches_at(i))
+                .collect();
             choose(all, query.hint)
         }
     }
@@ -128,7 +130,11 @@ fn choose(all: Vec<usize>, hint: Option<usize>) -> Result<usize, Miss> {
         (_, Some(h)) => {
             let distance = |i: &usize| i.abs_diff(h);
             let best = all.iter().map(distance).min().unwrap_or(0);
-            let nearest: Vec<usize> = all.iter().copied().filter(|i| distance(i) == best).collect();
+            let nearest: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|i| distance(i) == best)
+                .collect();
             if nearest.len() == 1 {
                 Ok(nearest[0])
             } else {

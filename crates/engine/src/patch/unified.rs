@@ -120,7 +120,10 @@ fn old_start(header: &str) -> (Option<usize>, Option<usize>) {
     };
     let mut parts = spec[1..].split(',');
     let start = parts.next().and_then(|s| s.parse::<usize>().ok());
-    let count = parts.next().and_then(|s| s.parse::<usize>().ok()).unwrap_or(1);
+    let count = parts
+        .next()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(1);
     let insert_at = start.map(|s| if count == 0 { s } else { s.saturating_sub(1) });
     (start.filter(|s| *s > 0), insert_at)
 }
