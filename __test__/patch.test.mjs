@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, linkSync, readdirSync } from 'node:fs';
 import {
   applyPatchTool,
   applyDiffTool,
@@ -87,6 +87,29 @@ describe('apply_patch (V4A)', () => {
     expect(ws.read('one.txt')).toBe('alpha\n');
     expect(ws.read('two.txt')).toBe('beta\n');
     expect(existsSync(ws.path('three.txt'))).toBe(false);
+  });
+
+  it('refuses a new file under a path whose folder is a file, before writing anything', async () => {
+    ws.write('a.txt', 'first\n');
+    ws.write('b', 'a file where the patch wants a folder\n');
+    const out = await patchTool.execute({
+      input: envelope('*** Update File: a.txt', '-first', '+changed', '*** Add File: b/new.txt', '+x'),
+    });
+    expect(out).toMatch(/^Error: .*No file was changed\.$/s);
+    expect(ws.read('a.txt')).toBe('first\n');
+    expect(ws.read('b')).toBe('a file where the patch wants a folder\n');
+  });
+
+  it('restores the files already written when a later write of the commit fails', async () => {
+    ws.write('a.txt', 'first\n');
+    ws.write('z.txt', 'last\n');
+    linkSync(ws.path('z.txt'), ws.path('z-link.txt'));
+    const out = await patchTool.execute({
+      input: envelope('*** Update File: a.txt', '-first', '+changed', '*** Update File: z.txt', '-last', '+LAST'),
+    });
+    expect(out).toMatch(/^Error: apply_patch could not write the patch: .*hard links.*No file was changed\.$/s);
+    expect(ws.read('a.txt')).toBe('first\n');
+    expect(ws.read('z.txt')).toBe('last\n');
   });
 
   it('names the failed hunk, shows the closest region and what to resend', async () => {
@@ -197,6 +220,7 @@ describe('apply_diff', () => {
     const out = await diffTool.execute({ diff: '@@ -4,1 +4,1 @@\n-same\n+SAME\n', path: 'r.txt' });
     expect(out).toMatch(/^Success/);
     expect(ws.read('r.txt')).toBe('x\nsame\nx\nSAME\nx\n');
+    ws.write('r.txt', 'x\nsame\nx\nsame\nx\n');
     const ambiguous = await diffTool.execute({ diff: '@@\n-same\n+SAME\n', path: 'r.txt' });
     expect(ambiguous).toMatch(/occur 2 times \(at lines 2, 4\)/);
   });
