@@ -124,11 +124,24 @@ describe('apply_patch (V4A)', () => {
     expect(ws.read('c.js')).toBe('function total(a, b) {\n  return a + b;\n}\n');
   });
 
-  it('refuses to add a file that exists and to delete one that does not', async () => {
-    ws.write('here.txt', 'keep\n');
-    const added = await patchTool.execute({ input: envelope('*** Add File: here.txt', '+new') });
-    expect(added).toMatch(/^Error: here\.txt already exists/);
-    expect(ws.read('here.txt')).toBe('keep\n');
+  it('replaces an existing file on Add File and Move to (as the reference does), keeping its line endings', async () => {
+    ws.write('here.txt', 'old\r\ntext\r\n');
+    const added = await patchTool.execute({ input: envelope('*** Add File: here.txt', '+new', '+content') });
+    expect(added).toContain('A here.txt (replaced the existing file)');
+    expect(ws.read('here.txt')).toBe('new\r\ncontent\r\n');
+    ws.write('src.txt', 'a\n');
+    ws.write('dst.txt', 'overwritten\n');
+    const moved = await patchTool.execute({ input: envelope('*** Update File: src.txt', '*** Move to: dst.txt', '-a', '+b') });
+    expect(moved).toContain('R src.txt -> dst.txt (replaced the existing file)');
+    expect(ws.read('dst.txt')).toBe('b\n');
+    expect(existsSync(ws.path('src.txt'))).toBe(false);
+  });
+
+  it('refuses to delete a file that does not exist, or a folder', async () => {
+    ws.write('dir/inner.txt', 'x\n');
+    const folder = await patchTool.execute({ input: envelope('*** Delete File: dir') });
+    expect(folder).toMatch(/^Error: .*not a regular file/);
+    expect(ws.read('dir/inner.txt')).toBe('x\n');
     const deleted = await patchTool.execute({ input: envelope('*** Delete File: nowhere.txt') });
     expect(deleted).toMatch(/^Error: nowhere\.txt does not exist/);
   });

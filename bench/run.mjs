@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import * as ours from '../lib/index.mjs';
 import { extractOutput, generateSource, middleTarget } from './gen.mjs';
 import { loadProbe } from './probe-setup.mjs';
+import { benchPatchFormats } from './patch.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -528,6 +529,7 @@ async function main() {
   await settleAfterPreviousRun();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edit-engine-bench-'));
   const started = now();
+  let patchRows = [];
   try {
     const sides = makeSides(work, probe);
     printHeaderRow();
@@ -535,6 +537,7 @@ async function main() {
     await benchAnnotate(probe);
     await benchConcurrent(sides, work);
     await benchSymbols(sides, probe, work);
+    patchRows = await benchPatchFormats({ measure, work, log, cell });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     markCleanup();
@@ -565,6 +568,7 @@ async function main() {
     header,
     rows: results.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])), baseline: r.baseline && { node: strip(r.baseline.node), native: r.baseline.native } })),
     targets: verdicts,
+    patchFormats: patchRows.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])) })),
   };
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(json, null, 2));
   console.log(`\nJSON: ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);

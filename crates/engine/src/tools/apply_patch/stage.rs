@@ -120,11 +120,15 @@ impl Staged {
         let display = slot.display.clone();
         match op {
             FileOp::Add { content, .. } => {
-                if slot.current.is_some() {
-                    return Err(format!("{display} already exists. Use '*** Update File: {display}' (or a diff) to change it, and resend the patch."));
-                }
-                slot.current = Some(content.clone());
-                self.changes.push(format!("A {display}"));
+                // As the reference implementation does, an existing file is replaced (its
+                // encoding and line endings kept; the undo history holds its old content).
+                let replaced = slot.current.replace(content.clone()).is_some();
+                let note = if replaced {
+                    " (replaced the existing file)"
+                } else {
+                    ""
+                };
+                self.changes.push(format!("A {display}{note}"));
             }
             FileOp::Delete { .. } => {
                 if slot.current.take().is_none() {
