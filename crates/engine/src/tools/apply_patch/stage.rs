@@ -150,30 +150,28 @@ impl Staged {
                     None => self
                         .changes
                         .push(format!("M {display} ({} hunk(s))", hunks.len())),
-                    Some(dest) => self.move_file(source, dest)?,
+                    Some(dest) => self.move_file(source, dest),
                 }
             }
         }
         Ok(())
     }
 
-    /// Moves the planned content of `source` to `dest`, which must not exist.
-    fn move_file(&mut self, source: &PathBuf, dest: &PathBuf) -> Result<(), String> {
+    /// Moves the planned content of `source` to `dest`; an existing destination is replaced (as
+    /// the reference implementation does; the undo history holds its old content).
+    fn move_file(&mut self, source: &PathBuf, dest: &PathBuf) {
         let from = self.slots.get_mut(source).expect("staged");
-        let (content, style, from_display) = (
-            from.current.take(),
-            from.style.clone(),
-            from.display.clone(),
-        );
+        let (content, style) = (from.current.take(), from.style.clone());
+        let from_display = from.display.clone();
         let to = self.slots.get_mut(dest).expect("staged");
-        if to.current.is_some() {
-            return Err(format!("cannot move {from_display} to {}: that file already exists. Move it elsewhere, or delete the destination first, and resend the patch.", to.display));
-        }
+        let note = match to.current {
+            Some(_) => " (replaced the existing file)",
+            None => "",
+        };
         to.current = content;
         to.style = style;
-        self.changes
-            .push(format!("R {from_display} -> {}", to.display));
-        Ok(())
+        let line = format!("R {from_display} -> {}{note}", to.display);
+        self.changes.push(line);
     }
 
     /// The success message: every change, fuzzy notes, and diffs when asked.
