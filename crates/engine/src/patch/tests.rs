@@ -370,3 +370,19 @@ fn neither_format_is_explained() {
     let err = parse_diff("just some words", None).unwrap_err();
     assert!(err.message.contains("neither a unified diff"), "{err}");
 }
+
+#[test]
+fn v4a_context_lines_may_hold_stars_and_indented_headers_end_a_section() {
+    let text = "/**\n *** notes ***\n */\nx = 1\n";
+    let patch = "*** Begin Patch\n*** Update File: f.txt\n  *** notes ***\n  */\n-x = 1\n+x = 2\n  *** Update File: g.txt\n-a\n+b\n*** End Patch";
+    let ops = v4a::parse(patch).unwrap();
+    assert_eq!(ops.len(), 2);
+    assert_eq!(ops[1].path(), "g.txt");
+    let FileOp::Update { hunks, .. } = &ops[0] else {
+        panic!()
+    };
+    let out = apply_hunks(text, hunks, Placement::InOrder, "f.txt")
+        .unwrap()
+        .text;
+    assert_eq!(out, "/**\n *** notes ***\n */\nx = 2\n");
+}

@@ -128,7 +128,7 @@ fn parse_update(
         if trimmed == END_OF_FILE {
             current.end_of_file = true;
             finish(&mut hunks, &mut current);
-        } else if trimmed.starts_with("***") {
+        } else if line.starts_with("***") || is_section_marker(trimmed) {
             break;
         } else if let Some(anchor) = line.trim_start().strip_prefix("@@") {
             if !current.lines.is_empty() {
@@ -138,7 +138,8 @@ fn parse_update(
             if !anchor.is_empty() {
                 current.anchors.push(anchor.to_string());
             }
-        } else if trimmed.is_empty() && line.len() <= 1 {
+        } else if trimmed.is_empty() && !line.starts_with(' ') {
+            // A bare empty line: an empty context line inside a hunk, a separator before one.
             if !current.lines.is_empty() {
                 current.lines.push(HunkLine::Context(String::new()));
             }
@@ -160,6 +161,14 @@ fn parse_update(
         placement: Placement::InOrder,
     };
     Ok((op, i))
+}
+
+/// A file header or the end marker, possibly indented (hunk content never starts with `***`
+/// once its one-character prefix is taken into account).
+fn is_section_marker(trimmed: &str) -> bool {
+    [ADD, DELETE, UPDATE, END]
+        .iter()
+        .any(|m| trimmed.starts_with(m))
 }
 
 fn new_hunk() -> Hunk {
