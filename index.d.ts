@@ -90,6 +90,10 @@ export type JsFileTracker = FileTracker
  * to an error string naming the bad option.
  */
 export declare class NativeToolbox {
+  /** OpenAI's `apply_patch` tool call (parameter `input`). */
+  applyPatch(params: Record<string, unknown>): Promise<string>
+  /** The `apply_diff` tool call (parameters `diff`, optional `path`). */
+  applyDiff(params: Record<string, unknown>): Promise<string>
   constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null, readTracker?: FileReadTracker | undefined | null)
   /** Probe's `edit` tool call. */
   edit(params: Record<string, unknown>): Promise<string>
@@ -110,6 +114,15 @@ export declare class NativeToolbox {
 }
 
 export declare function annotateOutputWithHashes(output: string): string
+
+/** Applies a unified diff or SEARCH/REPLACE blocks to `text`; file names are not consulted. */
+export declare function applyDiffToText(text: string, diff: string): TextPatchResult
+
+/**
+ * Applies a V4A patch (`*** Begin Patch` ... `*** End Patch`) to `text`; file names in the
+ * patch are not consulted.
+ */
+export declare function applyPatchToText(text: string, patch: string): TextPatchResult
 
 export declare function cleanNewString(newStr: string, fileLines: Array<string>, startLine: number, endLine: number, positionName?: string | undefined | null): CleanResult
 
@@ -293,6 +306,17 @@ export interface TaskPersistenceOptions {
    * against the process cwd at construction.
    */
   filePath?: string
+}
+
+/**
+ * `{ ok, text, message }` of an in-memory patch: on success `text` is the new content and
+ * `message` lists the fuzzy matches (if any); on failure `text` is the input unchanged and
+ * `message` says what failed and what to resend.
+ */
+export interface TextPatchResult {
+  ok: boolean
+  text: string
+  message: string
 }
 
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */

@@ -12,6 +12,7 @@ import * as ours from '../lib/index.mjs';
 import { extractOutput, generateSource, middleTarget } from './gen.mjs';
 import { benchGrepVsRg, printGrepVsRg } from './grep-rg.mjs';
 import { loadProbe } from './probe-setup.mjs';
+import { benchPatchFormats } from './patch.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -533,6 +534,7 @@ async function main() {
   await settleAfterPreviousRun();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edit-engine-bench-'));
   const started = now();
+  let patchRows = [];
   try {
     const sides = makeSides(work, probe);
     printHeaderRow();
@@ -540,6 +542,7 @@ async function main() {
     await benchAnnotate(probe);
     await benchConcurrent(sides, work);
     await benchSymbols(sides, probe, work);
+    patchRows = await benchPatchFormats({ measure, work, log, cell });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     markCleanup();
@@ -574,6 +577,7 @@ async function main() {
     rows: results.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])), baseline: r.baseline && { node: strip(r.baseline.node), native: r.baseline.native } })),
     grep,
     targets: verdicts,
+    patchFormats: patchRows.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])) })),
   };
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(json, null, 2));
   console.log(`\nJSON: ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))}`);

@@ -8,6 +8,7 @@ const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.c
 const moreTools = require('./more-tools.cjs');
 const moreSchemas = require('./more-schemas.cjs');
 const seed002 = require('./seed002.cjs');
+const patchTools = require('./patch-tools.cjs');
 
 module.exports = {
   editTool,
@@ -35,4 +36,5 @@ module.exports = {
   flushWrites: native.flushWrites,
   flushWritesAsync: native.flushWritesAsync,
   ...seed002,
+  ...patchTools,
 };

@@ -301,3 +301,36 @@ export function flushWrites(): void;
  * durable (true), or false if it gave up after 15 s.
  */
 export function flushWritesAsync(): Promise<boolean>;
+
+/** `apply_patch` input: the V4A envelope (`*** Begin Patch` ... `*** End Patch`). */
+export interface ApplyPatchParams {
+  input: string;
+  workingDirectory?: string;
+}
+
+/** `apply_diff` input: a unified diff or SEARCH/REPLACE blocks; `path` names the file when the diff does not. */
+export interface ApplyDiffParams {
+  diff: string;
+  path?: string;
+  workingDirectory?: string;
+}
+
+/** Result of an in-memory patch: on failure `text` is the input and `message` says what to resend. */
+export interface TextPatchResult {
+  ok: boolean;
+  text: string;
+  message: string;
+}
+
+/** OpenAI's `apply_patch` (V4A) tool; all files of a patch change together or none does. */
+export function applyPatchTool(options?: ToolOptions): Tool<ApplyPatchParams, 'apply_patch'>;
+/** Unified diffs (line numbers as hints) and SEARCH/REPLACE blocks; all-or-nothing across files. */
+export function applyDiffTool(options?: ToolOptions): Tool<ApplyDiffParams, 'apply_diff'>;
+/** Applies a V4A patch to a string (file names in the patch are not consulted). */
+export function applyPatchToText(text: string, patch: string): TextPatchResult;
+/** Applies a unified diff or SEARCH/REPLACE blocks to a string. */
+export function applyDiffToText(text: string, diff: string): TextPatchResult;
+export const applyPatchSchema: JsonSchema;
+export const applyPatchDescription: string;
+export const applyDiffSchema: JsonSchema;
+export const applyDiffDescription: string;

@@ -50,6 +50,14 @@ export const {
   FileReadTracker,
   ExternalModificationDetector,
   BackgroundTaskPersistence,
+  applyPatchTool,
+  applyDiffTool,
+  applyPatchToText,
+  applyDiffToText,
+  applyPatchSchema,
+  applyPatchDescription,
+  applyDiffSchema,
+  applyDiffDescription,
 } = cjs;
 
 export default cjs;

@@ -9,7 +9,8 @@ const { viewTool } = require('./view.cjs');
 /**
  * `name`: the tool name the adapters use; `factory`: the export that builds it; `access`:
  * 'read' tools are always served, 'write' tools only when editing is allowed; `defaults`: options
- * merged under the caller's.
+ * merged under the caller's; `optional`: served only when asked for (`includeOptional`), so the
+ * default tool sets stay small.
  */
 const TOOL_ENTRIES = [
   { name: 'view', factory: 'viewTool', access: 'read' },
@@ -20,6 +21,8 @@ const TOOL_ENTRIES = [
   { name: 'edit_file', factory: 'editFileTool', access: 'write' },
   { name: 'replace_in_file', factory: 'replaceInFileTool', access: 'write' },
   { name: 'str_replace_based_edit_tool', factory: 'textEditorTool', access: 'write', defaults: { version: '20250728' } },
+  { name: 'apply_patch', factory: 'applyPatchTool', access: 'write', optional: true },
+  { name: 'apply_diff', factory: 'applyDiffTool', access: 'write', optional: true },
 ];
 
 /** Every factory the adapters may use: the package's exports plus the read-only `viewTool`. */
@@ -27,10 +30,16 @@ function defaultFactories() {
   return { ...engine, viewTool };
 }
 
-/** The entries whose factory exists in `factories`, optionally only the read-only ones. */
-function availableEntries({ allowEdit = false, factories = defaultFactories() } = {}) {
+/**
+ * The entries whose factory exists in `factories`, optionally only the read-only ones; optional
+ * entries only with `includeOptional`.
+ */
+function availableEntries({ allowEdit = false, factories = defaultFactories(), includeOptional = false } = {}) {
   return TOOL_ENTRIES.filter(
-    (e) => typeof factories[e.factory] === 'function' && (allowEdit || e.access === 'read'),
+    (e) =>
+      typeof factories[e.factory] === 'function' &&
+      (allowEdit || e.access === 'read') &&
+      (includeOptional || !e.optional),
   );
 }
 

@@ -4,6 +4,7 @@
 
 mod helpers;
 mod modification;
+mod patch;
 mod quotes;
 mod read_tracker;
 mod symbols;

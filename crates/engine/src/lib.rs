@@ -8,6 +8,7 @@ pub mod fs;
 pub mod history;
 pub mod lines;
 pub mod parallel;
+pub mod patch;
 pub mod search;
 pub mod symbols;
 pub mod tasks;

@@ -4,6 +4,7 @@
 //! string; failures start with `Error`. Tools never panic on bad input and never leave a file
 //! partly written (all writes go through [`crate::fs::atomic`]).
 
+pub mod apply_patch;
 pub mod create;
 pub mod diff;
 pub mod edit;

@@ -22,6 +22,8 @@ pub(crate) struct TextRequest<'a> {
     old_string: &'a str,
     replace_all: bool,
     restriction: Restriction,
+    /// `expected_replacements`: the exact number of occurrences to replace (all of them).
+    expected: Option<usize>,
 }
 
 /// Validates a text-mode call: non-empty `old_string`, `match_strategy`, and the tracker's
@@ -49,10 +51,12 @@ pub(super) fn request<'a>(
             return Err(format!("Error editing {shown}: {message}\n\nUse the extract tool with targets=\"{shown}\" to re-read the file, then retry."));
         }
     }
+    let expected = super::expected_count::parse(params)?;
     Ok(TextRequest {
         old_string,
-        replace_all,
+        replace_all: replace_all || expected.is_some(),
         restriction,
+        expected,
     })
 }
 
@@ -71,6 +75,14 @@ pub(super) fn plan(
     let Some(located) = locate(content, &old, request.restriction) else {
         return Err(not_found(call.file_path, content, &old));
     };
+    if let Some(n) = request.expected.filter(|n| *n != located.regions.len()) {
+        let lines: Vec<usize> = located
+            .regions
+            .iter()
+            .map(|r| line_span(content, r).0)
+            .collect();
+        return Err(super::expected_count::mismatch(call.file_path, n, &lines));
+    }
     if !request.replace_all && located.regions.len() > 1 {
         return Err(ambiguity(call.file_path, content, &located));
     }
