@@ -7,7 +7,7 @@
 //! [`indent_flexible_match`]) reproduce Probe's results exactly, in O(content + search): lines are
 //! interned and matched with KMP instead of sliding a window. Ours ([`quote_normalized_match`],
 //! [`escape_normalized_match`], [`trimmed_boundary_match`], [`block_anchor_match`]) run after them
-//! in [`find_match_cascade`]; [`closest_region`] suggests where a failed search was probably meant.
+//! in [`locate`], the one driver the edit tool runs; [`closest_region`] suggests where a failed search was probably meant.
 
 mod block_anchor;
 mod boundary;
@@ -31,7 +31,7 @@ use std::ops::Range;
 
 pub use block_anchor::{block_anchor_match, BLOCK_ANCHOR_BUDGET, BLOCK_ANCHOR_THRESHOLD};
 pub use boundary::{trimmed_boundary_match, trimmed_core};
-pub use cascade::{find_match_cascade, find_match_cascade_named};
+pub use cascade::{lf_view, line_span, locate, Located, Restriction};
 pub use closest::{
     closest_region, ClosestRegion, CLOSEST_CANDIDATES, CLOSEST_DIFF_LINES, CLOSEST_MIN_SCORE,
     CLOSEST_PAIR_BUDGET,
@@ -47,7 +47,7 @@ pub use quotes::{
 pub use whitespace::whitespace_normalized_match;
 
 /// Fuzzy strategies, in the order they are tried after exact matching fails: Probe's three, then
-/// ours ([`find_match_cascade`]).
+/// ours ([`locate`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strategy {
     LineTrimmed,

@@ -8,30 +8,27 @@
 use edit_engine_core::batch::{self, Op, OpKind};
 use edit_engine_core::lines::{clean_new_string, parse_line_ref, Position};
 use edit_engine_core::text::js::js_trim;
-use edit_engine_core::text::{find_match_cascade, Strategy};
+use edit_engine_core::text::{lf_view, locate, Restriction, Strategy};
 use edit_engine_core::tools::{ToolContext, ToolOptions};
 use serde_json::json;
 use std::path::Path;
 
-/// Every strategy alone, then the whole cascade: no panic; every region is a non-empty,
-/// ascending, char-boundary range of the LF view; `matched_text` is the first region's text.
+/// The match driver with every strategy alone, then the whole cascade: no panic; every region is
+/// a non-empty, ascending, non-overlapping, char-boundary range of the LF view; identical
+/// candidates are reported as such.
 pub fn check_cascade(content: &str, search: &str) -> Result<(), String> {
-    let lf = content.replace("\r\n", "\n");
-    let mut runs: Vec<Option<Strategy>> = Strategy::ALL.iter().copied().map(Some).collect();
-    runs.push(None);
-    for only in runs {
-        let Some(m) = find_match_cascade(content, search, only) else {
+    let (lf, search) = (lf_view(content), lf_view(search));
+    let mut runs: Vec<Restriction> = Strategy::ALL.map(Restriction::Only).to_vec();
+    runs.push(Restriction::Any);
+    for restriction in runs {
+        let Some(m) = locate(&lf, &search, restriction) else {
             continue;
         };
-        let name = only.map_or("cascade", Strategy::as_str);
-        if m.regions.is_empty() || m.count != m.regions.len() {
-            return Err(format!(
-                "{name}: count {} for {} regions",
-                m.count,
-                m.regions.len()
-            ));
+        let name = m.strategy.map_or("exact", Strategy::as_str);
+        if m.regions.is_empty() {
+            return Err(format!("{name}: no regions"));
         }
-        let mut prev_start = 0;
+        let mut prev_end = 0;
         for r in &m.regions {
             if r.start >= r.end || r.end > lf.len() {
                 return Err(format!("{name}: region {r:?} out of 0..{}", lf.len()));
@@ -39,15 +36,14 @@ pub fn check_cascade(content: &str, search: &str) -> Result<(), String> {
             if !lf.is_char_boundary(r.start) || !lf.is_char_boundary(r.end) {
                 return Err(format!("{name}: region {r:?} splits a character"));
             }
-            if r.start < prev_start {
-                return Err(format!("{name}: regions not ascending at {r:?}"));
+            if r.start < prev_end {
+                return Err(format!("{name}: regions overlap or descend at {r:?}"));
             }
-            prev_start = r.start;
+            prev_end = r.end;
         }
-        if m.matched_text != lf[m.regions[0].clone()] {
-            return Err(format!(
-                "{name}: matched_text differs from the first region"
-            ));
+        let first = &lf[m.regions[0].clone()];
+        if m.identical != m.regions.iter().all(|r| &lf[r.clone()] == first) {
+            return Err(format!("{name}: identical flag wrong"));
         }
     }
     Ok(())
@@ -76,8 +72,7 @@ pub fn check_exact_block(lines: &[String], from: usize, len: usize) -> Result<()
     let block = lines[from..from + len].join("\n");
     let start: usize = lines[..from].iter().map(|l| l.len() + 1).sum();
     let expected = start..start + block.len();
-    let found =
-        find_match_cascade(&content, &block, Some(Strategy::LineTrimmed)).map(|m| m.regions);
+    let found = Strategy::LineTrimmed.matcher()(&content, &block).map(|m| m.regions);
     if found.as_deref() != Some(&[expected.clone()][..]) {
         return Err(format!(
             "line-trimmed: exact block {block:?} at {expected:?} found as {found:?} in {content:?}"

@@ -2,15 +2,14 @@
 //! ambiguity, scope and no-op guards; "did you mean" when nothing matches.
 
 mod adapt;
-mod locate;
 
 use super::{EditCall, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::text::closest_region;
+use crate::text::{line_span, locate, Located, Restriction};
 use crate::tools::params::{field, Field};
 use crate::tools::ToolContext;
-use locate::{line_span, locate, Located, Restriction};
 use serde_json::Value;
 
 const EMPTY_OLD_STRING: &str = "Error editing file: Invalid old_string - it is empty, so there is nothing to find. Copy the exact text to replace from the file, or use start_line with position=\"before\"/\"after\" to insert new lines.";
@@ -57,7 +56,8 @@ pub(super) fn request<'a>(
 }
 
 fn bad_strategy(name: &str) -> String {
-    format!("Error editing file: Invalid match_strategy \"{name}\" - use \"exact\" or one of: line-trimmed, whitespace-normalized, indent-flexible, quote-normalized, escape-normalized, trimmed-boundary, block-anchor. Omit it to allow every strategy.")
+    let known: Vec<&str> = crate::text::Strategy::ALL.map(|s| s.as_str()).to_vec();
+    format!("Error editing file: Invalid match_strategy \"{name}\" - use \"exact\" or one of: {}. Omit it to allow every strategy.", known.join(", "))
 }
 
 pub(super) fn plan(
