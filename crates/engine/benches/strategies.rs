@@ -33,8 +33,10 @@ fn strategies(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(content.len() as u64));
         // One search per strategy, in `Strategy::ALL` order; each runs through the tool's driver
         // restricted to that strategy, and must be won by it.
-        let searches: [&str; 7] = [
-            &trimmed, &drifted, &trimmed, &quoted, &escaped, &padded, &anchored,
+        // The target lines three levels deeper than in the file.
+        let shifted: String = lines.iter().map(|l| format!("            {l}\n")).collect();
+        let searches: [&str; 8] = [
+            &trimmed, &drifted, &trimmed, &shifted, &quoted, &escaped, &padded, &anchored,
         ];
         for (strategy, search) in Strategy::ALL.into_iter().zip(searches) {
             let only = Restriction::Only(strategy);

@@ -7,6 +7,7 @@
 //! [`plan`] computes the new text from the current text (pure), and the caller commits it —
 //! [`run`] writes one file; `multi_edit` can plan a whole batch before writing anything.
 
+mod line_clean;
 mod line_mode;
 mod symbol_mode;
 mod text_mode;

@@ -2,12 +2,13 @@
 //! ambiguity, scope and no-op guards; "did you mean" when nothing matches.
 
 mod adapt;
+mod frame;
 
 use super::{EditCall, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::text::closest_region;
-use crate::text::{line_span, locate, Located, Restriction};
+use crate::text::{lf_view, line_span, locate, Located, Restriction};
 use crate::tools::params::{field, Field};
 use crate::tools::ToolContext;
 use serde_json::Value;
@@ -67,7 +68,8 @@ pub(super) fn plan(
 ) -> Result<Planned, String> {
     let content = file.text.as_str();
     let old = file.to_view(request.old_string);
-    let new = file.to_view(call.new_string);
+    // The content is an LF view: new_string's line endings become the file's on write.
+    let new = lf_view(call.new_string);
     let Some(located) = locate(content, &old, request.restriction) else {
         return Err(not_found(call.file_path, content, &old));
     };
@@ -101,7 +103,7 @@ pub(super) fn plan(
     })
 }
 
-/// The content with each region replaced by `new` fitted to that region.
+/// The content with each region replaced by `new` fitted to that region ([`keep_boundaries`]).
 fn splice(
     content: &str,
     regions: &[std::ops::Range<usize>],
@@ -110,21 +112,57 @@ fn splice(
     new: &str,
 ) -> String {
     let mut out = String::with_capacity(content.len() + new.len() * regions.len());
+    let style = strategy.map(|_| frame::detect_style(sample(content)));
     let mut at = 0;
     for region in regions {
         out.push_str(&content[at..region.start]);
         let region_text = &content[region.clone()];
-        let at_line_start = region.start == 0 || content.as_bytes()[region.start - 1] == b'\n';
-        out.push_str(&adapt::fit_replacement(
-            strategy,
-            region_text,
-            at_line_start,
-            old,
-            new,
-        ));
+        let fitted = match style {
+            Some(style) => {
+                let line_start = content[..region.start].rfind('\n').map_or(0, |i| i + 1);
+                let line = &content[line_start..];
+                let first_indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                let frame = adapt::Frame {
+                    first_indent,
+                    style,
+                };
+                adapt::fit_replacement(strategy, region_text, &frame, old, new)
+            }
+            None => new.to_string(),
+        };
+        out.push_str(&keep_boundaries(region_text, &fitted));
         at = region.end;
     }
     out.push_str(&content[at..]);
+    out
+}
+
+/// The first 64 KB of `content` (at a char boundary): enough to detect its indentation style.
+fn sample(content: &str) -> &str {
+    let mut end = content.len().min(64 * 1024);
+    while !content.is_char_boundary(end) {
+        end -= 1;
+    }
+    &content[..end]
+}
+
+/// The boundary rule: a line break that opens (or closes) the replaced text is kept when a
+/// non-empty `new` does not have one there, so lines the caller did not touch are never joined;
+/// an empty `new` removes the text with its line breaks (whole lines are deleted).
+fn keep_boundaries(region_text: &str, new: &str) -> String {
+    if new.is_empty() {
+        return String::new();
+    }
+    let lead = region_text.starts_with('\n') && !new.starts_with('\n');
+    let trail = region_text.ends_with('\n') && !new.ends_with('\n');
+    let mut out = String::with_capacity(new.len() + 2);
+    if lead {
+        out.push('\n');
+    }
+    out.push_str(new);
+    if trail {
+        out.push('\n');
+    }
     out
 }
 
