@@ -58,10 +58,27 @@ pub fn locate(content: &str, old: &str, restriction: Restriction) -> Option<Loca
     if js_trim(old).is_empty() {
         return None;
     }
-    restriction
-        .strategies()
-        .iter()
-        .find_map(|&strategy| fuzzy(content, old, strategy))
+    restriction.strategies().iter().find_map(|&strategy| {
+        fuzzy(content, old, strategy).or_else(|| through_line_end(content, old, strategy))
+    })
+}
+
+/// An `old` that ends with its line's `\n`: the strategy run on the lines without it (a line
+/// strategy would otherwise look for a blank line after them), each region then taking the
+/// file's `\n` after it. `None` when `old` has no trailing `\n` or a region has none after it.
+fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
+    let lines = old.strip_suffix('\n')?;
+    if js_trim(lines).is_empty() || lines.ends_with('\n') {
+        return None;
+    }
+    let mut found = fuzzy(content, lines, strategy)?;
+    for r in &mut found.regions {
+        if content.as_bytes().get(r.end) != Some(&b'\n') {
+            return None;
+        }
+        r.end += 1;
+    }
+    Some(found)
 }
 
 /// One strategy's candidates, deduplicated as [`locate`] describes.
@@ -240,6 +257,20 @@ mod tests {
         let l = fuzzy_only(content, search).unwrap();
         assert_eq!(l.strategy, Some(Strategy::BlockAnchor));
         assert_eq!(&content[l.regions[0].clone()], content.trim_end());
+    }
+
+    #[test]
+    fn a_trailing_line_break_with_other_indentation_still_matches() {
+        let content = "fn a() {\n        x();\n        y();\n}\n";
+        let l = fuzzy_only(content, "    x();\n    y();\n").unwrap();
+        assert_eq!(l.strategy, Some(Strategy::LineTrimmed));
+        let region = &content[l.regions[0].clone()];
+        assert_eq!(region, "        x();\n        y();\n");
+        let deeper = "fn a() {\n            x();\n            y();\n}\n";
+        let l = fuzzy_only(deeper, "x();\ny();\n").unwrap();
+        assert_eq!(l.strategy, Some(Strategy::IndentShifted));
+        let region = &deeper[l.regions[0].clone()];
+        assert_eq!(region, "            x();\n            y();\n");
     }
 
     #[test]

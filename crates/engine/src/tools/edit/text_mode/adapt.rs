@@ -20,7 +20,7 @@ pub struct Frame<'a> {
 ///   style; a `new` written at another base indent is kept as written;
 /// - `quote-normalized`: characters `new` shares with `old` keep the file's quote characters;
 /// - `escape-normalized`: a single-line `new` with literal `\n`/`\t`/`\"` escapes, like `old`,
-///   is unescaped the same way;
+///   is unescaped the same way; after a multi-line `old`, only `\$` and `` \` `` are undone;
 /// - `trimmed-boundary`: leading/trailing white space of `new` is dropped, as it was for `old`.
 pub fn fit_replacement(
     strategy: Option<Strategy>,
@@ -34,13 +34,40 @@ pub fn fit_replacement(
         Some(Strategy::EscapeNormalized) if looks_escaped(old) && looks_escaped(new) => {
             unescape_literal(new).unwrap_or_else(|| new.to_string())
         }
-        Some(Strategy::TrimmedBoundary) => new[trimmed_core(new)].to_string(),
+        Some(Strategy::EscapeNormalized) if old.contains('\n') => template_unescaped(new),
+        Some(Strategy::TrimmedBoundary) => return fit_trimmed(region_text, frame, old, new),
         _ => new.to_string(),
     };
     if strategy.is_some() {
         out = carry_indentation(region_text, frame, old, &out);
     }
     out
+}
+
+/// `trimmed-boundary`: the blank lines and trailing white space around `new` are dropped as they
+/// were for `old`; the first line's indentation is kept for mapping `new` into the file's frame
+/// (the region starts after the file line's indentation), else `new` is trimmed like `old`.
+fn fit_trimmed(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
+    let (old_edges, new_edges) = (blank_edges_removed(old), blank_edges_removed(new));
+    if new_edges.trim().is_empty() || detect_base_indent(new_edges) != detect_base_indent(old_edges)
+    {
+        return new[trimmed_core(new)].to_string();
+    }
+    carry_indentation(region_text, frame, old_edges, new_edges)
+}
+
+/// `s` without its leading blank lines and trailing white space.
+fn blank_edges_removed(s: &str) -> &str {
+    let body = s.trim_end();
+    let first = body.len() - body.trim_start().len();
+    let line_start = body[..first].rfind('\n').map_or(0, |i| i + 1);
+    &body[line_start..]
+}
+
+/// A multi-line `old` matched by escape-normalized had only template-literal escapes to undo
+/// (`\$`, `` \` ``): `new`, written the same way, loses them too (its `\n` are meant literally).
+fn template_unescaped(new: &str) -> String {
+    new.replace("\\$", "$").replace("\\`", "`")
 }
 
 /// A single-line text holding literal escape sequences (the model escaped real newlines/quotes).
@@ -167,5 +194,22 @@ mod tests {
             "\n foo(2); \n",
         );
         assert_eq!(out, "foo(2);");
+        // Tabs for the file's four spaces, one line between blank lines, a comment added above.
+        let tabs = IndentStyle {
+            tabs: false,
+            unit: 4,
+        };
+        let frame = Frame {
+            first_indent: "    ",
+            style: tabs,
+        };
+        let out = fit_replacement(
+            Some(Strategy::TrimmedBoundary),
+            "va_start(ap);",
+            &frame,
+            "\n\tva_start(ap);",
+            "\n\t/* a\n\t * b */\n\tva_start(ap);",
+        );
+        assert_eq!(out, "/* a\n     * b */\n    va_start(ap);");
     }
 }
