@@ -15,7 +15,8 @@ export function indentUnit(content) {
     if (ind[0] === '\t') tabs++;
     else {
       spaces++;
-      if (!step || (ind.length < step && ind.length >= 2)) step = ind.length;
+      // One-space indents (` * ` doc-comment lines) are alignment, not a level.
+      if (ind.length >= 2 && (!step || ind.length < step)) step = ind.length;
     }
   }
   if (tabs > spaces) return '\t';

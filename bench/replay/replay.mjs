@@ -4,11 +4,13 @@
 // each result is judged against the exact post-commit file. See README.md beside this file.
 //
 // Usage: node bench/replay/replay.mjs --repos DIR [--cache DIR] [--commits N] [--rebuild] [--json OUT]
+//        [--lib PATH/TO/lib/index.mjs] (another build of the package, e.g. to compare with main)
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gitDirs, repoCases } from './cases.mjs';
 import { candidateNames, lineCall, symbolCall, textCalls } from './calls.mjs';
 import { judge, pythonFailures, report } from './judge.mjs';
@@ -23,6 +25,7 @@ function args() {
     else if (k === '--commits') a.commits = Number(argv[++i]);
     else if (k === '--rebuild') a.rebuild = true;
     else if (k === '--json') a.json = argv[++i];
+    else if (k === '--lib') a.lib = argv[++i];
     else throw new Error(`unknown argument ${k}`);
   }
   a.repos ??= process.env.EDIT_ENGINE_REPLAY_REPOS ?? join(a.cache, 'repos');
@@ -65,7 +68,7 @@ async function symbolDefs(api, file, c) {
 
 async function main() {
   const a = args();
-  const api = await import('../../lib/index.mjs');
+  const api = await import(a.lib ? pathToFileURL(resolve(a.lib)).href : '../../lib/index.mjs');
   const cases = baseCases(a);
   const dir = mkdtempSync(join(tmpdir(), 'edit-engine-replay-'));
   const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false });
