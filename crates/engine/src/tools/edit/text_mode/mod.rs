@@ -130,7 +130,7 @@ fn splice(
             }
             None => new.to_string(),
         };
-        out.push_str(&keep_boundaries(region_text, &fitted));
+        out.push_str(&keep_boundaries(content, region, &fitted));
         at = region.end;
     }
     out.push_str(&content[at..]);
@@ -147,14 +147,19 @@ fn sample(content: &str) -> &str {
 }
 
 /// The boundary rule: a line break that opens (or closes) the replaced text is kept when a
-/// non-empty `new` does not have one there, so lines the caller did not touch are never joined;
-/// an empty `new` removes the text with its line breaks (whole lines are deleted).
-fn keep_boundaries(region_text: &str, new: &str) -> String {
+/// non-empty `new` does not have one there and dropping it would join the text before (after) the
+/// region, on the same line, to `new`; lines the caller did not touch are never joined. An empty
+/// `new` removes the text with its line breaks (whole lines are deleted).
+fn keep_boundaries(content: &str, region: &std::ops::Range<usize>, new: &str) -> String {
+    let region_text = &content[region.clone()];
     if new.is_empty() {
         return String::new();
     }
-    let lead = region_text.starts_with('\n') && !new.starts_with('\n');
-    let trail = region_text.ends_with('\n') && !new.ends_with('\n');
+    let bytes = content.as_bytes();
+    let text_before = region.start > 0 && bytes[region.start - 1] != b'\n';
+    let text_after = region.end < bytes.len() && bytes[region.end] != b'\n';
+    let lead = text_before && region_text.starts_with('\n') && !new.starts_with('\n');
+    let trail = text_after && region_text.ends_with('\n') && !new.ends_with('\n');
     let mut out = String::with_capacity(new.len() + 2);
     if lead {
         out.push('\n');
@@ -224,4 +229,29 @@ fn check_scope(matched: &str, new: &str) -> Result<(), String> {
         return Err(format!("Error editing file: Edit scope too large — replacing {old_lines} lines with {new_lines} lines risks accidental content deletion. To fix: (1) Use line-targeted editing (start_line/end_line) instead to constrain scope, or (2) Split into smaller, focused edits that each target only the lines you intend to change."));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::keep_boundaries;
+
+    fn replace(content: &str, old: &str, new: &str) -> String {
+        let start = content.find(old).unwrap();
+        let kept = keep_boundaries(content, &(start..start + old.len()), new);
+        format!(
+            "{}{kept}{}",
+            &content[..start],
+            &content[start + old.len()..]
+        )
+    }
+
+    #[test]
+    fn boundary_line_breaks_never_join_untouched_lines() {
+        assert_eq!(replace("a;\nfoo\nc;\n", "\nfoo\n", "bar"), "a;\nbar\nc;\n");
+        assert_eq!(replace("a;\nfoo\nc;\n", "foo\n", "bar"), "a;\nbar\nc;\n");
+        assert_eq!(replace("a;\nfoo\nc;\n", "foo\n", ""), "a;\nc;\n");
+        assert_eq!(replace("a;\nfoo\nc;\n", "\nfoo", ""), "a;\nc;\n");
+        // A blank line the caller replaced goes: nothing is joined without it.
+        assert_eq!(replace("a;\n\nfoo\nc;\n", "\nfoo", "bar"), "a;\nbar\nc;\n");
+    }
 }
