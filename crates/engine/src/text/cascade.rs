@@ -63,22 +63,26 @@ pub fn locate(content: &str, old: &str, restriction: Restriction) -> Option<Loca
     })
 }
 
-/// An `old` that ends with its line's `\n`: the strategy run on the lines without it (a line
-/// strategy would otherwise look for a blank line after them), each region then taking the
-/// file's `\n` after it. `None` when `old` has no trailing `\n` or a region has none after it.
+/// An `old` that ends with its line's `\n` (and maybe empty lines after it): the strategy run on
+/// the lines without those `\n`s (a line strategy would otherwise look for blank lines after
+/// them), each region then taking as many `\n`s of the file after it. `None` when `old` has no
+/// trailing `\n` or a region is not followed by them.
 fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
-    let lines = old.strip_suffix('\n')?;
-    if js_trim(lines).is_empty() || lines.ends_with('\n') {
+    let lines = old.trim_end_matches('\n');
+    let breaks = old.len() - lines.len();
+    if breaks == 0 || js_trim(lines).is_empty() {
         return None;
     }
     let mut found = fuzzy(content, lines, strategy)?;
     for r in &mut found.regions {
-        if content.as_bytes().get(r.end) != Some(&b'\n') {
+        let after = content.as_bytes().get(r.end..r.end + breaks)?;
+        if after.iter().any(|&b| b != b'\n') {
             return None;
         }
-        r.end += 1;
+        r.end += breaks;
     }
-    Some(found)
+    let disjoint = found.regions.windows(2).all(|w| w[0].end <= w[1].start);
+    disjoint.then_some(found)
 }
 
 /// One strategy's candidates, deduplicated as [`locate`] describes.
