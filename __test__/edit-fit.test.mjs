@@ -38,6 +38,13 @@ describe('indentation frame', () => {
 });
 
 describe('line endings and boundaries', () => {
+  it('matches an old_string that ends with its line break and is indented in tabs', async () => {
+    ws.write('a.py', PY);
+    const out = await edit.execute({ file_path: 'a.py', old_string: '\t\tif x:\n\t\t\ty()\n', new_string: '\t\tif x:\n\t\t\ty(2)\n' });
+    expect(out).toMatch(/^Successfully edited/);
+    expect(ws.read('a.py')).toBe(PY.replace('y()', 'y(2)'));
+  });
+
   it('writes a CRLF new_string with the LF file\'s endings', async () => {
     ws.write('a.js', 'a();\nb();\n');
     await edit.execute({ file_path: 'a.js', old_string: 'b();', new_string: 'c();\r\nd();' });
