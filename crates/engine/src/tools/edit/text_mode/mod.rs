@@ -137,9 +137,9 @@ fn splice(
     out
 }
 
-/// The first 64 KB of `content` (at a char boundary): enough to detect its indentation style.
+/// The first 16 KB of `content` (at a char boundary): enough to detect its indentation style.
 fn sample(content: &str) -> &str {
-    let mut end = content.len().min(64 * 1024);
+    let mut end = content.len().min(16 * 1024);
     while !content.is_char_boundary(end) {
         end -= 1;
     }
