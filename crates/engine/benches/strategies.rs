@@ -1,15 +1,11 @@
 //! Criterion benches of the fuzzy match strategies on 1 MB and 4 MB code-like inputs, each with a
 //! search crafted so that the strategy matches (one region, near the middle of the file), and the
-//! whole cascade on a search that matches nowhere. Every strategy of the cascade has a case.
+//! whole cascade (the edit tool's driver, [`locate`]) on a search that matches nowhere. Every strategy of the cascade has a case.
 
 mod common;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use edit_engine_core::text::{
-    block_anchor_match, escape_normalized_match, find_fuzzy_match, find_match_cascade,
-    indent_flexible_match, line_trimmed_match, quote_normalized_match, trimmed_boundary_match,
-    whitespace_normalized_match,
-};
+use edit_engine_core::text::{find_fuzzy_match, locate, Restriction, Strategy};
 
 /// A bench case: name, search, and the check that must hold.
 type Case<'a> = (&'a str, &'a str, fn(&str, &str) -> bool);
@@ -35,33 +31,28 @@ fn strategies(c: &mut Criterion) {
         // The target lines between blank lines.
         let padded = format!("\n\n{a}\n{b}\n{e}\n\n");
         group.throughput(Throughput::Bytes(content.len() as u64));
-        let cases: [Case; 9] = [
-            ("line-trimmed", &trimmed, |c, s| {
-                line_trimmed_match(c, s).is_some()
-            }),
-            ("whitespace-normalized", &drifted, |c, s| {
-                whitespace_normalized_match(c, s).is_some()
-            }),
-            ("indent-flexible", &trimmed, |c, s| {
-                indent_flexible_match(c, s).is_some()
-            }),
+        // One search per strategy, in `Strategy::ALL` order; each runs through the tool's driver
+        // restricted to that strategy, and must be won by it.
+        // The target lines three levels deeper than in the file.
+        let shifted: String = lines.iter().map(|l| format!("            {l}\n")).collect();
+        let searches: [&str; 8] = [
+            &trimmed, &drifted, &trimmed, &shifted, &quoted, &escaped, &padded, &anchored,
+        ];
+        for (strategy, search) in Strategy::ALL.into_iter().zip(searches) {
+            let only = Restriction::Only(strategy);
+            let won = |c: &str| locate(c, search, only).map(|l| l.strategy);
+            let name = strategy.as_str();
+            assert_eq!(won(&content), Some(Some(strategy)), "{name} must match");
+            group.bench_with_input(BenchmarkId::new(name, label), &content, |bch, content| {
+                bch.iter(|| won(content))
+            });
+        }
+        let cases: [Case; 2] = [
             ("cascade (whitespace-drifted)", &drifted, |c, s| {
                 find_fuzzy_match(c, s).is_some()
             }),
-            ("block-anchor", &anchored, |c, s| {
-                block_anchor_match(c, s).is_some()
-            }),
-            ("quote-normalized", &quoted, |c, s| {
-                quote_normalized_match(c, s).is_some()
-            }),
-            ("escape-normalized", &escaped, |c, s| {
-                escape_normalized_match(c, s).is_some()
-            }),
-            ("trimmed-boundary", &padded, |c, s| {
-                trimmed_boundary_match(c, s).is_some()
-            }),
             ("cascade (no match)", &unmatched, |c, s| {
-                find_match_cascade(c, s, None).is_none()
+                locate(c, s, Restriction::Any).is_none()
             }),
         ];
         for (name, search, f) in cases {

@@ -12,8 +12,8 @@ mod common;
 use edit_engine_core::fs::atomic::{write_atomic, WriteMode};
 use edit_engine_core::fs::textfile::read_text;
 use edit_engine_core::text::{
-    block_anchor_match, closest_region, find_fuzzy_match, find_match_cascade,
-    indent_flexible_match, line_trimmed_match, quote_normalized_match, whitespace_normalized_match,
+    block_anchor_match, closest_region, find_fuzzy_match, indent_flexible_match,
+    line_trimmed_match, locate, quote_normalized_match, whitespace_normalized_match, Restriction,
     Strategy,
 };
 use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
@@ -166,15 +166,15 @@ fn main() {
             Box::new(|| assert!(block_anchor_match(text, &anchored).is_some())),
         ),
         (
-            "find_match_cascade (block-anchor wins)",
+            "locate (block-anchor wins)",
             Box::new(|| {
-                let m = find_match_cascade(text, &anchored, None).unwrap();
-                assert_eq!(m.strategy, Strategy::BlockAnchor);
+                let m = locate(text, &anchored, Restriction::Any).unwrap();
+                assert_eq!(m.strategy, Some(Strategy::BlockAnchor));
             }),
         ),
         (
-            "find_match_cascade (no match)",
-            Box::new(|| assert!(find_match_cascade(text, &unmatched, None).is_none())),
+            "locate (no match)",
+            Box::new(|| assert!(locate(text, &unmatched, Restriction::Any).is_none())),
         ),
         (
             "closest_region (no match)",

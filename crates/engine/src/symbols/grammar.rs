@@ -122,8 +122,53 @@ impl Language {
     }
 }
 
+/// `language` refined by the file's content: a `.h` header (C by its extension) that holds C++
+/// (`class`, `namespace`, `template`, `public:`, `::`) is C++.
+pub fn refine_for_content(language: Language, path: &Path, content: &str) -> Language {
+    let header = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("h"));
+    if language != Language::C || !header {
+        return language;
+    }
+    const CPP_MARKERS: [&str; 6] = [
+        "class ",
+        "namespace ",
+        "template <",
+        "template<",
+        "public:",
+        "::",
+    ];
+    if CPP_MARKERS.iter().any(|m| content.contains(m)) {
+        Language::Cpp
+    } else {
+        Language::C
+    }
+}
+
 /// The language of a path, judged by its extension; `None` when the extension is missing or unsupported.
 pub fn language_for_path(path: &Path) -> Option<Language> {
     let ext = path.extension()?.to_str()?;
     Language::from_extension(ext)
+}
+
+#[cfg(test)]
+mod content_tests {
+    use super::*;
+
+    #[test]
+    fn a_cpp_header_is_parsed_as_cpp() {
+        let h = Path::new("a.h");
+        let cpp = "namespace n {\nclass A { public: int f(); };\n}\n";
+        assert_eq!(refine_for_content(Language::C, h, cpp), Language::Cpp);
+        assert_eq!(
+            refine_for_content(Language::C, h, "int f(void);\n"),
+            Language::C
+        );
+        assert_eq!(
+            refine_for_content(Language::C, Path::new("a.c"), cpp),
+            Language::C
+        );
+    }
 }

@@ -1,12 +1,156 @@
-//! Running strategies in order on the LF view of the inputs.
+//! The one match driver: exact occurrences first, then the fuzzy strategies in [`Strategy::ALL`]
+//! order, with every candidate region kept so ambiguity can be judged. The edit tool, the
+//! benches, the examples and the fuzz properties all run [`locate`].
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use super::js::js_trim;
-use super::{FuzzyMatch, Strategy, UnknownStrategy};
+use super::{FuzzyMatch, Strategy};
 
-/// Runs `strategies` in order on the CRLF->LF normalized inputs; the first with a region wins
-/// (later strategies are not run). `None` for an empty or whitespace-only search.
+/// Which strategies a call allows (`match_strategy` parameter).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Restriction {
+    /// Exact, then every fuzzy strategy.
+    Any,
+    /// Exact matching only.
+    ExactOnly,
+    /// Exact, then only this strategy.
+    Only(Strategy),
+}
+
+impl Restriction {
+    /// Parses `match_strategy`: `exact` or a strategy name.
+    pub fn parse(name: &str) -> Option<Restriction> {
+        if name == "exact" {
+            return Some(Restriction::ExactOnly);
+        }
+        Strategy::from_name(name).map(Restriction::Only)
+    }
+
+    fn strategies(&self) -> &[Strategy] {
+        match self {
+            Restriction::Any => &Strategy::ALL,
+            Restriction::ExactOnly => &[],
+            Restriction::Only(s) => std::slice::from_ref(s),
+        }
+    }
+}
+
+/// The candidate regions of one strategy (or of exact matching, `strategy: None`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub strategy: Option<Strategy>,
+    /// Byte ranges into the content, ascending and non-overlapping.
+    pub regions: Vec<Range<usize>>,
+    /// True when every region holds the same text.
+    pub identical: bool,
+}
+
+/// Exact occurrences of `old` when there are any; otherwise the first fuzzy strategy (allowed by
+/// `restriction`) with candidates. When the fuzzy candidates all hold one text, the regions are
+/// that text's exact occurrences (Probe's counting); otherwise the distinct candidate regions.
+/// `content` and `old` are taken as given (callers pass LF views; see [`lf_view`]).
+pub fn locate(content: &str, old: &str, restriction: Restriction) -> Option<Located> {
+    if let Some(found) = exact(content, old) {
+        return Some(found);
+    }
+    if js_trim(old).is_empty() {
+        return None;
+    }
+    restriction.strategies().iter().find_map(|&strategy| {
+        fuzzy(content, old, strategy).or_else(|| through_line_end(content, old, strategy))
+    })
+}
+
+/// An `old` that ends with its line's `\n` (and maybe empty lines after it): the strategy run on
+/// the lines without those `\n`s (a line strategy would otherwise look for blank lines after
+/// them), each region then taking as many `\n`s of the file after it. `None` when `old` has no
+/// trailing `\n` or a region is not followed by them.
+fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
+    let lines = old.trim_end_matches('\n');
+    let breaks = old.len() - lines.len();
+    if breaks == 0 || js_trim(lines).is_empty() {
+        return None;
+    }
+    let mut found = fuzzy(content, lines, strategy)?;
+    for r in &mut found.regions {
+        let after = content.as_bytes().get(r.end..r.end + breaks)?;
+        if after.iter().any(|&b| b != b'\n') {
+            return None;
+        }
+        r.end += breaks;
+    }
+    let disjoint = found.regions.windows(2).all(|w| w[0].end <= w[1].start);
+    disjoint.then_some(found)
+}
+
+/// One strategy's candidates, deduplicated as [`locate`] describes.
+fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
+    let found = strategy.matcher()(content, old)?;
+    let regions = non_overlapping(found.regions);
+    let first = content.get(regions.first()?.clone())?;
+    let identical = regions
+        .iter()
+        .all(|r| content.get(r.clone()) == Some(first));
+    if identical {
+        let mut same = exact(content, first)?;
+        same.strategy = Some(strategy);
+        return Some(same);
+    }
+    Some(Located {
+        strategy: Some(strategy),
+        regions,
+        identical: false,
+    })
+}
+
+fn exact(content: &str, needle: &str) -> Option<Located> {
+    if needle.is_empty() {
+        return None;
+    }
+    // Non-overlapping, leftmost first, as `str::match_indices`; memchr's SIMD search.
+    let mut regions: Vec<Range<usize>> = Vec::new();
+    let finder = memchr::memmem::Finder::new(needle.as_bytes());
+    let mut at = 0;
+    while let Some(i) = finder.find(&content.as_bytes()[at..]) {
+        regions.push(at + i..at + i + needle.len());
+        at += i + needle.len();
+    }
+    if regions.is_empty() {
+        return None;
+    }
+    Some(Located {
+        strategy: None,
+        regions,
+        identical: true,
+    })
+}
+
+/// Keeps regions in order, dropping any that overlaps one already kept.
+fn non_overlapping(mut regions: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    regions.sort_by_key(|r| (r.start, r.end));
+    let mut kept: Vec<Range<usize>> = Vec::with_capacity(regions.len());
+    for r in regions {
+        if kept.last().is_none_or(|last| r.start >= last.end) {
+            kept.push(r);
+        }
+    }
+    kept
+}
+
+/// 1-based first and last line of a region.
+pub fn line_span(content: &str, region: &Range<usize>) -> (usize, usize) {
+    let before = content.get(..region.start).unwrap_or("");
+    let inside = content.get(region.clone()).unwrap_or("");
+    let start = memchr::memchr_iter(b'\n', before.as_bytes()).count() + 1;
+    let trailing = usize::from(inside.ends_with('\n'));
+    let end = start + memchr::memchr_iter(b'\n', inside.as_bytes()).count() - trailing;
+    (start, end.max(start))
+}
+
+/// Probe's `findFuzzyMatch` over `strategies` on the CRLF->LF normalized inputs; the first with a
+/// region wins. Regions are reported as the strategy found them (Probe's overlapping windows).
 pub(crate) fn run(content: &str, search: &str, strategies: &[Strategy]) -> Option<FuzzyMatch> {
     if js_trim(search).is_empty() {
         return None;
@@ -26,7 +170,7 @@ pub(crate) fn run(content: &str, search: &str, strategies: &[Strategy]) -> Optio
 }
 
 /// `s` with every CRLF replaced by LF, borrowed when it has none (one `memmem` scan).
-pub(crate) fn lf_view(s: &str) -> Cow<'_, str> {
+pub fn lf_view(s: &str) -> Cow<'_, str> {
     if memchr::memmem::find(s.as_bytes(), b"\r\n").is_some() {
         Cow::Owned(s.replace("\r\n", "\n"))
     } else {
@@ -34,95 +178,109 @@ pub(crate) fn lf_view(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// All fuzzy strategies in [`Strategy::ALL`] order (Probe's three, then quote-normalized,
-/// escape-normalized, trimmed-boundary, block-anchor), or only `only` when given. Same input
-/// handling and result as [`find_fuzzy_match`](super::find_fuzzy_match): CRLF is normalized to LF
-/// first and regions refer to the LF content. Probe's strategies report overlapping candidate
-/// windows as Probe counts them; ours report non-overlapping occurrences (block-anchor: at most one).
-pub fn find_match_cascade(
-    content: &str,
-    search: &str,
-    only: Option<Strategy>,
-) -> Option<FuzzyMatch> {
-    match only {
-        Some(s) => run(content, search, &[s]),
-        None => run(content, search, &Strategy::ALL),
-    }
-}
-
-/// [`find_match_cascade`] with the restriction given by name (`None`: every strategy); an unknown
-/// name is an error rather than "no match".
-pub fn find_match_cascade_named(
-    content: &str,
-    search: &str,
-    only: Option<&str>,
-) -> Result<Option<FuzzyMatch>, UnknownStrategy> {
-    let only = only.map(str::parse::<Strategy>).transpose()?;
-    Ok(find_match_cascade(content, search, only))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn fuzzy_only(content: &str, search: &str) -> Option<Located> {
+        locate(content, search, Restriction::Any).filter(|l| l.strategy.is_some())
+    }
+
+    #[test]
+    fn exact_occurrences_come_first() {
+        let l = locate("a\nb\na\n", "a", Restriction::Any).unwrap();
+        assert_eq!(
+            (l.strategy, l.regions, l.identical),
+            (None, vec![0..1, 4..5], true)
+        );
+    }
+
+    #[test]
+    fn different_indentation_candidates_are_distinct() {
+        let content =
+            "function f() {\n  x();\n  y();\n}\nclass A {\n  m() {\n    x();\n    y();\n  }\n}\n";
+        let l = locate(content, "x();\ny();", Restriction::Any).unwrap();
+        assert_eq!(l.strategy, Some(Strategy::LineTrimmed));
+        assert!(!l.identical);
+        assert_eq!(l.regions.len(), 2);
+        assert_eq!(line_span(content, &l.regions[0]), (2, 3));
+        assert_eq!(line_span(content, &l.regions[1]), (7, 8));
+    }
+
+    #[test]
+    fn identical_candidates_count_like_probe() {
+        let l = locate("\tx();\n\tx();\n", "  x();", Restriction::Any).unwrap();
+        assert_eq!(l.strategy, Some(Strategy::LineTrimmed));
+        assert!(l.identical);
+        assert_eq!(l.regions, vec![0..5, 6..11]);
+    }
+
+    #[test]
+    fn restriction_limits_strategies() {
+        assert!(locate("    a();", "a();\n", Restriction::ExactOnly).is_none());
+        assert_eq!(Restriction::parse("exact"), Some(Restriction::ExactOnly));
+        assert_eq!(
+            Restriction::parse("block-anchor"),
+            Some(Restriction::Only(Strategy::BlockAnchor))
+        );
+        assert_eq!(Restriction::parse("nope"), None);
+        let content = "  foo(a,  b)";
+        let only = |name: &str| locate(content, "foo(a, b)", Restriction::parse(name).unwrap());
+        assert_eq!(
+            only("whitespace-normalized").unwrap().strategy,
+            Some(Strategy::WhitespaceNormalized)
+        );
+        assert_eq!(only("line-trimmed"), None);
+        assert_eq!(only("quote-normalized"), None);
+    }
+
     #[test]
     fn later_strategies_run_after_probes() {
-        let content = "say(\u{201C}hi\u{201D});\r\nnext();\r\n";
-        let m = find_match_cascade(content, "say(\"hi\");", None).unwrap();
-        assert_eq!(m.strategy, Strategy::QuoteNormalized);
-        assert_eq!(m.matched_text, "say(\u{201C}hi\u{201D});");
-        assert_eq!(crate::text::find_fuzzy_match(content, "say(\"hi\");"), None);
+        let content = lf_view("say(\u{201C}hi\u{201D});\r\nnext();\r\n");
+        let l = fuzzy_only(&content, "say(\"hi\");").unwrap();
+        assert_eq!(l.strategy, Some(Strategy::QuoteNormalized));
+        assert_eq!(&content[l.regions[0].clone()], "say(\u{201C}hi\u{201D});");
+        assert_eq!(
+            crate::text::find_fuzzy_match(&content, "say(\"hi\");"),
+            None
+        );
     }
 
     #[test]
     fn each_new_strategy_is_reachable() {
-        let m = find_match_cascade("a(\"x\");\nb();", r#"a(\"x\");\nb();"#, None).unwrap();
-        assert_eq!(m.strategy, Strategy::EscapeNormalized);
-        let m = find_match_cascade("x = foo(1); y();", "\n foo(1); \n", None).unwrap();
+        let l = fuzzy_only("a(\"x\");\nb();", r#"a(\"x\");\nb();"#).unwrap();
+        assert_eq!(l.strategy, Some(Strategy::EscapeNormalized));
+        let content = "x = foo(1); y();";
+        let l = fuzzy_only(content, "\n foo(1); \n").unwrap();
         assert_eq!(
-            (m.strategy, m.matched_text.as_str()),
-            (Strategy::TrimmedBoundary, "foo(1);")
+            (l.strategy, &content[l.regions[0].clone()]),
+            (Some(Strategy::TrimmedBoundary), "foo(1);")
         );
         let content = "fn a() {\n    let value = compute(1, 2);\n    value\n}\n";
-        let m = find_match_cascade(
-            content,
-            "fn a() {\n    let value = compute(1,2);\n    value\n}",
-            None,
-        )
-        .unwrap();
-        assert_eq!(m.strategy, Strategy::BlockAnchor);
-        assert_eq!(m.matched_text, content.trim_end());
+        let search = "fn a() {\n    let value = compute(1,2);\n    value\n}";
+        let l = fuzzy_only(content, search).unwrap();
+        assert_eq!(l.strategy, Some(Strategy::BlockAnchor));
+        assert_eq!(&content[l.regions[0].clone()], content.trim_end());
+    }
+
+    #[test]
+    fn a_trailing_line_break_with_other_indentation_still_matches() {
+        let content = "fn a() {\n        x();\n        y();\n}\n";
+        let l = fuzzy_only(content, "    x();\n    y();\n").unwrap();
+        assert_eq!(l.strategy, Some(Strategy::LineTrimmed));
+        let region = &content[l.regions[0].clone()];
+        assert_eq!(region, "        x();\n        y();\n");
+        let deeper = "fn a() {\n            x();\n            y();\n}\n";
+        let l = fuzzy_only(deeper, "x();\ny();\n").unwrap();
+        assert_eq!(l.strategy, Some(Strategy::IndentShifted));
+        let region = &deeper[l.regions[0].clone()];
+        assert_eq!(region, "            x();\n            y();\n");
     }
 
     #[test]
     fn probe_strategies_keep_priority() {
-        let m = find_match_cascade("  a\u{2019}\n  b", "a\u{2019}\nb", None).unwrap();
-        assert_eq!(m.strategy, Strategy::LineTrimmed);
-    }
-
-    #[test]
-    fn restricting_to_one_strategy() {
-        let content = "  foo(a,  b)";
-        let only =
-            |name: &str| find_match_cascade(content, "foo(a, b)", Some(name.parse().unwrap()));
-        assert_eq!(
-            only("whitespace-normalized").unwrap().strategy,
-            Strategy::WhitespaceNormalized
-        );
-        assert_eq!(only("line-trimmed"), None);
-        assert_eq!(only("quote-normalized"), None);
-        assert!("fuzzy".parse::<Strategy>().is_err());
-        let named = find_match_cascade_named(content, "foo(a, b)", Some("whitespace-normalized"));
-        assert_eq!(
-            named.unwrap().unwrap().strategy,
-            Strategy::WhitespaceNormalized
-        );
-        assert!(find_match_cascade_named(content, "foo(a, b)", None)
-            .unwrap()
-            .is_some());
-        let err = find_match_cascade_named(content, "x", Some("fuzzy")).unwrap_err();
-        assert_eq!(err, UnknownStrategy("fuzzy".into()));
-        assert!(err.to_string().contains("block-anchor"));
+        let l = fuzzy_only("  a\u{2019}\n  b", "a\u{2019}\nb").unwrap();
+        assert_eq!(l.strategy, Some(Strategy::LineTrimmed));
     }
 
     #[test]
@@ -135,6 +293,8 @@ mod tests {
         assert_eq!(Strategy::TrimmedBoundary.as_str(), "trimmed-boundary");
         assert_eq!(Strategy::BlockAnchor.as_str(), "block-anchor");
         assert_eq!(Strategy::from_name("Line-Trimmed"), None);
+        let err = "fuzzy".parse::<Strategy>().unwrap_err();
+        assert!(err.to_string().contains("block-anchor"));
     }
 
     #[test]
@@ -145,10 +305,8 @@ mod tests {
 
     #[test]
     fn blank_search_is_none() {
-        assert_eq!(find_match_cascade("a", " \r\n ", None), None);
-        assert_eq!(
-            find_match_cascade("a", "", Some(Strategy::TrimmedBoundary)),
-            None
-        );
+        assert_eq!(locate("a", " \n ", Restriction::Any), None);
+        let tb = Restriction::Only(Strategy::TrimmedBoundary);
+        assert_eq!(locate("a", "", tb), None);
     }
 }

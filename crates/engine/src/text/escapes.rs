@@ -2,7 +2,7 @@
 
 use super::StrategyMatch;
 
-/// `s` with the escape sequences `\n`, `\t`, `\"`, `\'` and `\\` replaced by the characters they
+/// `s` with the escape sequences `\n`, `\t`, `\"`, `\'`, `\\`, `\$` and `` \` `` replaced by the characters they
 /// stand for, read left to right (so `\\n` is a backslash followed by `n`). Other backslashes are
 /// kept. Returns `None` when `s` contains none of these sequences.
 pub fn unescape_literal(s: &str) -> Option<String> {
@@ -13,7 +13,7 @@ pub fn unescape_literal(s: &str) -> Option<String> {
         let replacement = match (c, chars.peek()) {
             ('\\', Some('n')) => Some('\n'),
             ('\\', Some('t')) => Some('\t'),
-            ('\\', Some(&q @ ('"' | '\'' | '\\'))) => Some(q),
+            ('\\', Some(&q @ ('"' | '\'' | '\\' | '$' | '`'))) => Some(q),
             _ => None,
         };
         match replacement {
@@ -53,6 +53,10 @@ mod tests {
             Some("a\nb\tc\"d'e\\f")
         );
         assert_eq!(unescape_literal(r"\\n").as_deref(), Some("\\n"));
+        assert_eq!(
+            unescape_literal(r"\`a \${b}\`").as_deref(),
+            Some("`a ${b}`")
+        );
         assert_eq!(unescape_literal(r"\x \r").as_deref(), None);
         assert_eq!(unescape_literal("plain"), None);
         assert_eq!(unescape_literal("ends with \\"), None);

@@ -7,7 +7,7 @@
 //! [`indent_flexible_match`]) reproduce Probe's results exactly, in O(content + search): lines are
 //! interned and matched with KMP instead of sliding a window. Ours ([`quote_normalized_match`],
 //! [`escape_normalized_match`], [`trimmed_boundary_match`], [`block_anchor_match`]) run after them
-//! in [`find_match_cascade`]; [`closest_region`] suggests where a failed search was probably meant.
+//! in [`locate`], the one driver the edit tool runs; [`closest_region`] suggests where a failed search was probably meant.
 
 mod block_anchor;
 mod boundary;
@@ -15,6 +15,7 @@ mod cascade;
 mod closest;
 mod escapes;
 mod indent_flexible;
+mod indent_shifted;
 pub mod js;
 mod kmp;
 mod levenshtein;
@@ -31,13 +32,14 @@ use std::ops::Range;
 
 pub use block_anchor::{block_anchor_match, BLOCK_ANCHOR_BUDGET, BLOCK_ANCHOR_THRESHOLD};
 pub use boundary::{trimmed_boundary_match, trimmed_core};
-pub use cascade::{find_match_cascade, find_match_cascade_named};
+pub use cascade::{lf_view, line_span, locate, Located, Restriction};
 pub use closest::{
     closest_region, ClosestRegion, CLOSEST_CANDIDATES, CLOSEST_DIFF_LINES, CLOSEST_MIN_SCORE,
     CLOSEST_PAIR_BUDGET,
 };
 pub use escapes::{escape_normalized_match, unescape_literal};
 pub use indent_flexible::indent_flexible_match;
+pub use indent_shifted::indent_shifted_match;
 pub use levenshtein::bounded_levenshtein;
 pub use line_trimmed::line_trimmed_match;
 pub use quotes::{
@@ -47,12 +49,13 @@ pub use quotes::{
 pub use whitespace::whitespace_normalized_match;
 
 /// Fuzzy strategies, in the order they are tried after exact matching fails: Probe's three, then
-/// ours ([`find_match_cascade`]).
+/// ours ([`locate`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Strategy {
     LineTrimmed,
     WhitespaceNormalized,
     IndentFlexible,
+    IndentShifted,
     QuoteNormalized,
     EscapeNormalized,
     TrimmedBoundary,
@@ -61,10 +64,11 @@ pub enum Strategy {
 
 impl Strategy {
     /// Every strategy, in cascade order.
-    pub const ALL: [Strategy; 7] = [
+    pub const ALL: [Strategy; 8] = [
         Strategy::LineTrimmed,
         Strategy::WhitespaceNormalized,
         Strategy::IndentFlexible,
+        Strategy::IndentShifted,
         Strategy::QuoteNormalized,
         Strategy::EscapeNormalized,
         Strategy::TrimmedBoundary,
@@ -72,12 +76,13 @@ impl Strategy {
     ];
 
     /// The strategy's name: Probe's (`line-trimmed`, `whitespace-normalized`, `indent-flexible`)
-    /// and ours (`quote-normalized`, `escape-normalized`, `trimmed-boundary`, `block-anchor`).
+    /// and ours (`indent-shifted`, `quote-normalized`, `escape-normalized`, `trimmed-boundary`, `block-anchor`).
     pub fn as_str(self) -> &'static str {
         match self {
             Strategy::LineTrimmed => "line-trimmed",
             Strategy::WhitespaceNormalized => "whitespace-normalized",
             Strategy::IndentFlexible => "indent-flexible",
+            Strategy::IndentShifted => "indent-shifted",
             Strategy::QuoteNormalized => "quote-normalized",
             Strategy::EscapeNormalized => "escape-normalized",
             Strategy::TrimmedBoundary => "trimmed-boundary",
@@ -96,6 +101,7 @@ impl Strategy {
             Strategy::LineTrimmed => line_trimmed_match,
             Strategy::WhitespaceNormalized => whitespace_normalized_match,
             Strategy::IndentFlexible => indent_flexible_match,
+            Strategy::IndentShifted => indent_shifted_match,
             Strategy::QuoteNormalized => quote_normalized_match,
             Strategy::EscapeNormalized => escape_normalized_match,
             Strategy::TrimmedBoundary => trimmed_boundary_match,
@@ -114,7 +120,7 @@ impl std::str::FromStr for Strategy {
 
 /// A strategy name that [`Strategy::from_name`] does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown match strategy `{0}` (known: line-trimmed, whitespace-normalized, indent-flexible, quote-normalized, escape-normalized, trimmed-boundary, block-anchor)")]
+#[error("unknown match strategy `{0}` (known: line-trimmed, whitespace-normalized, indent-flexible, indent-shifted, quote-normalized, escape-normalized, trimmed-boundary, block-anchor)")]
 pub struct UnknownStrategy(pub String);
 
 /// What one strategy found: every accepted candidate region, in file order.

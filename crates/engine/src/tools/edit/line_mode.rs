@@ -1,10 +1,9 @@
 //! Line-targeted mode: `"42"` / `"42:ab"` references, hash checks, auto-corrections, context reply.
 
+use super::line_clean::clean_line_edit;
 use super::{parse_position, EditCall, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
-use crate::lines::{
-    clean_new_string, compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position,
-};
+use crate::lines::{compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position};
 use crate::tools::params::{field, js_string, Field};
 use serde_json::Value;
 
@@ -27,8 +26,8 @@ pub(super) fn plan(
     let start = request.start.line;
     let end = request.end.as_ref().map_or(start, |r| r.line);
     check_lines(&file_lines, request, start, end)?;
-    let new_string = file.to_view(call.new_string);
-    let cleaned = clean_new_string(&new_string, &file_lines, start, end, request.position);
+    let new_string = crate::text::lf_view(call.new_string);
+    let cleaned = clean_line_edit(&new_string, &file_lines, start, end, request.position);
     if !cleaned.modifications.is_empty() {
         call.ctx.debug_log("Edit", || {
             format!(

@@ -8,6 +8,7 @@
 //! [`run`] writes one file; `multi_edit` can plan a whole batch before writing anything.
 
 mod expected_count;
+mod line_clean;
 mod line_mode;
 mod symbol_mode;
 mod text_mode;

@@ -46,6 +46,10 @@ pub(super) fn plan(
     file: &TextFile,
 ) -> Result<Planned, String> {
     let content = file.text.as_str();
+    let request = &SymbolRequest {
+        language: symbols::refine_for_content(request.language, &call.path.real, content),
+        ..*request
+    };
     let found = find_in(&call.path.real, content, request.language, request.name).map_err(|e| {
         format!("Error editing file: {e} in {}; the symbol could not be located safely. Fix the syntax error first, or use old_string + new_string (text mode) or start_line (line-targeted mode).", call.file_path)
     })?;

@@ -2,22 +2,30 @@
 //! model meant it: same indentation frame, the file's quote style, unescaped text, no stray
 //! boundary white space.
 
-use crate::lines::{detect_base_indent, reindent};
+use super::frame::{detect_style, into_file_frame, IndentStyle};
+use crate::lines::detect_base_indent;
 use crate::text::{preserve_quote_style, trimmed_core, unescape_literal, Strategy};
+
+/// Where a region sits in the file: the indentation of the line it starts on and the file's
+/// indentation style.
+pub struct Frame<'a> {
+    pub first_indent: &'a str,
+    pub style: IndentStyle,
+}
 
 /// The replacement text for one matched region.
 ///
-/// - indentation carry-over: when the region's base indent differs from `old`'s and `new` was
-///   written in `old`'s frame (same base indent), `new` is shifted to the region's indent; a
-///   `new` written at another indent is kept as written;
+/// - indentation: when `new` was written in `old`'s frame (same base indent), every line of `new`
+///   is mapped into the file's frame line by line ([`into_file_frame`]) and written in the file's
+///   style; a `new` written at another base indent is kept as written;
 /// - `quote-normalized`: characters `new` shares with `old` keep the file's quote characters;
 /// - `escape-normalized`: a single-line `new` with literal `\n`/`\t`/`\"` escapes, like `old`,
-///   is unescaped the same way;
+///   is unescaped the same way; after a multi-line `old`, only `\$` and `` \` `` are undone;
 /// - `trimmed-boundary`: leading/trailing white space of `new` is dropped, as it was for `old`.
 pub fn fit_replacement(
     strategy: Option<Strategy>,
     region_text: &str,
-    at_line_start: bool,
+    frame: &Frame,
     old: &str,
     new: &str,
 ) -> String {
@@ -26,38 +34,86 @@ pub fn fit_replacement(
         Some(Strategy::EscapeNormalized) if looks_escaped(old) && looks_escaped(new) => {
             unescape_literal(new).unwrap_or_else(|| new.to_string())
         }
-        Some(Strategy::TrimmedBoundary) => new[trimmed_core(new)].to_string(),
+        Some(Strategy::EscapeNormalized) if old.contains('\n') => template_unescaped(new),
+        Some(Strategy::TrimmedBoundary) => return fit_trimmed(region_text, frame, old, new),
         _ => new.to_string(),
     };
-    if strategy.is_some() && at_line_start {
-        out = carry_indentation(region_text, old, &out);
+    if strategy.is_some() {
+        out = carry_indentation(region_text, frame, old, &out);
     }
     out
 }
 
-/// A single-line text holding literal escape sequences (the model escaped real newlines/quotes).
-fn looks_escaped(s: &str) -> bool {
-    !s.contains('\n') && (s.contains("\\n") || s.contains("\\t") || s.contains("\\\""))
+/// `trimmed-boundary`: the blank lines and trailing white space around `new` are dropped as they
+/// were for `old`; the first line's indentation is kept for mapping `new` into the file's frame
+/// (the region starts after the file line's indentation), else `new` is trimmed like `old`.
+fn fit_trimmed(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
+    let (old_edges, new_edges) = (blank_edges_removed(old), blank_edges_removed(new));
+    if new_edges.trim().is_empty() || detect_base_indent(new_edges) != detect_base_indent(old_edges)
+    {
+        return new[trimmed_core(new)].to_string();
+    }
+    carry_indentation(region_text, frame, old_edges, new_edges)
 }
 
-fn carry_indentation(region_text: &str, old: &str, new: &str) -> String {
-    let (old_base, region_base) = (detect_base_indent(old), detect_base_indent(region_text));
-    if new.trim().is_empty() || old_base == region_base || detect_base_indent(new) != old_base {
+/// `s` without its leading blank lines and trailing white space.
+fn blank_edges_removed(s: &str) -> &str {
+    let body = s.trim_end();
+    let first = body.len() - body.trim_start().len();
+    let line_start = body[..first].rfind('\n').map_or(0, |i| i + 1);
+    &body[line_start..]
+}
+
+/// A multi-line `old` matched by escape-normalized had only template-literal escapes to undo
+/// (`\$`, `` \` ``): `new`, written the same way, loses them too (its `\n` are meant literally).
+fn template_unescaped(new: &str) -> String {
+    new.replace("\\$", "$").replace("\\`", "`")
+}
+
+/// A single-line text holding literal escape sequences (the model escaped real newlines/quotes).
+fn looks_escaped(s: &str) -> bool {
+    !s.contains('\n')
+        && ["\\n", "\\t", "\\\"", "\\$", "\\`"]
+            .iter()
+            .any(|e| s.contains(e))
+}
+
+fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
+    if new.trim().is_empty() || detect_base_indent(new) != detect_base_indent(old) {
         return new.to_string();
     }
-    reindent(new, region_base)
+    let mut style = frame.style;
+    if style.tabs {
+        // A tab file: a level of the model's spaces is the model's own step.
+        style.unit = detect_style(&format!("{old}\n{new}")).unit;
+    }
+    into_file_frame(region_text, frame.first_indent, old, new, style)
+        .unwrap_or_else(|| new.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const SPACES2: IndentStyle = IndentStyle {
+        tabs: false,
+        unit: 2,
+    };
+
+    /// A region starting on a line indented by `indent`.
+    fn on(indent: &str) -> Frame<'_> {
+        Frame {
+            first_indent: indent,
+            style: SPACES2,
+        }
+    }
+
     #[test]
     fn carries_indentation_when_new_shares_old_frame() {
         let out = fit_replacement(
             Some(Strategy::LineTrimmed),
             "    a();\n    b();",
-            true,
+            &on("    "),
             "a();\nb();",
             "a();\nc();",
         );
@@ -69,7 +125,7 @@ mod tests {
         let out = fit_replacement(
             Some(Strategy::LineTrimmed),
             "    a();",
-            true,
+            &on("    "),
             "a();",
             "  x();",
         );
@@ -79,7 +135,7 @@ mod tests {
     #[test]
     fn exact_matches_are_never_adapted() {
         assert_eq!(
-            fit_replacement(None, "    a();", true, "a();", "b();"),
+            fit_replacement(None, "    a();", &on("    "), "a();", "b();"),
             "b();"
         );
     }
@@ -89,7 +145,7 @@ mod tests {
         let out = fit_replacement(
             Some(Strategy::LineTrimmed),
             "  if (x) {\n    y();\n  }",
-            true,
+            &on("  "),
             "if (x) {\n  y();\n}",
             "if (x) {\n  z();\n}",
         );
@@ -101,7 +157,7 @@ mod tests {
         let out = fit_replacement(
             Some(Strategy::QuoteNormalized),
             "say(\u{201C}hi\u{201D});",
-            false,
+            &on(""),
             "say(\"hi\");",
             "say(\"hi there\");",
         );
@@ -113,7 +169,7 @@ mod tests {
         let out = fit_replacement(
             Some(Strategy::EscapeNormalized),
             "a();\nb();",
-            true,
+            &on(""),
             "a();\\nb();",
             "a();\\nc();",
         );
@@ -121,7 +177,7 @@ mod tests {
         let kept = fit_replacement(
             Some(Strategy::EscapeNormalized),
             "a();\nb();",
-            true,
+            &on(""),
             "a();\\nb();",
             "print(\"x\")",
         );
@@ -133,10 +189,27 @@ mod tests {
         let out = fit_replacement(
             Some(Strategy::TrimmedBoundary),
             "foo(1);",
-            false,
+            &on(""),
             "\n foo(1); \n",
             "\n foo(2); \n",
         );
         assert_eq!(out, "foo(2);");
+        // Tabs for the file's four spaces, one line between blank lines, a comment added above.
+        let tabs = IndentStyle {
+            tabs: false,
+            unit: 4,
+        };
+        let frame = Frame {
+            first_indent: "    ",
+            style: tabs,
+        };
+        let out = fit_replacement(
+            Some(Strategy::TrimmedBoundary),
+            "va_start(ap);",
+            &frame,
+            "\n\tva_start(ap);",
+            "\n\t/* a\n\t * b */\n\tva_start(ap);",
+        );
+        assert_eq!(out, "/* a\n     * b */\n    va_start(ap);");
     }
 }

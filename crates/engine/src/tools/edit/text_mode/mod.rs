@@ -2,15 +2,15 @@
 //! ambiguity, scope and no-op guards; "did you mean" when nothing matches.
 
 mod adapt;
-mod locate;
+mod frame;
 
 use super::{EditCall, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::text::closest_region;
+use crate::text::{lf_view, line_span, locate, Located, Restriction};
 use crate::tools::params::{field, Field};
 use crate::tools::ToolContext;
-use locate::{line_span, locate, Located, Restriction};
 use serde_json::Value;
 
 const EMPTY_OLD_STRING: &str = "Error editing file: Invalid old_string - it is empty, so there is nothing to find. Copy the exact text to replace from the file, or use start_line with position=\"before\"/\"after\" to insert new lines.";
@@ -61,7 +61,8 @@ pub(super) fn request<'a>(
 }
 
 fn bad_strategy(name: &str) -> String {
-    format!("Error editing file: Invalid match_strategy \"{name}\" - use \"exact\" or one of: line-trimmed, whitespace-normalized, indent-flexible, quote-normalized, escape-normalized, trimmed-boundary, block-anchor. Omit it to allow every strategy.")
+    let known: Vec<&str> = crate::text::Strategy::ALL.map(|s| s.as_str()).to_vec();
+    format!("Error editing file: Invalid match_strategy \"{name}\" - use \"exact\" or one of: {}. Omit it to allow every strategy.", known.join(", "))
 }
 
 pub(super) fn plan(
@@ -71,7 +72,8 @@ pub(super) fn plan(
 ) -> Result<Planned, String> {
     let content = file.text.as_str();
     let old = file.to_view(request.old_string);
-    let new = file.to_view(call.new_string);
+    // The content is an LF view: new_string's line endings become the file's on write.
+    let new = lf_view(call.new_string);
     let Some(located) = locate(content, &old, request.restriction) else {
         return Err(not_found(call.file_path, content, &old));
     };
@@ -113,7 +115,7 @@ pub(super) fn plan(
     })
 }
 
-/// The content with each region replaced by `new` fitted to that region.
+/// The content with each region replaced by `new` fitted to that region ([`keep_boundaries`]).
 fn splice(
     content: &str,
     regions: &[std::ops::Range<usize>],
@@ -122,21 +124,62 @@ fn splice(
     new: &str,
 ) -> String {
     let mut out = String::with_capacity(content.len() + new.len() * regions.len());
+    let style = strategy.map(|_| frame::detect_style(sample(content)));
     let mut at = 0;
     for region in regions {
         out.push_str(&content[at..region.start]);
         let region_text = &content[region.clone()];
-        let at_line_start = region.start == 0 || content.as_bytes()[region.start - 1] == b'\n';
-        out.push_str(&adapt::fit_replacement(
-            strategy,
-            region_text,
-            at_line_start,
-            old,
-            new,
-        ));
+        let fitted = match style {
+            Some(style) => {
+                let line_start = content[..region.start].rfind('\n').map_or(0, |i| i + 1);
+                let line = &content[line_start..];
+                let first_indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
+                let frame = adapt::Frame {
+                    first_indent,
+                    style,
+                };
+                adapt::fit_replacement(strategy, region_text, &frame, old, new)
+            }
+            None => new.to_string(),
+        };
+        out.push_str(&keep_boundaries(content, region, &fitted));
         at = region.end;
     }
     out.push_str(&content[at..]);
+    out
+}
+
+/// The first 16 KB of `content` (at a char boundary): enough to detect its indentation style.
+fn sample(content: &str) -> &str {
+    let mut end = content.len().min(16 * 1024);
+    while !content.is_char_boundary(end) {
+        end -= 1;
+    }
+    &content[..end]
+}
+
+/// The boundary rule: a line break that opens (or closes) the replaced text is kept when a
+/// non-empty `new` does not have one there and dropping it would join the text before (after) the
+/// region, on the same line, to `new`; lines the caller did not touch are never joined. An empty
+/// `new` removes the text with its line breaks (whole lines are deleted).
+fn keep_boundaries(content: &str, region: &std::ops::Range<usize>, new: &str) -> String {
+    let region_text = &content[region.clone()];
+    if new.is_empty() {
+        return String::new();
+    }
+    let bytes = content.as_bytes();
+    let text_before = region.start > 0 && bytes[region.start - 1] != b'\n';
+    let text_after = region.end < bytes.len() && bytes[region.end] != b'\n';
+    let lead = text_before && region_text.starts_with('\n') && !new.starts_with('\n');
+    let trail = text_after && region_text.ends_with('\n') && !new.ends_with('\n');
+    let mut out = String::with_capacity(new.len() + 2);
+    if lead {
+        out.push('\n');
+    }
+    out.push_str(new);
+    if trail {
+        out.push('\n');
+    }
     out
 }
 
@@ -198,4 +241,29 @@ fn check_scope(matched: &str, new: &str) -> Result<(), String> {
         return Err(format!("Error editing file: Edit scope too large — replacing {old_lines} lines with {new_lines} lines risks accidental content deletion. To fix: (1) Use line-targeted editing (start_line/end_line) instead to constrain scope, or (2) Split into smaller, focused edits that each target only the lines you intend to change."));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::keep_boundaries;
+
+    fn replace(content: &str, old: &str, new: &str) -> String {
+        let start = content.find(old).unwrap();
+        let kept = keep_boundaries(content, &(start..start + old.len()), new);
+        format!(
+            "{}{kept}{}",
+            &content[..start],
+            &content[start + old.len()..]
+        )
+    }
+
+    #[test]
+    fn boundary_line_breaks_never_join_untouched_lines() {
+        assert_eq!(replace("a;\nfoo\nc;\n", "\nfoo\n", "bar"), "a;\nbar\nc;\n");
+        assert_eq!(replace("a;\nfoo\nc;\n", "foo\n", "bar"), "a;\nbar\nc;\n");
+        assert_eq!(replace("a;\nfoo\nc;\n", "foo\n", ""), "a;\nc;\n");
+        assert_eq!(replace("a;\nfoo\nc;\n", "\nfoo", ""), "a;\nc;\n");
+        // A blank line the caller replaced goes: nothing is joined without it.
+        assert_eq!(replace("a;\n\nfoo\nc;\n", "\nfoo", "bar"), "a;\nbar\nc;\n");
+    }
 }

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Real-commit replay: every changed hunk of sampled commits becomes text-, line- and symbol-mode
+// edit calls (exact and with the mistakes models make), run through the built addon's editTool;
+// each result is judged against the exact post-commit file. See README.md beside this file.
+//
+// Usage: node bench/replay/replay.mjs --repos DIR [--cache DIR] [--commits N] [--rebuild] [--json OUT]
+//        [--lib PATH/TO/lib/index.mjs] (another build of the package, e.g. to compare with main)
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gitDirs, repoCases } from './cases.mjs';
+import { candidateNames, lineCall, symbolCall, textCalls } from './calls.mjs';
+import { judge, pythonFailures, report } from './judge.mjs';
+
+function args() {
+  const a = { cache: join(homedir(), '.cache', 'edit-engine-replay'), commits: 40, rebuild: false };
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    if (k === '--repos') a.repos = argv[++i];
+    else if (k === '--cache') a.cache = argv[++i];
+    else if (k === '--commits') a.commits = Number(argv[++i]);
+    else if (k === '--rebuild') a.rebuild = true;
+    else if (k === '--json') a.json = argv[++i];
+    else if (k === '--lib') a.lib = argv[++i];
+    else throw new Error(`unknown argument ${k}`);
+  }
+  a.repos ??= process.env.EDIT_ENGINE_REPLAY_REPOS ?? join(a.cache, 'repos');
+  return a;
+}
+
+/** The base cases (one per hunk), from the cache unless `--rebuild` or the cache is missing. */
+function baseCases(a) {
+  const file = join(a.cache, `cases-${a.commits}.json`);
+  if (!a.rebuild && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  if (!existsSync(a.repos)) throw new Error(`no repositories folder ${a.repos} (see bench/replay/README.md)`);
+  const cases = [];
+  for (const repo of gitDirs(a.repos)) {
+    const got = repoCases(repo, { commits: a.commits, filesPerCommit: 3, hunksPerFile: 4 });
+    console.error(`${repo.name}: ${got.length} hunks`);
+    cases.push(...got);
+  }
+  mkdirSync(a.cache, { recursive: true });
+  writeFileSync(file, JSON.stringify(cases));
+  return cases;
+}
+
+async function runCall(edit, dir, n, c, call) {
+  const file = join(dir, `case${n}${extname(c.path)}`);
+  writeFileSync(file, call.content);
+  const reply = await edit.execute({ file_path: file, ...call.params });
+  const after = readFileSync(file, 'utf8');
+  return { file, reply, after };
+}
+
+/** Definitions the symbol call may target: a unique name whose definition holds the hunk. */
+async function symbolDefs(api, file, c) {
+  const defs = [];
+  for (const name of candidateNames(c)) {
+    const all = await api.findAllSymbols(file, name);
+    if (all.length === 1) defs.push({ name, ...all[0] });
+  }
+  return defs;
+}
+
+async function main() {
+  const a = args();
+  const api = await import(a.lib ? pathToFileURL(resolve(a.lib)).href : '../../lib/index.mjs');
+  const cases = baseCases(a);
+  const dir = mkdtempSync(join(tmpdir(), 'edit-engine-replay-'));
+  const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false });
+  const results = [];
+  let n = 0;
+  for (const c of cases) {
+    const calls = [...textCalls(c), lineCall(c)];
+    const probe = join(dir, `defs${extname(c.path)}`);
+    writeFileSync(probe, c.content);
+    const sym = symbolCall(c, await symbolDefs(api, probe, c));
+    if (sym) calls.push(sym);
+    for (const call of calls) {
+      const out = await runCall(edit, dir, n++, c, call);
+      results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judge(call, out, c) });
+      if (!c.path.endsWith('.py')) rmSync(out.file);
+    }
+  }
+  const pyFail = pythonFailures(results);
+  for (const r of results) r.pyFail = pyFail.has(r.file);
+  rmSync(dir, { recursive: true, force: true });
+  if (a.json) writeFileSync(a.json, JSON.stringify(results.map(({ expectedText, ...r }) => r)));
+  console.log(report(results));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
