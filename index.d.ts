@@ -86,27 +86,27 @@ export declare class FileTracker {
 export type JsFileTracker = FileTracker
 
 /**
- * The native side of the tool objects. Invalid options do not throw: every call then resolves
- * to an error string naming the bad option.
+ * The native side of the tool objects: every call resolves to a `ToolResult` (`{ ok, text }`).
+ * Invalid options do not throw: every call then resolves to a failure naming the bad option.
  */
 export declare class NativeToolbox {
   constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null, readTracker?: FileReadTracker | undefined | null)
   /** Probe's `edit` tool call. */
-  edit(params: Record<string, unknown>): Promise<string>
+  edit(params: Record<string, unknown>): Promise<ToolResult>
   /** Probe's `multi_edit` tool call (plus `atomic: true`). */
-  multiEdit(params: Record<string, unknown>): Promise<string>
+  multiEdit(params: Record<string, unknown>): Promise<ToolResult>
   /** Seed 001's `edit_file` tool call. */
-  editFile(params: Record<string, unknown>): Promise<string>
+  editFile(params: Record<string, unknown>): Promise<ToolResult>
   /** Seed 004's `replace_in_file` tool call. */
-  replaceInFile(params: Record<string, unknown>): Promise<string>
+  replaceInFile(params: Record<string, unknown>): Promise<ToolResult>
   /** Anthropic's text editor tool call (version from the options). */
-  textEditor(params: Record<string, unknown>): Promise<string>
+  textEditor(params: Record<string, unknown>): Promise<ToolResult>
   /** Undoes the last recorded write to `params.path` from the undo history. */
-  undoLastEdit(params: { path: string; workingDirectory?: string }): Promise<string>
+  undoLastEdit(params: { path: string; workingDirectory?: string }): Promise<ToolResult>
   /** Seed 002's `grep` call: confined by the path policy; the trackers learn the files returned. */
-  grep(params: Record<string, unknown>): Promise<string>
+  grep(params: Record<string, unknown>): Promise<ToolResult>
   /** Probe's `create` tool call. */
-  create(params: Record<string, unknown>): Promise<string>
+  create(params: Record<string, unknown>): Promise<ToolResult>
 }
 
 export declare function annotateOutputWithHashes(output: string): string
@@ -284,6 +284,15 @@ export interface TaskPersistenceOptions {
    * against the process cwd at construction.
    */
   filePath?: string
+}
+
+/**
+ * The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
+ * (the Probe-compatible string `execute` returns).
+ */
+export interface ToolResult {
+  ok: boolean
+  text: string
 }
 
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */

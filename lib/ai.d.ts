@@ -1,6 +1,6 @@
 // Types of edit-engine/ai: edit-engine tools as Vercel AI SDK (`ai` v6) tools.
 import type { Tool as AiTool } from 'ai';
-import type { CreateParams, EditFileParams, EditParams, GrepArgs, MultiEditParams, Tool, ToolOptions, ToolResult } from './index.js';
+import type { CreateParams, EditFileParams, EditParams, GrepArgs, MultiEditParams, ToolLike, ToolOptions, ToolResult } from './index.js';
 import type { ViewParams } from './view.js';
 
 export type { ViewParams } from './view.js';
@@ -29,10 +29,10 @@ export interface AiToolsOptions extends ToolOptions {
 
 /**
  * Wraps one edit-engine tool object as an `ai` tool (`tool()` + `jsonSchema()` of its input
- * schema). Its `execute` never throws; a result starting with "Error" reaches the model as
- * error text.
+ * schema). Its `execute` never throws; a failed call (`executeResult(...).ok === false`) reaches
+ * the model as error text.
  */
-export function toAiTool<P>(tool: Tool<P>): EditEngineAiTool<P>;
+export function toAiTool<P>(tool: ToolLike<P>): EditEngineAiTool<P>;
 
 /** A `ToolSet` keyed by tool name, for `generateText({ tools })` / `streamText({ tools })`. */
 export function createAiTools(options: AiToolsOptions & { allowEdit: true }): ReadOnlyAiTools & EditingAiTools;

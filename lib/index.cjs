@@ -17,6 +17,7 @@ module.exports = {
   replaceInFileTool: moreTools.replaceInFileTool,
   textEditorTool: moreTools.textEditorTool,
   undoLastEdit: moreTools.undoLastEdit,
+  undoLastEditResult: moreTools.undoLastEditResult,
   replaceInFileSchema: moreSchemas.replaceInFileSchema,
   replaceInFileDescription: moreSchemas.replaceInFileDescription,
   textEditorSchema: moreSchemas.textEditorSchema,

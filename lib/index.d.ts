@@ -17,15 +17,33 @@ export interface JsonSchema {
 export type ToolResult = string;
 
 /**
+ * The structured result of one tool call. Adapters decide success from `ok`, never from the
+ * text: a successful grep may print a path such as `ErrorHandling/retry.ts` first.
+ */
+export interface ToolCallResult {
+  /** Whether the call succeeded. */
+  ok: boolean;
+  /** The message `execute` resolves to. */
+  text: string;
+  /** Files the call wrote (its path parameter as given); empty for reads and failures. */
+  changedFiles: string[];
+}
+
+/**
  * A tool object in the Probe SDK's shape. `execute` never rejects: it resolves to a message;
- * failures start with `"Error"`. `N` is the tool's name.
+ * failures start with `"Error"`. `executeResult` (non-enumerable) runs the same call and resolves
+ * to a `ToolCallResult`. `N` is the tool's name.
  */
 export interface Tool<P, N extends string = string> {
   name: N;
   description: string;
   inputSchema: JsonSchema;
   execute(params: P): Promise<ToolResult>;
+  executeResult(params: P): Promise<ToolCallResult>;
 }
+
+/** What the adapters accept: any Probe-shaped tool (`executeResult` is used when present). */
+export type ToolLike<P> = Omit<Tool<P>, 'executeResult'> & { executeResult?: Tool<P>['executeResult'] };
 
 /** Options every tool factory accepts. */
 export interface ToolOptions {
@@ -182,6 +200,8 @@ export function textEditorTool(options?: TextEditorOptions): TextEditorTool;
  * failures start with `"Error"`.
  */
 export function undoLastEdit(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<string>;
+/** `undoLastEdit` as a structured result. */
+export function undoLastEditResult(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<ToolCallResult>;
 export const replaceInFileSchema: JsonSchema;
 export const replaceInFileDescription: string;
 export function textEditorSchema(version: TextEditorVersion): JsonSchema;

@@ -9,6 +9,7 @@ export const {
   replaceInFileTool,
   textEditorTool,
   undoLastEdit,
+  undoLastEditResult,
   replaceInFileSchema,
   replaceInFileDescription,
   textEditorSchema,

@@ -42,7 +42,8 @@ function findEntry(name) {
 /** Builds the tool object of `entry` with `options` (the entry's defaults underneath). */
 function buildTool(entry, options = {}, factories = defaultFactories()) {
   const tool = factories[entry.factory]({ ...(entry.defaults || {}), ...options });
-  return tool.name === entry.name ? tool : { ...tool, name: entry.name };
+  if (tool.name !== entry.name) tool.name = entry.name; // a fresh object: keeps executeResult
+  return tool;
 }
 
 /** Tool objects for every available entry; `allowEdit` adds the write tools. */
