@@ -11,7 +11,11 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 
 /** Seed 002's `BackgroundTaskPersistence`. */
 export declare class BackgroundTaskPersistence {
-  constructor(options?: TaskPersistenceOptions | undefined | null)
+  /**
+   * `options.filePath`: the JSON file (default `~/.code-agent/background-tasks.json`; relative
+   * paths resolve against the process cwd now). Throws on any other option.
+   */
+  constructor(options?: { filePath?: string })
   /** The JSON file this store uses (undefined when no default could be found). */
   get filePath(): string | undefined
   /** Adds the task, or replaces the stored one with the same `id`. */
@@ -28,13 +32,20 @@ export type JsTaskStore = BackgroundTaskPersistence
 /** Seed 002's `ExternalModificationDetector`. */
 export declare class ExternalModificationDetector {
   constructor()
-  /** Snapshot of a regular file; rejects when it is missing or unreadable. */
-  snapshot(filePath: string): Promise<FileSnapshot>
   /**
-   * Compares the file with `snapshot`; content is hashed only when the time moved and the size
-   * did not. A missing file resolves to `{ modified: true, deleted: true, ... }`.
+   * Snapshot of a regular file (stat + SHA-256 of the content); throws when it is missing,
+   * unreadable or not a regular file.
    */
-  detect(filePath: string, snapshot: FileSnapshot): Promise<ModificationResult>
+  snapshot(filePath: string): FileSnapshot
+  /**
+   * Compares the file with `snapshot` (a stat; the content is hashed only when the time moved
+   * and the size did not). A missing file gives `{ modified: true, deleted: true, ... }`.
+   */
+  detect(filePath: string, snapshot: FileSnapshot): ModificationResult
+  /** `snapshot` on libuv's thread pool; rejects when the file is missing or unreadable. */
+  snapshotAsync(filePath: string): Promise<FileSnapshot>
+  /** `detect` on libuv's thread pool. */
+  detectAsync(filePath: string, snapshot: FileSnapshot): Promise<ModificationResult>
 }
 
 /** Seed 002's `FileReadTracker`; state lives in Rust and is shared with tool contexts. */
@@ -276,14 +287,6 @@ export interface SymbolMatch {
   nodeType: string
   file: string
   qualifiedName: string
-}
-
-export interface TaskPersistenceOptions {
-  /**
-   * The JSON file (default `~/.code-agent/background-tasks.json`); relative paths resolve
-   * against the process cwd at construction.
-   */
-  filePath?: string
 }
 
 /**

@@ -218,9 +218,14 @@ export {
   ModificationResult,
   ModificationChanges,
   BackgroundTaskPersistence,
-  TaskPersistenceOptions,
 } from '../index';
 import type { FileTracker, FileReadTracker } from '../index';
+
+/** `BackgroundTaskPersistence`'s options: only `filePath` (any other key throws). */
+export interface TaskPersistenceOptions {
+  /** The JSON file of the tasks (default `~/.code-agent/background-tasks.json`). */
+  filePath?: string;
+}
 
 /** `QuoteNormalizer.fuzzyMatch`'s result (seed 002). */
 export interface QuoteFuzzyMatchResult {
