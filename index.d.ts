@@ -71,7 +71,8 @@ export type JsFileReadTracker = FileReadTracker
 
 /**
  * Probe's `FileTracker`. Pass it to a tool factory as `fileTracker` and the engine consults it
- * natively on every call.
+ * natively on every call. Methods called from JS do not print debug lines themselves (the JS
+ * class prints Probe's lines through `console.error`); tool calls print them to stderr.
  */
 export declare class FileTracker {
   constructor(options?: FileTrackerOptions | undefined | null)
@@ -93,6 +94,10 @@ export declare class FileTracker {
   invalidateFileRecords(resolvedPath: string): void
   isTracked(resolvedPath: string): boolean
   clear(): void
+  /** The keys (normalized paths) of the seen files, sorted: backs the `_seenFiles` view. */
+  seenFileKeys(): Array<string>
+  /** The symbol content records with their keys, sorted: backs the `_contentRecords` view. */
+  contentRecordEntries(): Array<ContentRecordEntry>
 }
 export type JsFileTracker = FileTracker
 
@@ -132,6 +137,12 @@ export interface CleanResult {
 export declare function computeContentHash(content?: string | undefined | null): string
 
 export declare function computeLineHash(line: string): string
+
+/** One entry of the content records: its key (`"<normalized path>#<symbol>"`) and record. */
+export interface ContentRecordEntry {
+  key: string
+  record: SymbolContentRecord
+}
 
 export interface CorrectionResult {
   result: string

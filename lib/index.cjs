@@ -21,7 +21,7 @@ module.exports = {
   replaceInFileSchema: moreSchemas.replaceInFileSchema,
   replaceInFileDescription: moreSchemas.replaceInFileDescription,
   textEditorSchema: moreSchemas.textEditorSchema,
-  FileTracker: native.FileTracker,
+  FileTracker: require('./file-tracker.cjs').FileTracker,
   ...helpers,
   editSchema: schemas.editSchema,
   createSchema: schemas.createSchema,

@@ -208,7 +208,6 @@ export function textEditorSchema(version: TextEditorVersion): JsonSchema;
 
 // Native classes, typed by the napi-generated declarations.
 export {
-  FileTracker,
   FileTrackerOptions,
   TrackerCheck,
   SymbolContentRecord,
@@ -219,7 +218,18 @@ export {
   ModificationChanges,
   BackgroundTaskPersistence,
 } from '../index';
-import type { FileTracker, FileReadTracker } from '../index';
+import type { FileTracker as NativeFileTracker, FileReadTracker, SymbolContentRecord } from '../index';
+
+/**
+ * Probe's `FileTracker`: pass it to tool factories as `fileTracker`. With `debug: true` its
+ * methods print Probe's `[FileTracker] ...` lines through `console.error`.
+ */
+export declare class FileTracker extends NativeFileTracker {
+  /** Read-only view of the seen files' keys (normalized paths; iteration is sorted). */
+  readonly _seenFiles: ReadonlySet<string>;
+  /** Read-only view of the symbol records, keyed `"<normalized path>#<symbol>"` (sorted). */
+  readonly _contentRecords: ReadonlyMap<string, SymbolContentRecord>;
+}
 
 /** `BackgroundTaskPersistence`'s options: only `filePath` (any other key throws). */
 export interface TaskPersistenceOptions {
