@@ -37,7 +37,7 @@ function mcpTools(options = {}) {
         name: tool.name,
         description: tool.description,
         inputSchema: tool.inputSchema,
-        annotations: { readOnlyHint: entry.access === 'read', destructiveHint: false, openWorldHint: false },
+        annotations: registry.annotationsOf(entry),
       },
     };
   });

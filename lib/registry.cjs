@@ -9,7 +9,8 @@ const { viewTool } = require('./view.cjs');
 /**
  * `name`: the tool name the adapters use; `factory`: the export that builds it; `access`:
  * 'read' tools are always served, 'write' tools only when editing is allowed; `defaults`: options
- * merged under the caller's.
+ * merged under the caller's. Every write tool replaces or removes existing content (edit, overwrite
+ * on create, undo), so each is destructive in MCP's sense.
  */
 const TOOL_ENTRIES = [
   { name: 'view', factory: 'viewTool', access: 'read' },
@@ -21,6 +22,12 @@ const TOOL_ENTRIES = [
   { name: 'replace_in_file', factory: 'replaceInFileTool', access: 'write' },
   { name: 'str_replace_based_edit_tool', factory: 'textEditorTool', access: 'write', defaults: { version: '20250728' } },
 ];
+
+/** MCP tool annotations for `entry`: what the tool may do to the files under its root. */
+function annotationsOf(entry) {
+  const read = entry.access === 'read';
+  return { readOnlyHint: read, destructiveHint: !read, idempotentHint: read, openWorldHint: false };
+}
 
 /** Every factory the adapters may use: the package's exports plus the read-only `viewTool`. */
 function defaultFactories() {
@@ -56,4 +63,4 @@ function rootOptions(root, extra = {}) {
   return { allowedFolders: [root], cwd: root, workspaceRoot: root, ...extra };
 }
 
-module.exports = { TOOL_ENTRIES, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };
+module.exports = { TOOL_ENTRIES, annotationsOf, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };

@@ -20,6 +20,7 @@ const viewSchema = {
     },
   },
   required: ['path'],
+  additionalProperties: false,
 };
 
 const viewDescription =
