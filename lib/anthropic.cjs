@@ -51,7 +51,8 @@ function createTextEditorHandler(options = {}) {
   const editorFor = (name) => {
     if (isEditor(given)) return given;
     const version = versionFor(name, toolOptions);
-    if (!editors.has(version)) editors.set(version, engine.textEditorTool({ ...toolOptions, version }));
+    const toolNames = { read: name, search: null, create: name };
+    if (!editors.has(version)) editors.set(version, engine.textEditorTool({ toolNames, ...toolOptions, version }));
     return editors.get(version);
   };
   const handle = async (block) => {

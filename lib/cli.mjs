@@ -125,7 +125,8 @@ async function runTool(name, flags, io) {
   if (flags.json === undefined) throw new UsageError(`${name} needs --json '<params>'`);
   const params = parseParams(flags.json === '-' ? await io.readStdin() : flags.json);
   const root = rootOf(flags, io.cwd);
-  const tool = registry.buildTool(entry, registry.rootOptions(root, toolOptions(flags)));
+  const toolNames = registry.hostToolNames(available.map((e) => e.name));
+  const tool = registry.buildTool(entry, registry.rootOptions(root, { ...toolOptions(flags), toolNames }));
   const { ok, text } = await resultOf(tool, params);
   io.stdout(text.endsWith('\n') ? text : `${text}\n`);
   return ok ? 0 : 1;

@@ -46,7 +46,20 @@ export interface Tool<P, N extends string = string> {
 export type ToolLike<P> = Omit<Tool<P>, 'executeResult'> & { executeResult?: Tool<P>['executeResult'] };
 
 /** Options every tool factory accepts. */
+/**
+ * The host's tools that failure messages point to: `read` (default Probe's `extract`), `search`
+ * (default `search`), `create` (default `create`); `null` when the host has no such tool. The MCP
+ * server and every adapter set it to the tools they serve.
+ */
+export interface ToolNames {
+  read?: string | null;
+  search?: string | null;
+  create?: string | null;
+}
+
 export interface ToolOptions {
+  /** Tool names for messages that point to another tool (default: Probe's). */
+  toolNames?: ToolNames;
   /** Folders the tool may touch (real paths). Default: `cwd`, else the process cwd. */
   allowedFolders?: string[];
   /** Base for relative paths (a call's `workingDirectory` takes priority). */

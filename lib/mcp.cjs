@@ -21,7 +21,8 @@ const { version } = require('../package.json');
  * Tool objects and their MCP descriptors for `options`: `root` (default the process cwd) confines
  * every tool; `allowEdit` adds the write tools; `requireRead` shares one `FileReadTracker` among
  * them, so a file must be viewed (or found by grep) before it is edited; `protectedPaths`,
- * `maxFileBytes`, `returnDiff`, `fileTracker`, `readTracker` pass through to the tools.
+ * `maxFileBytes`, `returnDiff`, `fileTracker`, `readTracker` pass through to the tools. Failure
+ * messages name only the tools served (`toolNames`, see tool-names.cjs).
  */
 function mcpTools(options = {}) {
   const root = fs.realpathSync(nodePath.resolve(options.root || process.cwd()));
@@ -29,18 +30,16 @@ function mcpTools(options = {}) {
   if (requireRead && !rest.readTracker) rest.readTracker = new engine.FileReadTracker();
   const toolOptions = registry.rootOptions(root, rest);
   const entries = registry.availableEntries({ allowEdit: Boolean(allowEdit), factories });
-  return entries.map((entry) => {
-    const tool = registry.buildTool(entry, toolOptions, factories);
-    return {
-      tool,
-      descriptor: {
-        name: tool.name,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        annotations: registry.annotationsOf(entry),
-      },
-    };
-  });
+  const tools = registry.buildServed(entries, toolOptions, factories);
+  return entries.map((entry, i) => ({
+    tool: tools[i],
+    descriptor: {
+      name: tools[i].name,
+      description: tools[i].description,
+      inputSchema: tools[i].inputSchema,
+      annotations: registry.annotationsOf(entry),
+    },
+  }));
 }
 
 /** Text content for a tool result; `ok: false` marks it as an error. */

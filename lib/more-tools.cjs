@@ -4,7 +4,7 @@
 // failures start with "Error"; `executeResult` gives `{ ok, text, changedFiles }`.
 
 const schemas = require('./more-schemas.cjs');
-const { createToolbox, nativeTool } = require('./tools.cjs');
+const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
 
 const VERSIONS = {
   20250124: { name: 'str_replace_editor', type: 'text_editor_20250124' },
@@ -36,6 +36,7 @@ function replaceInFileTool(options = {}) {
     inputSchema: schemas.replaceInFileSchema,
     label: 'Error performing replacements',
     writes: true,
+    toolNames: namesOf(options),
   });
   const run = tool.executeResult;
   tool.executeResult = async (params) => {
@@ -89,6 +90,7 @@ function textEditorTool(options = {}) {
     inputSchema: schemas.textEditorSchema(version ?? '20250124'),
     label: 'Error',
     writes: (input) => input.command !== 'view',
+    toolNames: namesOf(o),
   });
   tool.type = info.type;
   if (version === '20250728' && extra.maxCharacters !== undefined) tool.max_characters = extra.maxCharacters;
@@ -110,7 +112,7 @@ async function undoLastEditResult(path, options = {}) {
   const o = options && typeof options === 'object' ? options : {};
   const params = { path };
   if (typeof o.workingDirectory === 'string') params.workingDirectory = o.workingDirectory;
-  return nativeTool(createToolbox(o), 'undoLastEdit', { label: 'Error', writes: true }).executeResult(params);
+  return nativeTool(createToolbox(o), 'undoLastEdit', { label: 'Error', writes: true, toolNames: namesOf(o) }).executeResult(params);
 }
 
 module.exports = { replaceInFileTool, textEditorTool, undoLastEdit, undoLastEditResult };

@@ -53,9 +53,29 @@ function buildTool(entry, options = {}, factories = defaultFactories()) {
   return tool;
 }
 
+/**
+ * The `toolNames` option for tools served together with `names`: the read, search and create
+ * tools their messages may point to (null where none is served).
+ */
+function hostToolNames(names) {
+  const has = (n) => names.includes(n);
+  const editor = 'str_replace_based_edit_tool';
+  return {
+    read: has('view') ? 'view' : has(editor) ? editor : null,
+    search: has('grep') ? 'grep' : null,
+    create: has('create') ? 'create' : has(editor) ? editor : null,
+  };
+}
+
+/** `entries` built with `options`, their messages naming only tools among `entries` (unless `options.toolNames` says otherwise). */
+function buildServed(entries, options = {}, factories = defaultFactories()) {
+  const toolNames = options.toolNames ?? hostToolNames(entries.map((e) => e.name));
+  return entries.map((e) => buildTool(e, { ...options, toolNames }, factories));
+}
+
 /** Tool objects for every available entry; `allowEdit` adds the write tools. */
 function buildTools(options = {}, { allowEdit = false, factories = defaultFactories() } = {}) {
-  return availableEntries({ allowEdit, factories }).map((e) => buildTool(e, options, factories));
+  return buildServed(availableEntries({ allowEdit, factories }), options, factories);
 }
 
 /** Tool options confining every tool to `root` (a real directory). */
@@ -63,4 +83,4 @@ function rootOptions(root, extra = {}) {
   return { allowedFolders: [root], cwd: root, workspaceRoot: root, ...extra };
 }
 
-module.exports = { TOOL_ENTRIES, annotationsOf, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };
+module.exports = { TOOL_ENTRIES, annotationsOf, hostToolNames, buildServed, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };

@@ -7,6 +7,7 @@
 
 const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
+const { resolveToolNames, hostMessage } = require('./tool-names.cjs');
 
 const stringList = (v) =>
   Array.isArray(v) ? v.filter((x) => typeof x === 'string') : typeof v === 'string' ? [v] : undefined;
@@ -45,6 +46,9 @@ function createToolbox(options, extra = {}) {
   return new native.NativeToolbox({ ...nativeOptions(options), ...extra }, tracker ?? null, readTracker ?? null);
 }
 
+/** The `toolNames` option of a factory's options (undefined: Probe's names). */
+const namesOf = (options) => (options && typeof options === 'object' ? options.toolNames : undefined);
+
 /** `{ ok: false, text }`, the result of a call that failed before reaching the engine. */
 const failure = (text) => ({ ok: false, text, changedFiles: [] });
 
@@ -68,8 +72,12 @@ function withResult(tool, executeResult) {
   return tool;
 }
 
-/** A tool object whose calls forward to `toolbox[method]`, turning any throw into a failure. */
-function nativeTool(toolbox, method, { name, description, inputSchema, label, writes = false }) {
+/**
+ * A tool object whose calls forward to `toolbox[method]`, turning any throw into a failure.
+ * `toolNames`: the host's tool names that failure messages point to (see tool-names.cjs).
+ */
+function nativeTool(toolbox, method, { name, description, inputSchema, label, writes = false, toolNames }) {
+  const names = resolveToolNames(toolNames);
   return withResult({ name, description, inputSchema }, async (params) => {
     if (typeof toolbox === 'string') return failure(`${label}: ${toolbox}`);
     try {
@@ -77,7 +85,7 @@ function nativeTool(toolbox, method, { name, description, inputSchema, label, wr
       const { ok, text } = await toolbox[method](input);
       const wrote = typeof writes === 'function' ? writes(input) : writes;
       const target = ok && wrote ? targetPath(input) : undefined;
-      return { ok, text, changedFiles: target === undefined ? [] : [target] };
+      return { ok, text: hostMessage(text, names), changedFiles: target === undefined ? [] : [target] };
     } catch (error) {
       return failure(`${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`);
     }
@@ -99,6 +107,7 @@ function editTool(options = {}) {
     inputSchema: schemas.editSchema,
     label: 'Error editing file',
     writes: true,
+    toolNames: namesOf(options),
   });
 }
 
@@ -110,6 +119,7 @@ function createTool(options = {}) {
     inputSchema: schemas.createSchema,
     label: 'Error creating file',
     writes: true,
+    toolNames: namesOf(options),
   });
 }
 
@@ -121,6 +131,7 @@ function multiEditTool(options = {}) {
     inputSchema: schemas.multiEditToolSchema,
     label: 'Error',
     writes: true,
+    toolNames: namesOf(options),
   });
 }
 
@@ -132,7 +143,8 @@ function editFileTool(options = {}) {
     inputSchema: schemas.editFileSchema,
     label: 'Error',
     writes: true,
+    toolNames: namesOf(options),
   });
 }
 
-module.exports = { editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf };
+module.exports = { editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf, namesOf };
