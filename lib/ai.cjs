@@ -43,14 +43,15 @@ function toAiTool(engineTool) {
 }
 
 /**
- * A `ToolSet` keyed by tool name: the read-only tools (`view`, and `grep` when available), plus
- * the editing tools when `allowEdit: true`. Other options are the tool factories' options
+ * A `ToolSet` keyed by tool name: `tools` (a preset: 'read-only', 'anthropic-style', 'editing',
+ * 'all'; or tool names such as ['edit', 'view']), else the read-only tools (`view`, `grep`) plus
+ * every editing tool when `allowEdit: true`. Other options are the tool factories' options
  * (`allowedFolders`, `cwd`, `fileTracker`, `protectedPaths`, ...).
  */
 function createAiTools(options = {}) {
-  const { allowEdit, ...toolOptions } = options && typeof options === 'object' ? options : {};
-  const tools = registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit) });
+  const { allowEdit, tools: chosen, ...toolOptions } = options && typeof options === 'object' ? options : {};
+  const tools = registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen });
   return Object.fromEntries(tools.map((t) => [t.name, toAiTool(t)]));
 }
 
-module.exports = { toAiTool, createAiTools };
+module.exports = { toAiTool, createAiTools, ...require('./adapter-exports.cjs') };

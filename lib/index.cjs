@@ -36,3 +36,6 @@ module.exports = {
   flushWrites: native.flushWrites,
   ...seed002,
 };
+
+// After the exports above: view.cjs builds on them.
+module.exports.viewTool = require('./view.cjs').viewTool;

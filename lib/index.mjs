@@ -44,6 +44,7 @@ export const {
   flushWrites,
   grep,
   grepTool,
+  viewTool,
   grepSchema,
   grepDescription,
   QuoteNormalizer,

@@ -23,6 +23,35 @@ const TOOL_ENTRIES = [
   { name: 'str_replace_based_edit_tool', factory: 'textEditorTool', access: 'write', defaults: { version: '20250728' } },
 ];
 
+/**
+ * Named tool sets an adapter's `tools` option accepts: 'read-only' (view, grep), 'anthropic-style'
+ * (the text editor alone), 'editing' (view, grep, edit, create: one tool per job) and 'all'.
+ */
+const PRESETS = {
+  'read-only': ['view', 'grep'],
+  'anthropic-style': ['str_replace_based_edit_tool'],
+  editing: ['view', 'grep', 'edit', 'create'],
+  all: TOOL_ENTRIES.map((e) => e.name),
+};
+
+/**
+ * The entries an adapter serves: `tools` (a preset name or an array of tool names) when given,
+ * else every tool with `allowEdit` and the read-only ones without. Throws a TypeError naming the
+ * valid choices for an unknown preset or tool name (a setup mistake, not a tool call).
+ */
+function selectEntries({ tools, allowEdit = false, factories = defaultFactories() } = {}) {
+  if (tools === undefined) return availableEntries({ allowEdit, factories });
+  const names = typeof tools === 'string' ? PRESETS[tools] : Array.isArray(tools) ? tools : undefined;
+  if (!names) {
+    throw new TypeError(`tools must be a preset (${Object.keys(PRESETS).join(', ')}) or an array of tool names (${TOOL_ENTRIES.map((e) => e.name).join(', ')}); got ${JSON.stringify(tools)}`);
+  }
+  const unknown = names.filter((n) => !findEntry(n));
+  if (unknown.length > 0) {
+    throw new TypeError(`unknown tool name${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} in tools; the tools are ${TOOL_ENTRIES.map((e) => e.name).join(', ')}`);
+  }
+  return availableEntries({ allowEdit: true, factories }).filter((e) => names.includes(e.name));
+}
+
 /** MCP tool annotations for `entry`: what the tool may do to the files under its root. */
 function annotationsOf(entry) {
   const read = entry.access === 'read';
@@ -73,9 +102,9 @@ function buildServed(entries, options = {}, factories = defaultFactories()) {
   return entries.map((e) => buildTool(e, { ...options, toolNames }, factories));
 }
 
-/** Tool objects for every available entry; `allowEdit` adds the write tools. */
-function buildTools(options = {}, { allowEdit = false, factories = defaultFactories() } = {}) {
-  return buildServed(availableEntries({ allowEdit, factories }), options, factories);
+/** Tool objects for `tools` (see `selectEntries`), or every available entry; `allowEdit` adds the write tools. */
+function buildTools(options = {}, { allowEdit = false, tools, factories = defaultFactories() } = {}) {
+  return buildServed(selectEntries({ tools, allowEdit, factories }), options, factories);
 }
 
 /** Tool options confining every tool to `root` (a real directory). */
@@ -83,4 +112,4 @@ function rootOptions(root, extra = {}) {
   return { allowedFolders: [root], cwd: root, workspaceRoot: root, ...extra };
 }
 
-module.exports = { TOOL_ENTRIES, annotationsOf, hostToolNames, buildServed, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };
+module.exports = { TOOL_ENTRIES, PRESETS, selectEntries, annotationsOf, hostToolNames, buildServed, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };
