@@ -1,13 +1,17 @@
 // Public types of edit-engine. The napi-generated `index.d.ts` at the package root types the raw
 // native binding; this file types the package's API as users import it.
 
-/** JSON schema of a tool's input. */
-export interface JsonSchema {
+/**
+ * JSON schema of a tool's input: an object schema that lists its properties and refuses others
+ * (`additionalProperties: false`). A type alias (not an interface), so it is assignable to the
+ * frameworks' schema types, which carry index signatures.
+ */
+export type JsonSchema = {
   type: 'object';
   properties: Record<string, Record<string, unknown>>;
   required: string[];
-  additionalProperties?: boolean;
-}
+  additionalProperties: false;
+};
 
 /**
  * What a tool's `execute` resolves to: a message for the model. Success messages state what
@@ -338,3 +342,4 @@ export function engineVersion(): string;
  * process exits normally.
  */
 export function flushWrites(): void;
+export { viewTool } from './view.js';
