@@ -25,7 +25,7 @@ export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
   content: ToolResult;
-  /** Present (true) only when the editor's message starts with "Error". */
+  /** Present (true) only when the call failed (the tool's structured result says `ok: false`). */
   is_error?: true;
 }
 

@@ -37,5 +37,5 @@ module.exports = {
   ...seed002,
 };
 
-// After the exports above: view.cjs builds on them.
-module.exports.viewTool = require('./view.cjs').viewTool;
+// view.cjs builds on the exports above (and may be loaded first): resolved on first access.
+Object.defineProperty(module.exports, 'viewTool', { enumerable: true, get: () => require('./view.cjs').viewTool });
