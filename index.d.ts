@@ -11,7 +11,11 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 
 /** Seed 002's `BackgroundTaskPersistence`. */
 export declare class BackgroundTaskPersistence {
-  constructor(options?: TaskPersistenceOptions | undefined | null)
+  /**
+   * `options.filePath`: the JSON file (default `~/.code-agent/background-tasks.json`; relative
+   * paths resolve against the process cwd now). Throws on any other option.
+   */
+  constructor(options?: { filePath?: string })
   /** The JSON file this store uses (undefined when no default could be found). */
   get filePath(): string | undefined
   /** Adds the task, or replaces the stored one with the same `id`. */
@@ -28,13 +32,20 @@ export type JsTaskStore = BackgroundTaskPersistence
 /** Seed 002's `ExternalModificationDetector`. */
 export declare class ExternalModificationDetector {
   constructor()
-  /** Snapshot of a regular file; rejects when it is missing or unreadable. */
-  snapshot(filePath: string): Promise<FileSnapshot>
   /**
-   * Compares the file with `snapshot`; content is hashed only when the time moved and the size
-   * did not. A missing file resolves to `{ modified: true, deleted: true, ... }`.
+   * Snapshot of a regular file (stat + SHA-256 of the content); throws when it is missing,
+   * unreadable or not a regular file.
    */
-  detect(filePath: string, snapshot: FileSnapshot): Promise<ModificationResult>
+  snapshot(filePath: string): FileSnapshot
+  /**
+   * Compares the file with `snapshot` (a stat; the content is hashed only when the time moved
+   * and the size did not). A missing file gives `{ modified: true, deleted: true, ... }`.
+   */
+  detect(filePath: string, snapshot: FileSnapshot): ModificationResult
+  /** `snapshot` on libuv's thread pool; rejects when the file is missing or unreadable. */
+  snapshotAsync(filePath: string): Promise<FileSnapshot>
+  /** `detect` on libuv's thread pool. */
+  detectAsync(filePath: string, snapshot: FileSnapshot): Promise<ModificationResult>
 }
 
 /** Seed 002's `FileReadTracker`; state lives in Rust and is shared with tool contexts. */
@@ -60,7 +71,8 @@ export type JsFileReadTracker = FileReadTracker
 
 /**
  * Probe's `FileTracker`. Pass it to a tool factory as `fileTracker` and the engine consults it
- * natively on every call.
+ * natively on every call. Methods called from JS do not print debug lines themselves (the JS
+ * class prints Probe's lines through `console.error`); tool calls print them to stderr.
  */
 export declare class FileTracker {
   constructor(options?: FileTrackerOptions | undefined | null)
@@ -82,12 +94,16 @@ export declare class FileTracker {
   invalidateFileRecords(resolvedPath: string): void
   isTracked(resolvedPath: string): boolean
   clear(): void
+  /** The keys (normalized paths) of the seen files, sorted: backs the `_seenFiles` view. */
+  seenFileKeys(): Array<string>
+  /** The symbol content records with their keys, sorted: backs the `_contentRecords` view. */
+  contentRecordEntries(): Array<ContentRecordEntry>
 }
 export type JsFileTracker = FileTracker
 
 /**
- * The native side of the tool objects. Invalid options do not throw: every call then resolves
- * to an error string naming the bad option.
+ * The native side of the tool objects: every call resolves to a `ToolResult` (`{ ok, text }`).
+ * Invalid options do not throw: every call then resolves to a failure naming the bad option.
  */
 export declare class NativeToolbox {
   /** OpenAI's `apply_patch` tool call (parameter `input`). */
@@ -96,21 +112,21 @@ export declare class NativeToolbox {
   applyDiff(params: Record<string, unknown>): Promise<string>
   constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null, readTracker?: FileReadTracker | undefined | null)
   /** Probe's `edit` tool call. */
-  edit(params: Record<string, unknown>): Promise<string>
+  edit(params: Record<string, unknown>): Promise<ToolResult>
   /** Probe's `multi_edit` tool call (plus `atomic: true`). */
-  multiEdit(params: Record<string, unknown>): Promise<string>
+  multiEdit(params: Record<string, unknown>): Promise<ToolResult>
   /** Seed 001's `edit_file` tool call. */
-  editFile(params: Record<string, unknown>): Promise<string>
+  editFile(params: Record<string, unknown>): Promise<ToolResult>
   /** Seed 004's `replace_in_file` tool call. */
-  replaceInFile(params: Record<string, unknown>): Promise<string>
+  replaceInFile(params: Record<string, unknown>): Promise<ToolResult>
   /** Anthropic's text editor tool call (version from the options). */
-  textEditor(params: Record<string, unknown>): Promise<string>
+  textEditor(params: Record<string, unknown>): Promise<ToolResult>
   /** Undoes the last recorded write to `params.path` from the undo history. */
-  undoLastEdit(params: { path: string; workingDirectory?: string }): Promise<string>
+  undoLastEdit(params: { path: string; workingDirectory?: string }): Promise<ToolResult>
   /** Seed 002's `grep` call: confined by the path policy; the trackers learn the files returned. */
-  grep(params: Record<string, unknown>): Promise<string>
+  grep(params: Record<string, unknown>): Promise<ToolResult>
   /** Probe's `create` tool call. */
-  create(params: Record<string, unknown>): Promise<string>
+  create(params: Record<string, unknown>): Promise<ToolResult>
 }
 
 export declare function annotateOutputWithHashes(output: string): string
@@ -134,6 +150,12 @@ export interface CleanResult {
 export declare function computeContentHash(content?: string | undefined | null): string
 
 export declare function computeLineHash(line: string): string
+
+/** One entry of the content records: its key (`"<normalized path>#<symbol>"`) and record. */
+export interface ContentRecordEntry {
+  key: string
+  record: SymbolContentRecord
+}
 
 export interface CorrectionResult {
   result: string
@@ -300,12 +322,13 @@ export interface SymbolMatch {
   qualifiedName: string
 }
 
-export interface TaskPersistenceOptions {
-  /**
-   * The JSON file (default `~/.code-agent/background-tasks.json`); relative paths resolve
-   * against the process cwd at construction.
-   */
-  filePath?: string
+/**
+ * The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
+ * (the Probe-compatible string `execute` returns).
+ */
+export interface ToolResult {
+  ok: boolean
+  text: string
 }
 
 /**

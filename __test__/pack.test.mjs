@@ -93,7 +93,7 @@ describe('release tarballs installed into empty projects', () => {
     it('an adapter whose framework is missing says what to install', () => {
       const out = run('node', ['-e', `
         const messages = {};
-        for (const entry of ['edit-engine/mcp', 'edit-engine/ai']) {
+        for (const entry of ['edit-engine/mcp', 'edit-engine/ai', 'edit-engine/openai', 'edit-engine/langchain', 'edit-engine/mastra']) {
           try { require(entry); messages[entry] = 'loaded'; } catch (e) { messages[entry] = e.code + ': ' + e.message; }
         }
         console.log(JSON.stringify(messages));
@@ -101,6 +101,9 @@ describe('release tarballs installed into empty projects', () => {
       expect(JSON.parse(out)).toEqual({
         'edit-engine/mcp': `EDIT_ENGINE_MISSING_PEER: edit-engine/mcp needs the MCP SDK (@modelcontextprotocol/sdk ${pkg.peerDependencies['@modelcontextprotocol/sdk']}), which is not installed: npm install @modelcontextprotocol/sdk`,
         'edit-engine/ai': `EDIT_ENGINE_MISSING_PEER: edit-engine/ai needs the Vercel AI SDK (ai ${pkg.peerDependencies.ai}), which is not installed: npm install ai`,
+        'edit-engine/openai': `EDIT_ENGINE_MISSING_PEER: edit-engine/openai needs the OpenAI Agents SDK (@openai/agents ${pkg.peerDependencies['@openai/agents']}), which is not installed: npm install @openai/agents`,
+        'edit-engine/langchain': `EDIT_ENGINE_MISSING_PEER: edit-engine/langchain needs LangChain core (@langchain/core ${pkg.peerDependencies['@langchain/core']}), which is not installed: npm install @langchain/core`,
+        'edit-engine/mastra': `EDIT_ENGINE_MISSING_PEER: edit-engine/mastra needs Mastra (@mastra/core ${pkg.peerDependencies['@mastra/core']}), which is not installed: npm install @mastra/core`,
       });
     });
 

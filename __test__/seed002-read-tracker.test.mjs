@@ -160,7 +160,47 @@ describe('ExternalModificationDetector', () => {
     expect(await detector.detect(p, snap)).toEqual({ modified: true, deleted: true, changes: { mtimeChanged: true, sizeChanged: true, contentChanged: true } });
   });
 
-  it('rejects a snapshot of a missing file', async () => {
-    await expect(detector.snapshot(ws.path('none.txt'))).rejects.toThrow(/cannot snapshot .*none\.txt/);
+  it('throws on a snapshot of a missing file (snapshotAsync rejects)', async () => {
+    expect(() => detector.snapshot(ws.path('none.txt'))).toThrow(/cannot snapshot .*none\.txt/);
+    await expect(detector.snapshotAsync(ws.path('none.txt'))).rejects.toThrow(/cannot snapshot .*none\.txt/);
+  });
+});
+
+describe('ExternalModificationDetector, as the spec writes it (synchronous)', () => {
+  const detector = new ExternalModificationDetector();
+
+  it("the spec's example warns once the file is rewritten, and not before", () => {
+    const p = ws.write('file.ts', 'export const a = 1;\n');
+    const warnings = [];
+    const check = () => {
+      const snapshot = detector.snapshot(p);
+      return (change) => {
+        change();
+        const result = detector.detect(p, snapshot);
+        if (result.modified) {
+          warnings.push('File was modified externally!');
+          if (result.changes.contentChanged) warnings.push('Content has changed - please re-read the file');
+        }
+      };
+    };
+    check()(() => {});
+    expect(warnings).toEqual([]);
+    check()(() => {
+      writeFileSync(p, 'export const a = 2;\n');
+      shiftMtime(p, 3);
+    });
+    expect(warnings).toEqual(['File was modified externally!', 'Content has changed - please re-read the file']);
+  });
+
+  it('snapshot and detect return values, not Promises; the async variants agree', async () => {
+    const p = ws.write('a.txt', 'hello');
+    const snap = detector.snapshot(p);
+    expect(snap).not.toBeInstanceOf(Promise);
+    expect(snap).toEqual({ path: p, mtime: mtimeOf(p), size: 5, hash: sha256('hello') });
+    expect(await detector.snapshotAsync(p)).toEqual(snap);
+    writeFileSync(p, 'hello!');
+    const sync = detector.detect(p, snap);
+    expect(sync).toEqual({ modified: true, deleted: false, changes: { mtimeChanged: sync.changes.mtimeChanged, sizeChanged: true, contentChanged: true } });
+    expect(await detector.detectAsync(p, snap)).toEqual(sync);
   });
 });

@@ -32,6 +32,15 @@ describe('BackgroundTaskPersistence', () => {
     expect(new BackgroundTaskPersistence({ filePath: file }).filePath).toBe(file);
   });
 
+  it('rejects unknown or mistyped constructor options, naming the one option and the default file', () => {
+    expect(() => new BackgroundTaskPersistence({ path: file })).toThrow(
+      /BackgroundTaskPersistence: unknown option "path"; the only option is filePath, .*default: ~\/\.code-agent\/background-tasks\.json/,
+    );
+    expect(() => new BackgroundTaskPersistence({ filePath: 7 })).toThrow(/filePath must be a non-empty string/);
+    expect(() => new BackgroundTaskPersistence('tasks.json')).toThrow(/options must be an object/);
+    expect(new BackgroundTaskPersistence(undefined).filePath).toMatch(/\.code-agent\/background-tasks\.json$/);
+  });
+
   it('saves, loads, replaces and removes tasks', async () => {
     const store = new BackgroundTaskPersistence({ filePath: file });
     expect(await store.load()).toEqual([]);

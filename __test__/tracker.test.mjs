@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { FileTracker, computeContentHash } from '../lib/index.mjs';
 
 /** Oracle: SHA-256 of trailing-white-space-trimmed lines, first 16 hex digits. */
@@ -85,4 +87,64 @@ describe('FileTracker', () => {
     t.markFileSeen('rel/a.js');
     expect(t.isFileSeen(resolve('rel/a.js'))).toBe(true);
   });
+});
+
+describe("FileTracker: Probe's inspectable surface", () => {
+  it('_seenFiles is a live read-only Set-like view of the normalized keys', () => {
+    const t = new FileTracker();
+    const seen = t._seenFiles;
+    expect(seen.size).toBe(0);
+    t.markFileSeen('/w/b.js');
+    t.markFileSeen('/w/x/../a.js');
+    expect(seen.size).toBe(2);
+    expect(seen.has('/w/a.js')).toBe(true);
+    expect(seen.has('/w/x/../a.js')).toBe(false);
+    expect([...seen]).toEqual(['/w/a.js', '/w/b.js']);
+    expect(() => seen.add('/w/c.js')).toThrow(/read-only view; change it with markFileSeen/);
+    expect(() => seen.clear()).toThrow(TypeError);
+    t.clear();
+    expect(seen.size).toBe(0);
+  });
+
+  it('_contentRecords is a read-only Map-like view keyed "<path>#<symbol>"', () => {
+    const t = new FileTracker();
+    t.trackSymbolContent('/w/a/../a.js', 'foo', 'code', 3, 5);
+    const records = t._contentRecords;
+    expect(records.size).toBe(1);
+    expect(records.has('/w/a.js#foo')).toBe(true);
+    expect(records.get('/w/a.js#foo')).toMatchObject({ contentHash: oracle('code'), startLine: 3, endLine: 5, symbolName: 'foo', source: 'extract' });
+    expect([...records.keys()]).toEqual(['/w/a.js#foo']);
+    expect(() => records.set('k', {})).toThrow(/read-only view/);
+    t.invalidateFileRecords('/w/a.js');
+    expect(records.size).toBe(0);
+  });
+
+  it('debug: true prints Probe\'s [FileTracker] lines once each through console.error', () => {
+    const lines = [];
+    const original = console.error;
+    console.error = (...args) => lines.push(args.join(' '));
+    try {
+      const t = new FileTracker({ debug: true });
+      t.markFileSeen('/w/./a.js');
+      t.trackSymbolContent('/w/a.js', 'foo', 'code', 1, 2);
+      t.recordTextEdit('/w/a.js');
+      t.invalidateFileRecords('/w/a.js');
+      new FileTracker().markFileSeen('/w/quiet.js');
+    } finally {
+      console.error = original;
+    }
+    expect(lines).toEqual([
+      '[FileTracker] Marked as seen: /w/a.js',
+      `[FileTracker] Tracked symbol /w/a.js#foo (hash: ${oracle('code')}, lines 1-2)`,
+      '[FileTracker] Text edit #1 for /w/a.js',
+      '[FileTracker] Invalidated content records for /w/a.js',
+    ]);
+  });
+});
+
+it('a debug line reaches stderr once (the native tracker does not print it again)', () => {
+  const entry = fileURLToPath(new URL('../lib/index.cjs', import.meta.url));
+  const script = `const { FileTracker } = require(${JSON.stringify(entry)}); new FileTracker({ debug: true }).markFileSeen('/w/a.js');`;
+  const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  expect(run.stderr.split('\n').filter((l) => l.startsWith('[FileTracker]'))).toEqual(['[FileTracker] Marked as seen: /w/a.js']);
 });

@@ -1,41 +1,57 @@
 'use strict';
 // Vercel AI SDK adapter: edit-engine tools as `ai` tools (`tool()` + `jsonSchema()`), ready for
 // `generateText({ tools })` / `streamText({ tools })`. The tool's JSON schema is its input schema;
-// `execute` resolves to the tool's message and never throws, and a message starting with "Error"
-// reaches the model as error text.
+// `execute` resolves to the tool's message and never throws; a failed call (the tool's structured
+// result says `ok: false`) reaches the model as error text.
 
 const { requirePeer } = require('./peer.cjs');
 
 const ai = requirePeer('ai', { peer: 'ai', range: require('../package.json').peerDependencies.ai, entry: 'edit-engine/ai', what: 'the Vercel AI SDK' });
 const registry = require('./registry.cjs');
+const { resultOf } = require('./tools.cjs');
 
-const isError = (text) => typeof text === 'string' && text.startsWith('Error');
+/** Most call outcomes kept for `toModelOutput` (a call whose output is never sent is forgotten). */
+const MAX_PENDING = 1024;
 
 /** Wraps one edit-engine tool object (`{ description, inputSchema, execute }`) as an `ai` tool. */
 function toAiTool(engineTool) {
+  const failed = new Map(); // toolCallId -> whether that call failed, until its output is sent
+  const remember = (id, ok) => {
+    if (failed.size >= MAX_PENDING) failed.delete(failed.keys().next().value);
+    failed.set(id, !ok);
+  };
   return ai.tool({
     description: engineTool.description,
     inputSchema: ai.jsonSchema(engineTool.inputSchema),
-    execute: async (input) => {
+    execute: async (input, callOptions) => {
+      const id = callOptions && callOptions.toolCallId;
       try {
-        return await engineTool.execute(input);
+        const { ok, text } = await resultOf(engineTool, input);
+        if (id != null) remember(id, ok);
+        return text;
       } catch (error) {
+        if (id != null) remember(id, false);
         return `Error: ${error && error.message ? error.message : String(error)}`;
       }
     },
-    toModelOutput: ({ output }) => ({ type: isError(output) ? 'error-text' : 'text', value: String(output) }),
+    toModelOutput: ({ toolCallId, output }) => {
+      const isError = failed.get(toolCallId) === true;
+      failed.delete(toolCallId);
+      return { type: isError ? 'error-text' : 'text', value: String(output) };
+    },
   });
 }
 
 /**
- * A `ToolSet` keyed by tool name: the read-only tools (`view`, and `grep` when available), plus
- * the editing tools when `allowEdit: true`. Other options are the tool factories' options
+ * A `ToolSet` keyed by tool name: `tools` (a preset: 'read-only', 'anthropic-style', 'editing',
+ * 'all'; or tool names such as ['edit', 'view']), else the read-only tools (`view`, `grep`) plus
+ * every editing tool when `allowEdit: true`. Other options are the tool factories' options
  * (`allowedFolders`, `cwd`, `fileTracker`, `protectedPaths`, ...).
  */
 function createAiTools(options = {}) {
-  const { allowEdit, ...toolOptions } = options && typeof options === 'object' ? options : {};
-  const tools = registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit) });
+  const { allowEdit, tools: chosen, ...toolOptions } = options && typeof options === 'object' ? options : {};
+  const tools = registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen });
   return Object.fromEntries(tools.map((t) => [t.name, toAiTool(t)]));
 }
 
-module.exports = { toAiTool, createAiTools };
+module.exports = { toAiTool, createAiTools, ...require('./adapter-exports.cjs') };

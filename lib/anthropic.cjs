@@ -4,6 +4,7 @@
 // `tool_result` block (`is_error: true` for failures). Never throws.
 
 const engine = require('./index.cjs');
+const { resultOf } = require('./tools.cjs');
 
 /** Tool name -> the text editor version that uses it (the newest, for the shared name). */
 const NAME_VERSIONS = { str_replace_editor: '20250124', str_replace_based_edit_tool: '20250728' };
@@ -30,10 +31,10 @@ function errorResult(id, message) {
   return { type: 'tool_result', tool_use_id: id, content: message, is_error: true };
 }
 
-/** `{ type: 'tool_result', tool_use_id, content, is_error? }` for a tool's message. */
-function toToolResult(id, text) {
-  const content = typeof text === 'string' ? text : String(text);
-  return content.startsWith('Error') ? errorResult(id, content) : { type: 'tool_result', tool_use_id: id, content };
+/** `{ type: 'tool_result', tool_use_id, content, is_error? }` for a tool's structured result. */
+function toToolResult(id, { ok, text }) {
+  const content = String(text);
+  return ok ? { type: 'tool_result', tool_use_id: id, content } : errorResult(id, content);
 }
 
 /**
@@ -50,7 +51,8 @@ function createTextEditorHandler(options = {}) {
   const editorFor = (name) => {
     if (isEditor(given)) return given;
     const version = versionFor(name, toolOptions);
-    if (!editors.has(version)) editors.set(version, engine.textEditorTool({ ...toolOptions, version }));
+    const toolNames = { read: name, search: null, create: name };
+    if (!editors.has(version)) editors.set(version, engine.textEditorTool({ toolNames, ...toolOptions, version }));
     return editors.get(version);
   };
   const handle = async (block) => {
@@ -61,7 +63,7 @@ function createTextEditorHandler(options = {}) {
     }
     const editor = editorFor(block.name);
     try {
-      return toToolResult(id, await editor.execute(isObject(block.input) ? block.input : {}));
+      return toToolResult(id, await resultOf(editor, isObject(block.input) ? block.input : {}));
     } catch (error) {
       return errorResult(id, `Error: ${error && error.message ? error.message : String(error)}`);
     }

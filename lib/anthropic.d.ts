@@ -25,7 +25,7 @@ export interface ToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
   content: ToolResult;
-  /** Present (true) only when the editor's message starts with "Error". */
+  /** Present (true) only when the call failed (the tool's structured result says `ok: false`). */
   is_error?: true;
 }
 
@@ -34,24 +34,27 @@ export interface TextEditorLike {
   execute(input: TextEditorInput): Promise<ToolResult>;
 }
 
-/** The entry for the Messages API's `tools` list. */
-export interface TextEditorDefinition {
-  type: `text_editor_${TextEditorVersion}`;
-  name: TextEditorToolName;
-  max_characters?: number;
-}
+/** The entry for the Messages API's `tools` list, per version (name tied to type, as the SDK's `ToolUnion` has it). */
+export type TextEditorDefinitions = {
+  '20250124': { type: 'text_editor_20250124'; name: 'str_replace_editor' };
+  '20250429': { type: 'text_editor_20250429'; name: 'str_replace_based_edit_tool' };
+  '20250728': { type: 'text_editor_20250728'; name: 'str_replace_based_edit_tool'; max_characters?: number };
+};
+export type TextEditorDefinition<V extends TextEditorVersion = TextEditorVersion> = TextEditorDefinitions[V];
+/** The version named by a `version` option (either spelling). */
+export type VersionOf<V> = V extends `text_editor_${infer D extends TextEditorVersion}` ? D : V extends TextEditorVersion ? V : '20250728';
 
-export interface TextEditorHandlerOptions extends ToolOptions {
+export interface TextEditorHandlerOptions<V extends TextEditorVersion | `text_editor_${TextEditorVersion}` = TextEditorVersion> extends ToolOptions {
   /** Text editor version for `str_replace_based_edit_tool` blocks (default '20250728'). */
-  version?: TextEditorVersion | `text_editor_${TextEditorVersion}`;
+  version?: V;
   /** 20250728's `max_characters` for view. */
   maxCharacters?: number;
   /** Use this editor for every block instead of building `textEditorTool`s. */
   editor?: TextEditorLike;
 }
 
-export interface TextEditorHandler {
-  definition: TextEditorDefinition;
+export interface TextEditorHandler<D = TextEditorDefinition> {
+  definition: D;
   /** One block -> its tool_result; a block not addressed to the text editor gets an error result. */
   handle(block: unknown): Promise<ToolResultBlock>;
   /** Every text editor tool_use block of an assistant message's content, run in order. */
@@ -60,7 +63,11 @@ export interface TextEditorHandler {
 
 export const TEXT_EDITOR_TOOL_NAMES: readonly TextEditorToolName[];
 export function isTextEditorToolUse(block: unknown): block is TextEditorToolUseBlock;
-export function createTextEditorHandler(options?: TextEditorHandlerOptions): TextEditorHandler;
-export function textEditorDefinition(options?: Pick<TextEditorHandlerOptions, 'version' | 'maxCharacters'>): TextEditorDefinition;
+export function createTextEditorHandler<V extends TextEditorVersion | `text_editor_${TextEditorVersion}` = '20250728'>(
+  options?: TextEditorHandlerOptions<V>,
+): TextEditorHandler<TextEditorDefinition<VersionOf<V>>>;
+export function textEditorDefinition<V extends TextEditorVersion | `text_editor_${TextEditorVersion}` = '20250728'>(
+  options?: Pick<TextEditorHandlerOptions<V>, 'version' | 'maxCharacters'>,
+): TextEditorDefinition<VersionOf<V>>;
 export function textEditorToolResult(block: unknown, editorOrOptions?: TextEditorLike | TextEditorHandlerOptions): Promise<ToolResultBlock>;
 export function textEditorToolResults(content: readonly unknown[], editorOrOptions?: TextEditorLike | TextEditorHandlerOptions): Promise<ToolResultBlock[]>;

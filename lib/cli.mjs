@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 
 const require = createRequire(import.meta.url);
 const registry = require('./registry.cjs');
+const { resultOf } = require('./tools.cjs');
 const { version } = require('../package.json');
 
 const USAGE = `edit-engine ${version}: native file-editing tools for AI agents
@@ -30,7 +31,7 @@ Options:
   --diff              append a unified diff of the change to success messages
   --max-file-bytes N  largest file a tool reads
 
-Exit status: 0 when the result does not start with "Error", 1 when it does, 2 for a usage error.
+Exit status: 0 when the tool call succeeds, 1 when it fails, 2 for a usage error.
 
 Examples:
   edit-engine view --json '{"path":"src/main.js"}'
@@ -124,10 +125,11 @@ async function runTool(name, flags, io) {
   if (flags.json === undefined) throw new UsageError(`${name} needs --json '<params>'`);
   const params = parseParams(flags.json === '-' ? await io.readStdin() : flags.json);
   const root = rootOf(flags, io.cwd);
-  const tool = registry.buildTool(entry, registry.rootOptions(root, toolOptions(flags)));
-  const result = String(await tool.execute(params));
-  io.stdout(result.endsWith('\n') ? result : `${result}\n`);
-  return result.startsWith('Error') ? 1 : 0;
+  const toolNames = registry.hostToolNames(available.map((e) => e.name));
+  const tool = registry.buildTool(entry, registry.rootOptions(root, { ...toolOptions(flags), toolNames }));
+  const { ok, text } = await resultOf(tool, params);
+  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+  return ok ? 0 : 1;
 }
 
 /** Loads the MCP adapter, or returns null when the MCP SDK (an optional peer) is not installed. */

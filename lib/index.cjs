@@ -18,10 +18,11 @@ module.exports = {
   replaceInFileTool: moreTools.replaceInFileTool,
   textEditorTool: moreTools.textEditorTool,
   undoLastEdit: moreTools.undoLastEdit,
+  undoLastEditResult: moreTools.undoLastEditResult,
   replaceInFileSchema: moreSchemas.replaceInFileSchema,
   replaceInFileDescription: moreSchemas.replaceInFileDescription,
   textEditorSchema: moreSchemas.textEditorSchema,
-  FileTracker: native.FileTracker,
+  FileTracker: require('./file-tracker.cjs').FileTracker,
   ...helpers,
   editSchema: schemas.editSchema,
   createSchema: schemas.createSchema,
@@ -38,3 +39,6 @@ module.exports = {
   ...seed002,
   ...patchTools,
 };
+
+// view.cjs builds on the exports above (and may be loaded first): resolved on first access.
+Object.defineProperty(module.exports, 'viewTool', { enumerable: true, get: () => require('./view.cjs').viewTool });

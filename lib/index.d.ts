@@ -1,13 +1,17 @@
 // Public types of edit-engine. The napi-generated `index.d.ts` at the package root types the raw
 // native binding; this file types the package's API as users import it.
 
-/** JSON schema of a tool's input. */
-export interface JsonSchema {
+/**
+ * JSON schema of a tool's input: an object schema that lists its properties and refuses others
+ * (`additionalProperties: false`). A type alias (not an interface), so it is assignable to the
+ * frameworks' schema types, which carry index signatures.
+ */
+export type JsonSchema = {
   type: 'object';
   properties: Record<string, Record<string, unknown>>;
   required: string[];
-  additionalProperties?: boolean;
-}
+  additionalProperties: false;
+};
 
 /**
  * What a tool's `execute` resolves to: a message for the model. Success messages state what
@@ -17,18 +21,49 @@ export interface JsonSchema {
 export type ToolResult = string;
 
 /**
+ * The structured result of one tool call. Adapters decide success from `ok`, never from the
+ * text: a successful grep may print a path such as `ErrorHandling/retry.ts` first.
+ */
+export interface ToolCallResult {
+  /** Whether the call succeeded. */
+  ok: boolean;
+  /** The message `execute` resolves to. */
+  text: string;
+  /** Files the call wrote (its path parameter as given); empty for reads and failures. */
+  changedFiles: string[];
+}
+
+/**
  * A tool object in the Probe SDK's shape. `execute` never rejects: it resolves to a message;
- * failures start with `"Error"`. `N` is the tool's name.
+ * failures start with `"Error"`. `executeResult` (non-enumerable) runs the same call and resolves
+ * to a `ToolCallResult`. `N` is the tool's name.
  */
 export interface Tool<P, N extends string = string> {
   name: N;
   description: string;
   inputSchema: JsonSchema;
   execute(params: P): Promise<ToolResult>;
+  executeResult(params: P): Promise<ToolCallResult>;
 }
 
+/** What the adapters accept: any Probe-shaped tool (`executeResult` is used when present). */
+export type ToolLike<P> = Omit<Tool<P>, 'executeResult'> & { executeResult?: Tool<P>['executeResult'] };
+
 /** Options every tool factory accepts. */
+/**
+ * The host's tools that failure messages point to: `read` (default Probe's `extract`), `search`
+ * (default `search`), `create` (default `create`); `null` when the host has no such tool. The MCP
+ * server and every adapter set it to the tools they serve.
+ */
+export interface ToolNames {
+  read?: string | null;
+  search?: string | null;
+  create?: string | null;
+}
+
 export interface ToolOptions {
+  /** Tool names for messages that point to another tool (default: Probe's). */
+  toolNames?: ToolNames;
   /** Folders the tool may touch (real paths). Default: `cwd`, else the process cwd. */
   allowedFolders?: string[];
   /** Base for relative paths (a call's `workingDirectory` takes priority). */
@@ -187,13 +222,14 @@ export function textEditorTool(options?: TextEditorOptions): TextEditorTool;
  * failures start with `"Error"`.
  */
 export function undoLastEdit(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<string>;
+/** `undoLastEdit` as a structured result. */
+export function undoLastEditResult(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<ToolCallResult>;
 export const replaceInFileSchema: JsonSchema;
 export const replaceInFileDescription: string;
 export function textEditorSchema(version: TextEditorVersion): JsonSchema;
 
 // Native classes, typed by the napi-generated declarations.
 export {
-  FileTracker,
   FileTrackerOptions,
   TrackerCheck,
   SymbolContentRecord,
@@ -203,9 +239,25 @@ export {
   ModificationResult,
   ModificationChanges,
   BackgroundTaskPersistence,
-  TaskPersistenceOptions,
 } from '../index';
-import type { FileTracker, FileReadTracker } from '../index';
+import type { FileTracker as NativeFileTracker, FileReadTracker, SymbolContentRecord } from '../index';
+
+/**
+ * Probe's `FileTracker`: pass it to tool factories as `fileTracker`. With `debug: true` its
+ * methods print Probe's `[FileTracker] ...` lines through `console.error`.
+ */
+export declare class FileTracker extends NativeFileTracker {
+  /** Read-only view of the seen files' keys (normalized paths; iteration is sorted). */
+  readonly _seenFiles: ReadonlySet<string>;
+  /** Read-only view of the symbol records, keyed `"<normalized path>#<symbol>"` (sorted). */
+  readonly _contentRecords: ReadonlyMap<string, SymbolContentRecord>;
+}
+
+/** `BackgroundTaskPersistence`'s options: only `filePath` (any other key throws). */
+export interface TaskPersistenceOptions {
+  /** The JSON file of the tasks (default `~/.code-agent/background-tasks.json`). */
+  filePath?: string;
+}
 
 /** `QuoteNormalizer.fuzzyMatch`'s result (seed 002). */
 export interface QuoteFuzzyMatchResult {
@@ -334,3 +386,5 @@ export const applyPatchSchema: JsonSchema;
 export const applyPatchDescription: string;
 export const applyDiffSchema: JsonSchema;
 export const applyDiffDescription: string;
+
+export { viewTool } from './view.js';

@@ -1,7 +1,8 @@
 'use strict';
 // MCP server: serves the registry's tools over the Model Context Protocol. Read-only tools are
 // always listed; write tools only with `allowEdit`. Inputs are the tools' own JSON schemas; each
-// result is one text block, and a result starting with "Error" is returned with `isError: true`.
+// result is one text block, and a failed call (the tool's structured result says `ok: false`) is
+// returned with `isError: true`.
 
 const fs = require('node:fs');
 const nodePath = require('node:path');
@@ -13,15 +14,15 @@ const { StdioServerTransport } = requirePeer('@modelcontextprotocol/sdk/server/s
 const { ListToolsRequestSchema, CallToolRequestSchema } = requirePeer('@modelcontextprotocol/sdk/types.js', SDK);
 const engine = require('./index.cjs');
 const registry = require('./registry.cjs');
+const { resultOf } = require('./tools.cjs');
 const { version } = require('../package.json');
-
-const isError = (text) => typeof text === 'string' && text.startsWith('Error');
 
 /**
  * Tool objects and their MCP descriptors for `options`: `root` (default the process cwd) confines
  * every tool; `allowEdit` adds the write tools; `requireRead` shares one `FileReadTracker` among
  * them, so a file must be viewed (or found by grep) before it is edited; `protectedPaths`,
- * `maxFileBytes`, `returnDiff`, `fileTracker`, `readTracker` pass through to the tools.
+ * `maxFileBytes`, `returnDiff`, `fileTracker`, `readTracker` pass through to the tools. Failure
+ * messages name only the tools served (`toolNames`, see tool-names.cjs).
  */
 function mcpTools(options = {}) {
   const root = fs.realpathSync(nodePath.resolve(options.root || process.cwd()));
@@ -29,33 +30,32 @@ function mcpTools(options = {}) {
   if (requireRead && !rest.readTracker) rest.readTracker = new engine.FileReadTracker();
   const toolOptions = registry.rootOptions(root, rest);
   const entries = registry.availableEntries({ allowEdit: Boolean(allowEdit), factories });
-  return entries.map((entry) => {
-    const tool = registry.buildTool(entry, toolOptions, factories);
-    return {
-      tool,
-      descriptor: {
-        name: tool.name,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        annotations: { readOnlyHint: entry.access === 'read', destructiveHint: false, openWorldHint: false },
-      },
-    };
-  });
+  const tools = registry.buildServed(entries, toolOptions, factories);
+  return entries.map((entry, i) => ({
+    tool: tools[i],
+    descriptor: {
+      name: tools[i].name,
+      description: tools[i].description,
+      inputSchema: tools[i].inputSchema,
+      annotations: registry.annotationsOf(entry),
+    },
+  }));
 }
 
-/** Text content for a tool result. */
-function toolResult(text) {
-  const body = typeof text === 'string' ? text : String(text);
-  return { content: [{ type: 'text', text: body }], isError: isError(body) };
+/** Text content for a tool result; `ok: false` marks it as an error. */
+function toolResult({ ok, text }) {
+  return { content: [{ type: 'text', text: String(text) }], isError: !ok };
 }
+
+const errorResult = (text) => toolResult({ ok: false, text });
 
 /** The reply to a call of a tool that is not served. */
 function unknownTool(name, allowEdit) {
   const entry = registry.findEntry(name);
   if (entry && entry.access === 'write' && !allowEdit) {
-    return toolResult(`Error: the ${name} tool is disabled: this server is read-only. Restart it with --allow-edit to enable editing tools.`);
+    return errorResult(`Error: the ${name} tool is disabled: this server is read-only. Restart it with --allow-edit to enable editing tools.`);
   }
-  return toolResult(`Error: unknown tool "${name}". Call tools/list for the tools this server provides.`);
+  return errorResult(`Error: unknown tool "${name}". Call tools/list for the tools this server provides.`);
 }
 
 /** An MCP `Server` (not yet connected) serving the tools for `options` (see `mcpTools`). */
@@ -77,9 +77,9 @@ function createMcpServer(options = {}) {
     const tool = byName.get(name);
     if (!tool) return unknownTool(name, Boolean(options.allowEdit));
     try {
-      return toolResult(await tool.execute(args && typeof args === 'object' ? args : {}));
+      return toolResult(await resultOf(tool, args && typeof args === 'object' ? args : {}));
     } catch (error) {
-      return toolResult(`Error: ${error && error.message ? error.message : String(error)}`);
+      return errorResult(`Error: ${error && error.message ? error.message : String(error)}`);
     }
   });
   return server;

@@ -18,7 +18,8 @@ export interface McpToolDescriptor {
   name: string;
   description: string;
   inputSchema: JsonSchema;
-  annotations: { readOnlyHint: boolean; destructiveHint: false; openWorldHint: false };
+  /** Read tools: read-only and idempotent; write tools: destructive (they replace or remove content). */
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
 }
 
 /** The tools a server built with `options` serves, with their MCP descriptors. */

@@ -33,10 +33,12 @@ const replaceInFileSchema = {
           },
         },
         required: ['type'],
+        additionalProperties: false,
       },
     },
   },
   required: ['filePath', 'replacements'],
+  additionalProperties: false,
 };
 
 const replaceInFileDescription =
@@ -68,7 +70,7 @@ function textEditorSchema(version) {
     },
   };
   if (!withUndo) properties.insert_text = { type: 'string', description: '`insert`: the text to insert' };
-  return { type: 'object', properties, required: ['command', 'path'] };
+  return { type: 'object', properties, required: ['command', 'path'], additionalProperties: false };
 }
 
 const textEditorDescription =

@@ -1,10 +1,10 @@
 'use strict';
 // Tool factories for seed 004's replace_in_file and Anthropic's text editor (seed 003), plus
 // undoLastEdit. Same contract as tools.cjs: execute makes one native call, never throws, and
-// failures start with "Error".
+// failures start with "Error"; `executeResult` gives `{ ok, text, changedFiles }`.
 
 const schemas = require('./more-schemas.cjs');
-const { createToolbox, nativeTool } = require('./tools.cjs');
+const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
 
 const VERSIONS = {
   20250124: { name: 'str_replace_editor', type: 'text_editor_20250124' },
@@ -35,9 +35,11 @@ function replaceInFileTool(options = {}) {
     description: schemas.replaceInFileDescription,
     inputSchema: schemas.replaceInFileSchema,
     label: 'Error performing replacements',
+    writes: true,
+    toolNames: namesOf(options),
   });
-  const run = tool.execute;
-  tool.execute = async (params) => {
+  const run = tool.executeResult;
+  tool.executeResult = async (params) => {
     const p = params && typeof params === 'object' ? params : {};
     const count = Array.isArray(p.replacements) ? p.replacements.length : 0;
     report(onProgress, {
@@ -46,10 +48,10 @@ function replaceInFileTool(options = {}) {
       details: `Reading file: ${typeof p.filePath === 'string' ? p.filePath : ''}`,
     });
     const result = await run(params);
-    if (result.startsWith('Error')) {
-      report(onProgress, { percentage: 100, operation: 'Replacements failed', details: result });
+    if (!result.ok) {
+      report(onProgress, { percentage: 100, operation: 'Replacements failed', details: result.text });
     } else {
-      const changes = /\((\d+) changes?\)/.exec(result);
+      const changes = /\((\d+) changes?\)/.exec(result.text);
       report(onProgress, {
         percentage: 100,
         operation: 'Replacements completed',
@@ -87,6 +89,8 @@ function textEditorTool(options = {}) {
     description: version === '20250124' || version === undefined ? schemas.textEditorUndoDescription : schemas.textEditorDescription,
     inputSchema: schemas.textEditorSchema(version ?? '20250124'),
     label: 'Error',
+    writes: (input) => input.command !== 'view',
+    toolNames: namesOf(o),
   });
   tool.type = info.type;
   if (version === '20250728' && extra.maxCharacters !== undefined) tool.max_characters = extra.maxCharacters;
@@ -100,10 +104,15 @@ function textEditorTool(options = {}) {
  * `workingDirectory`). Resolves to a message; failures start with "Error".
  */
 async function undoLastEdit(path, options = {}) {
+  return (await undoLastEditResult(path, options)).text;
+}
+
+/** `undoLastEdit` as a structured result `{ ok, text, changedFiles }`. */
+async function undoLastEditResult(path, options = {}) {
   const o = options && typeof options === 'object' ? options : {};
   const params = { path };
   if (typeof o.workingDirectory === 'string') params.workingDirectory = o.workingDirectory;
-  return nativeTool(createToolbox(o), 'undoLastEdit', { label: 'Error' }).execute(params);
+  return nativeTool(createToolbox(o), 'undoLastEdit', { label: 'Error', writes: true, toolNames: namesOf(o) }).executeResult(params);
 }
 
-module.exports = { replaceInFileTool, textEditorTool, undoLastEdit };
+module.exports = { replaceInFileTool, textEditorTool, undoLastEdit, undoLastEditResult };

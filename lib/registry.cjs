@@ -9,8 +9,9 @@ const { viewTool } = require('./view.cjs');
 /**
  * `name`: the tool name the adapters use; `factory`: the export that builds it; `access`:
  * 'read' tools are always served, 'write' tools only when editing is allowed; `defaults`: options
- * merged under the caller's; `optional`: served only when asked for (`includeOptional`), so the
- * default tool sets stay small.
+ * merged under the caller's; `optional`: served only when asked for (`includeOptional`, or by
+ * name in an adapter's `tools`), so the default tool sets stay small. Every write tool replaces or
+ * removes existing content (edit, overwrite on create, undo), so each is destructive in MCP's sense.
  */
 const TOOL_ENTRIES = [
   { name: 'view', factory: 'viewTool', access: 'read' },
@@ -24,6 +25,41 @@ const TOOL_ENTRIES = [
   { name: 'apply_patch', factory: 'applyPatchTool', access: 'write', optional: true },
   { name: 'apply_diff', factory: 'applyDiffTool', access: 'write', optional: true },
 ];
+
+/**
+ * Named tool sets an adapter's `tools` option accepts: 'read-only' (view, grep), 'anthropic-style'
+ * (the text editor alone), 'editing' (view, grep, edit, create: one tool per job) and 'all'.
+ */
+const PRESETS = {
+  'read-only': ['view', 'grep'],
+  'anthropic-style': ['str_replace_based_edit_tool'],
+  editing: ['view', 'grep', 'edit', 'create'],
+  all: TOOL_ENTRIES.map((e) => e.name),
+};
+
+/**
+ * The entries an adapter serves: `tools` (a preset name or an array of tool names) when given,
+ * else every tool with `allowEdit` and the read-only ones without. Throws a TypeError naming the
+ * valid choices for an unknown preset or tool name (a setup mistake, not a tool call).
+ */
+function selectEntries({ tools, allowEdit = false, factories = defaultFactories() } = {}) {
+  if (tools === undefined) return availableEntries({ allowEdit, factories });
+  const names = typeof tools === 'string' ? PRESETS[tools] : Array.isArray(tools) ? tools : undefined;
+  if (!names) {
+    throw new TypeError(`tools must be a preset (${Object.keys(PRESETS).join(', ')}) or an array of tool names (${TOOL_ENTRIES.map((e) => e.name).join(', ')}); got ${JSON.stringify(tools)}`);
+  }
+  const unknown = names.filter((n) => !findEntry(n));
+  if (unknown.length > 0) {
+    throw new TypeError(`unknown tool name${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} in tools; the tools are ${TOOL_ENTRIES.map((e) => e.name).join(', ')}`);
+  }
+  return availableEntries({ allowEdit: true, factories, includeOptional: true }).filter((e) => names.includes(e.name));
+}
+
+/** MCP tool annotations for `entry`: what the tool may do to the files under its root. */
+function annotationsOf(entry) {
+  const read = entry.access === 'read';
+  return { readOnlyHint: read, destructiveHint: !read, idempotentHint: read, openWorldHint: false };
+}
 
 /** Every factory the adapters may use: the package's exports plus the read-only `viewTool`. */
 function defaultFactories() {
@@ -51,12 +87,33 @@ function findEntry(name) {
 /** Builds the tool object of `entry` with `options` (the entry's defaults underneath). */
 function buildTool(entry, options = {}, factories = defaultFactories()) {
   const tool = factories[entry.factory]({ ...(entry.defaults || {}), ...options });
-  return tool.name === entry.name ? tool : { ...tool, name: entry.name };
+  if (tool.name !== entry.name) tool.name = entry.name; // a fresh object: keeps executeResult
+  return tool;
 }
 
-/** Tool objects for every available entry; `allowEdit` adds the write tools. */
-function buildTools(options = {}, { allowEdit = false, factories = defaultFactories() } = {}) {
-  return availableEntries({ allowEdit, factories }).map((e) => buildTool(e, options, factories));
+/**
+ * The `toolNames` option for tools served together with `names`: the read, search and create
+ * tools their messages may point to (null where none is served).
+ */
+function hostToolNames(names) {
+  const has = (n) => names.includes(n);
+  const editor = 'str_replace_based_edit_tool';
+  return {
+    read: has('view') ? 'view' : has(editor) ? editor : null,
+    search: has('grep') ? 'grep' : null,
+    create: has('create') ? 'create' : has(editor) ? editor : null,
+  };
+}
+
+/** `entries` built with `options`, their messages naming only tools among `entries` (unless `options.toolNames` says otherwise). */
+function buildServed(entries, options = {}, factories = defaultFactories()) {
+  const toolNames = options.toolNames ?? hostToolNames(entries.map((e) => e.name));
+  return entries.map((e) => buildTool(e, { ...options, toolNames }, factories));
+}
+
+/** Tool objects for `tools` (see `selectEntries`), or every available entry; `allowEdit` adds the write tools. */
+function buildTools(options = {}, { allowEdit = false, tools, factories = defaultFactories() } = {}) {
+  return buildServed(selectEntries({ tools, allowEdit, factories }), options, factories);
 }
 
 /** Tool options confining every tool to `root` (a real directory). */
@@ -64,4 +121,4 @@ function rootOptions(root, extra = {}) {
   return { allowedFolders: [root], cwd: root, workspaceRoot: root, ...extra };
 }
 
-module.exports = { TOOL_ENTRIES, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };
+module.exports = { TOOL_ENTRIES, PRESETS, selectEntries, annotationsOf, hostToolNames, buildServed, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };

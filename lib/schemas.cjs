@@ -31,6 +31,7 @@ const editSchema = {
     },
   },
   required: ['file_path', 'new_string'],
+  additionalProperties: false,
 };
 
 const createSchema = {
@@ -41,6 +42,7 @@ const createSchema = {
     overwrite: { type: 'boolean', description: 'Replace the file if it already exists (default false)' },
   },
   required: ['file_path', 'content'],
+  additionalProperties: false,
 };
 
 const multiEditSchema = {
@@ -49,6 +51,7 @@ const multiEditSchema = {
     edits: { type: 'string', description: 'JSON array of edit operations, each with the edit tool\'s parameters' },
   },
   required: ['edits'],
+  additionalProperties: false,
 };
 
 const editDescription =
@@ -218,7 +221,7 @@ const multiEditToolSchema = {
   type: 'object',
   properties: {
     edits: {
-      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'object' } }],
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'object', additionalProperties: true } }],
       description: 'JSON array (or a string holding one) of edit operations, each with the edit tool\'s parameters',
     },
     atomic: {
@@ -227,6 +230,7 @@ const multiEditToolSchema = {
     },
   },
   required: ['edits'],
+  additionalProperties: false,
 };
 
 const multiEditToolDescription = `${multiEditDescription}
@@ -246,6 +250,7 @@ const editFileSchema = {
     replace_all: { type: 'boolean', description: 'Replace every occurrence instead of the first (default false)' },
   },
   required: ['path', 'old_text', 'new_text'],
+  additionalProperties: false,
 };
 
 const editFileDescription =

@@ -3,7 +3,7 @@
 // (native classes, re-exported), QuoteNormalizer and grep / grepTool (one native call per search).
 
 const native = require('./native.cjs');
-const { createToolbox, nativeTool } = require('./tools.cjs');
+const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
 
 const grepDescription = `Search file contents with a regular expression (ripgrep engine and syntax).
 
@@ -47,6 +47,7 @@ function grepTool(options = {}) {
     description: grepDescription,
     inputSchema: grepSchema,
     label: 'Error',
+    toolNames: namesOf(options),
   });
 }
 

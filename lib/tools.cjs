@@ -1,9 +1,13 @@
 'use strict';
 // Tool factories: plain `{ name, description, inputSchema, execute }` objects (the shape the Probe
 // SDK returns). Each `execute` is one native call; it never throws, failures start with "Error".
+// Adapters use the non-enumerable `executeResult(params)` instead: it resolves to
+// `{ ok, text, changedFiles }`, so a success whose text starts with "Error" (a grep hit in
+// `ErrorHandling/`) is still `ok`.
 
 const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
+const { resolveToolNames, hostMessage } = require('./tool-names.cjs');
 
 const stringList = (v) =>
   Array.isArray(v) ? v.filter((x) => typeof x === 'string') : typeof v === 'string' ? [v] : undefined;
@@ -43,22 +47,57 @@ function createToolbox(options, extra = {}) {
   return new native.NativeToolbox({ ...nativeOptions(options), ...extra }, tracker ?? null, readTracker ?? null);
 }
 
-/** A tool object whose execute forwards to `toolbox[method]`, turning any throw into an error string. */
-function nativeTool(toolbox, method, { name, description, inputSchema, label }) {
-  return {
-    name,
-    description,
-    inputSchema,
-    execute: async (params) => {
-      if (typeof toolbox === 'string') return `${label}: ${toolbox}`;
-      try {
-        const input = params && typeof params === 'object' ? params : {};
-        return await toolbox[method](input);
-      } catch (error) {
-        return `${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`;
-      }
-    },
-  };
+/** The `toolNames` option of a factory's options (undefined: Probe's names). */
+const namesOf = (options) => (options && typeof options === 'object' ? options.toolNames : undefined);
+
+/** `{ ok: false, text }`, the result of a call that failed before reaching the engine. */
+const failure = (text) => ({ ok: false, text, changedFiles: [] });
+
+/** The file a write tool's params name (as given), for `changedFiles`. */
+function targetPath(input) {
+  for (const key of ['file_path', 'path', 'filePath']) {
+    if (typeof input[key] === 'string' && input[key] !== '') return input[key];
+  }
+  return undefined;
+}
+
+/**
+ * Attaches the structured-result entry point to `tool`: `executeResult(params)` resolves to
+ * `{ ok, text, changedFiles }` (`changedFiles`: the path parameter as given, for a successful call
+ * of a call that writes (`writes`: a boolean or a predicate of the params); empty otherwise) and never rejects. `execute` resolves to its `text`.
+ * `executeResult` is non-enumerable, so spreading or serializing the tool leaves it out.
+ */
+function withResult(tool, executeResult) {
+  Object.defineProperty(tool, 'executeResult', { value: executeResult, enumerable: false, writable: true, configurable: true });
+  tool.execute = async (params) => (await tool.executeResult(params)).text;
+  return tool;
+}
+
+/**
+ * A tool object whose calls forward to `toolbox[method]`, turning any throw into a failure.
+ * `toolNames`: the host's tool names that failure messages point to (see tool-names.cjs).
+ */
+function nativeTool(toolbox, method, { name, description, inputSchema, label, writes = false, toolNames }) {
+  const names = resolveToolNames(toolNames);
+  return withResult({ name, description, inputSchema }, async (params) => {
+    if (typeof toolbox === 'string') return failure(`${label}: ${toolbox}`);
+    try {
+      const input = params && typeof params === 'object' ? params : {};
+      const { ok, text } = await toolbox[method](input);
+      const wrote = typeof writes === 'function' ? writes(input) : writes;
+      const target = ok && wrote ? targetPath(input) : undefined;
+      return { ok, text: hostMessage(text, names), changedFiles: target === undefined ? [] : [target] };
+    } catch (error) {
+      return failure(`${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`);
+    }
+  });
+}
+
+/** The structured result of calling any tool object (one without `executeResult`: from its text). */
+async function resultOf(tool, params) {
+  if (typeof tool.executeResult === 'function') return tool.executeResult(params);
+  const text = String(await tool.execute(params));
+  return { ok: !text.startsWith('Error'), text, changedFiles: [] };
 }
 
 /** Probe's `editTool(options)`. */
@@ -68,6 +107,8 @@ function editTool(options = {}) {
     description: schemas.editToolDescription,
     inputSchema: schemas.editSchema,
     label: 'Error editing file',
+    writes: true,
+    toolNames: namesOf(options),
   });
 }
 
@@ -78,6 +119,8 @@ function createTool(options = {}) {
     description: schemas.createToolDescription,
     inputSchema: schemas.createSchema,
     label: 'Error creating file',
+    writes: true,
+    toolNames: namesOf(options),
   });
 }
 
@@ -88,6 +131,8 @@ function multiEditTool(options = {}) {
     description: schemas.multiEditToolDescription,
     inputSchema: schemas.multiEditToolSchema,
     label: 'Error',
+    writes: true,
+    toolNames: namesOf(options),
   });
 }
 
@@ -98,7 +143,9 @@ function editFileTool(options = {}) {
     description: schemas.editFileDescription,
     inputSchema: schemas.editFileSchema,
     label: 'Error',
+    writes: true,
+    toolNames: namesOf(options),
   });
 }
 
-module.exports = { editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions };
+module.exports = { editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf, namesOf };

@@ -2,9 +2,10 @@
 // The read-only `view` tool the adapters (MCP server, AI SDK, CLI) serve: the text editor's `view`
 // command (one native call) under its own name and schema. A file it shows is recorded as read in
 // the `fileTracker` / `readTracker` options by the engine. Never throws: failures resolve to
-// "Error ..." strings.
+// "Error ..." strings; `executeResult` gives `{ ok, text, changedFiles }` as for every tool.
 
 const engine = require('./index.cjs');
+const { withResult } = require('./tools.cjs');
 
 const viewSchema = {
   type: 'object',
@@ -19,6 +20,7 @@ const viewSchema = {
     },
   },
   required: ['path'],
+  additionalProperties: false,
 };
 
 const viewDescription =
@@ -29,14 +31,13 @@ const isObject = (v) => v !== null && typeof v === 'object';
 /** `viewTool(options)`: the tool object; options are the edit tools' (`allowedFolders`, `cwd`, ...). */
 function viewTool(options = {}) {
   const editor = engine.textEditorTool({ ...(isObject(options) ? options : {}), version: '20250728' });
-  const execute = async (params) => {
+  return withResult({ name: 'view', description: viewDescription, inputSchema: viewSchema }, async (params) => {
     const p = isObject(params) ? params : {};
     const input = { command: 'view', path: p.path };
     if (p.view_range !== undefined) input.view_range = p.view_range;
     if (p.workingDirectory !== undefined) input.workingDirectory = p.workingDirectory;
-    return editor.execute(input);
-  };
-  return { name: 'view', description: viewDescription, inputSchema: viewSchema, execute };
+    return editor.executeResult(input);
+  });
 }
 
 module.exports = { viewTool, viewSchema, viewDescription };

@@ -1,6 +1,6 @@
 //! `apply_patch` / `apply_diff` tool calls and their pure in-memory helpers.
 
-use crate::task::ToolTask;
+use crate::task::{ToolResult, ToolTask};
 use crate::toolbox::NativeToolbox;
 use edit_engine_core::patch::{self, FileOp, PatchError};
 use edit_engine_core::tools;
@@ -53,18 +53,26 @@ impl NativeToolbox {
     /// OpenAI's `apply_patch` tool call (parameter `input`).
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn apply_patch(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::apply_patch::run_patch, "Error")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_patch(c, p)),
+            "Error",
+        )
     }
 
     /// The `apply_diff` tool call (parameters `diff`, optional `path`).
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn apply_diff(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::apply_patch::run_diff, "Error")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_diff(c, p)),
+            "Error",
+        )
     }
 }

@@ -2,12 +2,43 @@
 
 use edit_engine_core::tools::ToolContext;
 use napi::{Env, Task};
+use napi_derive::napi;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-/// A tool entry point of the engine: params in, result message out.
-pub type ToolFn = fn(&ToolContext, &Value) -> String;
+/// The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
+/// (the Probe-compatible string `execute` returns).
+#[napi(object)]
+pub struct ToolResult {
+    pub ok: bool,
+    pub text: String,
+}
+
+impl ToolResult {
+    pub fn failure(text: String) -> Self {
+        ToolResult { ok: false, text }
+    }
+
+    /// The result of a tool whose success messages have a fixed lead ("Successfully ...",
+    /// "Here's ...") and whose failures all start with `Error`, so the lead decides.
+    pub fn from_fixed_lead(text: String) -> Self {
+        let ok = !text.starts_with("Error");
+        ToolResult { ok, text }
+    }
+}
+
+impl From<Result<String, String>> for ToolResult {
+    fn from(result: Result<String, String>) -> Self {
+        match result {
+            Ok(text) => ToolResult { ok: true, text },
+            Err(text) => ToolResult::failure(text),
+        }
+    }
+}
+
+/// A tool entry point: params in, result out.
+pub type ToolFn = fn(&ToolContext, &Value) -> ToolResult;
 
 /// One `execute` call, computed off the event loop.
 pub struct ToolTask {
@@ -19,23 +50,23 @@ pub struct ToolTask {
 }
 
 impl Task for ToolTask {
-    type Output = String;
-    type JsValue = String;
+    type Output = ToolResult;
+    type JsValue = ToolResult;
 
-    fn compute(&mut self) -> napi::Result<String> {
+    fn compute(&mut self) -> napi::Result<ToolResult> {
         let context = match &self.context {
             Ok(c) => c.clone(),
-            Err(message) => return Ok(format!("{}: {message}", self.label)),
+            Err(message) => return Ok(ToolResult::failure(format!("{}: {message}", self.label))),
         };
         let (tool, params) = (self.tool, &self.params);
         let outcome = catch_unwind(AssertUnwindSafe(|| tool(&context, params)));
         Ok(outcome.unwrap_or_else(|panic| {
             let detail = panic_text(&panic);
-            format!("{}: internal error in edit-engine ({detail}). Re-read the file to check its state, then retry; please report this.", self.label)
+            ToolResult::failure(format!("{}: internal error in edit-engine ({detail}). Re-read the file to check its state, then retry; please report this.", self.label))
         }))
     }
 
-    fn resolve(&mut self, _env: Env, output: String) -> napi::Result<String> {
+    fn resolve(&mut self, _env: Env, output: ToolResult) -> napi::Result<ToolResult> {
         Ok(output)
     }
 }

@@ -8,12 +8,30 @@ use napi_derive::napi;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-#[napi(object)]
-#[derive(Default)]
-pub struct TaskPersistenceOptions {
-    /// The JSON file (default `~/.code-agent/background-tasks.json`); relative paths resolve
-    /// against the process cwd at construction.
-    pub file_path: Option<String>,
+/// The constructor's options: `{ filePath?: string }`, nothing else.
+const OPTIONS_HELP: &str = "the only option is filePath, the JSON file of the tasks (default: ~/.code-agent/background-tasks.json)";
+
+/// The `filePath` option (None: the default file), or an error naming what is wrong.
+fn chosen_path(options: Option<&Value>) -> napi::Result<Option<String>> {
+    let invalid = |what: String| {
+        napi::Error::new(
+            napi::Status::InvalidArg,
+            format!("BackgroundTaskPersistence: {what}; {OPTIONS_HELP}"),
+        )
+    };
+    let map = match options {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Object(map)) => map,
+        Some(_) => return Err(invalid("options must be an object".to_string())),
+    };
+    if let Some(key) = map.keys().find(|k| k.as_str() != "filePath") {
+        return Err(invalid(format!("unknown option \"{key}\"")));
+    }
+    match map.get("filePath") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(p)) if !p.is_empty() => Ok(Some(p.clone())),
+        Some(_) => Err(invalid("filePath must be a non-empty string".to_string())),
+    }
 }
 
 /// Seed 002's `BackgroundTaskPersistence`.
@@ -24,16 +42,17 @@ pub struct JsTaskStore {
 
 #[napi]
 impl JsTaskStore {
-    #[napi(constructor)]
-    pub fn new(options: Option<TaskPersistenceOptions>) -> Self {
-        let chosen = options.and_then(|o| o.file_path).filter(|p| !p.is_empty());
-        let path = match chosen {
+    /// `options.filePath`: the JSON file (default `~/.code-agent/background-tasks.json`; relative
+    /// paths resolve against the process cwd now). Throws on any other option.
+    #[napi(constructor, ts_args_type = "options?: { filePath?: string }")]
+    pub fn new(options: Option<Value>) -> napi::Result<Self> {
+        let path = match chosen_path(options.as_ref())? {
             Some(p) => std::path::absolute(&p).map_err(|e| format!("invalid filePath {p}: {e}")),
             None => default_path().map_err(|e| e.to_string()),
         };
-        JsTaskStore {
+        Ok(JsTaskStore {
             store: path.map(TaskStore::new),
-        }
+        })
     }
 
     /// The JSON file this store uses (undefined when no default could be found).

@@ -1,7 +1,7 @@
 //! `NativeToolbox`: one engine context (path policy, tracker, limits) serving every tool call.
 
 use crate::read_tracker::JsFileReadTracker;
-use crate::task::{ToolFn, ToolTask};
+use crate::task::{ToolFn, ToolResult, ToolTask};
 use crate::tracker::JsFileTracker;
 use edit_engine_core::fs::background::Durability;
 use edit_engine_core::tools::history::HistoryOption;
@@ -72,8 +72,8 @@ impl From<NativeToolOptions> for ToolOptions {
     }
 }
 
-/// The native side of the tool objects. Invalid options do not throw: every call then resolves
-/// to an error string naming the bad option.
+/// The native side of the tool objects: every call resolves to a `ToolResult` (`{ ok, text }`).
+/// Invalid options do not throw: every call then resolves to a failure naming the bad option.
 #[napi]
 pub struct NativeToolbox {
     context: Result<Arc<ToolContext>, String>,
@@ -111,39 +111,51 @@ impl NativeToolbox {
     /// Probe's `edit` tool call.
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn edit(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::edit::run, "Error editing file")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::edit::run(c, p)),
+            "Error editing file",
+        )
     }
 
     /// Probe's `multi_edit` tool call (plus `atomic: true`).
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn multi_edit(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::multi_edit::run, "Error")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::multi_edit::run(c, p)),
+            "Error",
+        )
     }
 
     /// Seed 001's `edit_file` tool call.
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn edit_file(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::edit_file::run, "Error")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::edit_file::run(c, p)),
+            "Error",
+        )
     }
 
     /// Seed 004's `replace_in_file` tool call.
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn replace_in_file(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            tools::replace_in_file::run,
+            |c, p| ToolResult::from_fixed_lead(tools::replace_in_file::run(c, p)),
             "Error performing replacements",
         )
     }
@@ -151,37 +163,53 @@ impl NativeToolbox {
     /// Anthropic's text editor tool call (version from the options).
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn text_editor(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::text_editor::run, "Error")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::text_editor::run(c, p)),
+            "Error",
+        )
     }
 
     /// Undoes the last recorded write to `params.path` from the undo history.
     #[napi(
         ts_args_type = "params: { path: string; workingDirectory?: string }",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn undo_last_edit(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::undo::run, "Error")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::undo::run(c, p)),
+            "Error",
+        )
     }
 
     /// Seed 002's `grep` call: confined by the path policy; the trackers learn the files returned.
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn grep(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, edit_engine_core::search::run, "Error")
+        self.task(
+            params,
+            |c, p| edit_engine_core::search::run_result(c, p).into(),
+            "Error",
+        )
     }
 
     /// Probe's `create` tool call.
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
-        ts_return_type = "Promise<string>"
+        ts_return_type = "Promise<ToolResult>"
     )]
     pub fn create(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(params, tools::create::run, "Error creating file")
+        self.task(
+            params,
+            |c, p| ToolResult::from_fixed_lead(tools::create::run(c, p)),
+            "Error creating file",
+        )
     }
 }
 

@@ -1,7 +1,7 @@
 //! `FileTracker`: Probe's session tracker, state held in Rust and shared with the engine.
 
 use edit_engine_core::tools::tracking;
-use edit_engine_core::tracker::{Check, FileTracker, SymbolRecord};
+use edit_engine_core::tracker::{muted, Check, FileTracker, SymbolRecord};
 use napi::bindgen_prelude::AsyncTask;
 use napi::{Env, Task};
 use napi_derive::napi;
@@ -58,8 +58,16 @@ impl From<SymbolRecord> for SymbolContentRecord {
     }
 }
 
+/// One entry of the content records: its key (`"<normalized path>#<symbol>"`) and record.
+#[napi(object)]
+pub struct ContentRecordEntry {
+    pub key: String,
+    pub record: SymbolContentRecord,
+}
+
 /// Probe's `FileTracker`. Pass it to a tool factory as `fileTracker` and the engine consults it
-/// natively on every call.
+/// natively on every call. Methods called from JS do not print debug lines themselves (the JS
+/// class prints Probe's lines through `console.error`); tool calls print them to stderr.
 #[napi(js_name = "FileTracker")]
 pub struct JsFileTracker {
     inner: Arc<FileTracker>,
@@ -101,7 +109,7 @@ impl JsFileTracker {
 
     #[napi]
     pub fn mark_file_seen(&self, resolved_path: String) {
-        self.inner.mark_file_seen(Path::new(&resolved_path));
+        muted(|| self.inner.mark_file_seen(Path::new(&resolved_path)));
     }
 
     #[napi]
@@ -120,14 +128,16 @@ impl JsFileTracker {
         source: Option<String>,
     ) {
         let source = source.unwrap_or_else(|| "extract".to_string());
-        self.inner.track_symbol_content(
-            Path::new(&resolved_path),
-            &symbol_name,
-            &code,
-            start_line,
-            end_line,
-            &source,
-        );
+        muted(|| {
+            self.inner.track_symbol_content(
+                Path::new(&resolved_path),
+                &symbol_name,
+                &code,
+                start_line,
+                end_line,
+                &source,
+            )
+        });
     }
 
     #[napi]
@@ -185,7 +195,7 @@ impl JsFileTracker {
 
     #[napi]
     pub fn record_text_edit(&self, resolved_path: String) {
-        self.inner.record_text_edit(Path::new(&resolved_path));
+        muted(|| self.inner.record_text_edit(Path::new(&resolved_path)));
     }
 
     #[napi]
@@ -204,19 +214,23 @@ impl JsFileTracker {
         start_line: u32,
         end_line: u32,
     ) {
-        self.inner.track_symbol_after_write(
-            Path::new(&resolved_path),
-            &symbol_name,
-            &code,
-            start_line,
-            end_line,
-        );
+        muted(|| {
+            self.inner.track_symbol_after_write(
+                Path::new(&resolved_path),
+                &symbol_name,
+                &code,
+                start_line,
+                end_line,
+            )
+        });
     }
 
     #[napi]
     pub fn invalidate_file_records(&self, resolved_path: String) {
-        self.inner
-            .invalidate_file_records(Path::new(&resolved_path));
+        muted(|| {
+            self.inner
+                .invalidate_file_records(Path::new(&resolved_path))
+        });
     }
 
     #[napi]
@@ -227,6 +241,25 @@ impl JsFileTracker {
     #[napi]
     pub fn clear(&self) {
         self.inner.clear();
+    }
+
+    /// The keys (normalized paths) of the seen files, sorted: backs the `_seenFiles` view.
+    #[napi]
+    pub fn seen_file_keys(&self) -> Vec<String> {
+        self.inner.seen_files()
+    }
+
+    /// The symbol content records with their keys, sorted: backs the `_contentRecords` view.
+    #[napi]
+    pub fn content_record_entries(&self) -> Vec<ContentRecordEntry> {
+        self.inner
+            .content_records()
+            .into_iter()
+            .map(|(key, record)| ContentRecordEntry {
+                key,
+                record: record.into(),
+            })
+            .collect()
     }
 }
 

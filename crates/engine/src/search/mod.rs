@@ -43,9 +43,15 @@ pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 
 /// Runs one grep call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
-    match params::parse(params).and_then(|request| search(ctx, &request)) {
+    match run_result(ctx, params) {
         Ok(output) | Err(output) => output,
     }
+}
+
+/// One grep call as `Ok(output)` or `Err(message)`: a successful output may itself start with
+/// `Error` (a file named `Error...`), so callers that must tell the two apart use this.
+pub fn run_result(ctx: &ToolContext, params: &Value) -> Result<String, String> {
+    params::parse(params).and_then(|request| search(ctx, &request))
 }
 
 /// Where the search starts and how its files are named in the output.

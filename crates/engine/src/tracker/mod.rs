@@ -103,7 +103,44 @@ impl Default for FileTracker {
     }
 }
 
+thread_local! {
+    /// Set while a caller that logs for itself (the JS class) runs a tracker method.
+    static MUTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the tracker's own debug lines off on this thread: for a binding that prints
+/// Probe's lines through its host's logger instead.
+pub fn muted<T>(f: impl FnOnce() -> T) -> T {
+    let before = MUTED.with(|m| m.replace(true));
+    let out = f();
+    MUTED.with(|m| m.set(before));
+    out
+}
+
 impl FileTracker {
+    fn logs(&self) -> bool {
+        self.debug && !MUTED.with(|m| m.get())
+    }
+
+    /// Every seen file's key (normalized path), sorted.
+    pub fn seen_files(&self) -> Vec<String> {
+        let mut files: Vec<String> = self.state.lock().seen.iter().cloned().collect();
+        files.sort();
+        files
+    }
+
+    /// Every symbol record with its key (`"<normalized path>#<symbol>"`), sorted by key.
+    pub fn content_records(&self) -> Vec<(String, SymbolRecord)> {
+        let st = self.state.lock();
+        let mut records: Vec<(String, SymbolRecord)> = st
+            .records
+            .iter()
+            .map(|(k, r)| (k.clone(), r.clone()))
+            .collect();
+        records.sort_by(|a, b| a.0.cmp(&b.0));
+        records
+    }
+
     pub fn new(debug: bool) -> Self {
         FileTracker {
             debug,
@@ -136,7 +173,7 @@ impl FileTracker {
         st.seen.insert(key.clone());
         st.text_edit_counts.insert(key.clone(), 0);
         drop(st);
-        if self.debug {
+        if self.logs() {
             eprintln!("[FileTracker] Marked as seen: {key}");
         }
     }
@@ -167,7 +204,7 @@ impl FileTracker {
             timestamp: now_ms(),
         };
         self.state.lock().records.insert(key.clone(), record);
-        if self.debug {
+        if self.logs() {
             eprintln!("[FileTracker] Tracked symbol {key} (hash: {content_hash}, lines {start_line}-{end_line})");
         }
     }
@@ -240,7 +277,7 @@ impl FileTracker {
             .saturating_add(1);
         st.text_edit_counts.insert(key.clone(), count);
         drop(st);
-        if self.debug {
+        if self.logs() {
             eprintln!("[FileTracker] Text edit #{count} for {key}");
         }
     }
@@ -285,7 +322,7 @@ impl FileTracker {
             .lock()
             .records
             .retain(|k, _| !k.starts_with(&prefix));
-        if self.debug {
+        if self.logs() {
             eprintln!(
                 "[FileTracker] Invalidated content records for {}",
                 path.to_string_lossy()

@@ -1,0 +1,130 @@
+// Structured results: every tool's `executeResult` resolves to `{ ok, text, changedFiles }` and the
+// adapters (MCP, AI SDK, Anthropic, CLI) decide success from `ok`. A successful grep whose first
+// hit is a file under `ErrorHandling/` starts with "Error" and must not be reported as a failure.
+import { describe, it, expect, afterEach } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { createMcpServer } from '../lib/mcp.mjs';
+import { createAiTools } from '../lib/ai.mjs';
+import { editTool, grepTool, textEditorTool, undoLastEditResult } from '../lib/index.mjs';
+import { TOOL_ENTRIES, buildTool, rootOptions } from '../lib/registry.cjs';
+import { makeWorkspace } from './support/workspace.mjs';
+
+const bin = fileURLToPath(new URL('../bin/edit-engine.mjs', import.meta.url));
+const GREP = { pattern: 'retryCount' };
+
+/** A workspace whose only match for GREP is in ErrorHandling/retry.ts. */
+function errorNamedWorkspace() {
+  const ws = makeWorkspace('edit-engine-results-');
+  ws.write('ErrorHandling/retry.ts', 'export const retryCount = 3;\n');
+  ws.write('src/a.js', 'const a = 1;\n');
+  return ws;
+}
+
+async function mcpClient(root) {
+  const server = createMcpServer({ root, allowEdit: true });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'results-test', version: '0.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return { client, close: () => Promise.all([client.close(), server.close()]) };
+}
+
+describe('structured results', () => {
+  let ws;
+  afterEach(() => ws?.cleanup());
+
+  it('every served tool has a non-enumerable executeResult whose text is what execute returns', async () => {
+    ws = errorNamedWorkspace();
+    for (const entry of TOOL_ENTRIES) {
+      const tool = buildTool(entry, rootOptions(ws.root));
+      expect(Object.keys(tool)).not.toContain('executeResult');
+      expect(typeof tool.executeResult).toBe('function');
+      const bad = await tool.executeResult({});
+      expect(bad.ok).toBe(false);
+      expect(bad.text).toMatch(/^Error/);
+      expect(await tool.execute({})).toBe(bad.text);
+    }
+  });
+
+  it('a grep whose first hit is ErrorHandling/retry.ts is ok although its text starts with "Error"', async () => {
+    ws = errorNamedWorkspace();
+    const grep = grepTool(rootOptions(ws.root));
+    const result = await grep.executeResult(GREP);
+    expect(result.text).toMatch(/^ErrorHandling\/retry\.ts:1:/);
+    expect(result).toEqual({ ok: true, text: result.text, changedFiles: [] });
+    expect(await grep.execute(GREP)).toBe(result.text);
+  });
+
+  it('changedFiles names the file a successful write touched, and nothing for reads or failures', async () => {
+    ws = errorNamedWorkspace();
+    const options = rootOptions(ws.root);
+    const edit = editTool(options);
+    const done = await edit.executeResult({ file_path: 'src/a.js', old_string: '1', new_string: '2' });
+    expect(done).toEqual({ ok: true, text: 'Successfully edited src/a.js (1 replacement)', changedFiles: ['src/a.js'] });
+    const failed = await edit.executeResult({ file_path: 'src/a.js', old_string: 'zzz', new_string: '2' });
+    expect(failed.ok).toBe(false);
+    expect(failed.changedFiles).toEqual([]);
+    const editor = textEditorTool({ ...options, version: '20250728' });
+    expect((await editor.executeResult({ command: 'view', path: 'src/a.js' })).changedFiles).toEqual([]);
+    const undone = await undoLastEditResult('src/a.js', options);
+    expect(undone.ok).toBe(true);
+    expect(undone.changedFiles).toEqual(['src/a.js']);
+    expect(ws.read('src/a.js')).toBe('const a = 1;\n');
+  });
+
+  it('MCP: the grep is not an error, a failed edit is', async () => {
+    ws = errorNamedWorkspace();
+    const { client, close } = await mcpClient(ws.root);
+    try {
+      const grep = await client.callTool({ name: 'grep', arguments: GREP });
+      expect(grep.content[0].text).toMatch(/^ErrorHandling/);
+      expect(grep.isError).toBe(false);
+      const edit = await client.callTool({ name: 'edit', arguments: { file_path: 'src/a.js', old_string: 'zzz', new_string: 'x' } });
+      expect(edit.isError).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('AI SDK: the grep reaches the model as text, a failed edit as error text', async () => {
+    ws = errorNamedWorkspace();
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 1, text: 1, reasoning: undefined },
+    };
+    const call = (id, toolName, input) => ({
+      content: [{ type: 'tool-call', toolCallId: id, toolName, input: JSON.stringify(input) }],
+      finishReason: { unified: 'tool-calls', raw: 'tool_use' },
+      usage,
+      warnings: [],
+    });
+    const steps = [
+      call('g1', 'grep', GREP),
+      call('e1', 'edit', { file_path: 'src/a.js', old_string: 'zzz', new_string: 'x' }),
+      { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'end_turn' }, usage, warnings: [] },
+    ];
+    const model = new MockLanguageModelV3({ doGenerate: async () => steps.shift() });
+    await generateText({ model, tools: createAiTools({ ...rootOptions(ws.root), allowEdit: true }), stopWhen: stepCountIs(5), prompt: 'x' });
+    const seen = model.doGenerateCalls[2].prompt
+      .filter((m) => m.role === 'tool')
+      .flatMap((m) => m.content)
+      .map((p) => [p.toolName, p.output.type, p.output.value.slice(0, 5)]);
+    expect(seen).toEqual([
+      ['grep', 'text', 'Error'],
+      ['edit', 'error-text', 'Error'],
+    ]);
+  });
+
+  it('CLI: the grep exits 0, a failed edit exits 1', () => {
+    ws = errorNamedWorkspace();
+    const grep = spawnSync(process.execPath, [bin, 'grep', '--root', ws.root, '--json', JSON.stringify(GREP)], { encoding: 'utf8' });
+    expect(grep.stdout).toMatch(/^ErrorHandling/);
+    expect(grep.status).toBe(0);
+    const edit = spawnSync(process.execPath, [bin, 'edit', '--root', ws.root, '--json', JSON.stringify({ file_path: 'src/a.js', old_string: 'zzz', new_string: 'x' })], { encoding: 'utf8' });
+    expect(edit.status).toBe(1);
+  });
+});

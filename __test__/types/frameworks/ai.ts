@@ -1,0 +1,23 @@
+// README's AI SDK example under tsc --strict, without a cast: the tools are a `ToolSet`.
+import { generateText, stepCountIs, type ToolSet, type LanguageModel } from 'ai';
+import { createAiTools, toAiTool, editTool, viewTool } from 'edit-engine/ai';
+
+declare const model: LanguageModel;
+const root = '/repo';
+
+const tools = createAiTools({ allowedFolders: [root], cwd: root, allowEdit: true });
+const all: ToolSet = tools;
+const names: Array<keyof typeof tools> = ['view', 'grep', 'edit', 'create', 'multi_edit', 'edit_file', 'replace_in_file', 'str_replace_based_edit_tool'];
+const readOnly: ToolSet = createAiTools({ allowedFolders: [root] });
+const chosen = createAiTools({ tools: ['edit', 'view'] });
+const two: ToolSet = { edit: chosen.edit, view: chosen.view };
+// @ts-expect-error a tool the choice left out
+chosen.grep;
+const preset: ToolSet = createAiTools({ tools: 'anthropic-style' });
+const single: ToolSet = { edit: toAiTool(editTool({ cwd: root })), view: toAiTool(viewTool({ cwd: root })) };
+
+export async function run(): Promise<string> {
+  const { text } = await generateText({ model, tools, stopWhen: stepCountIs(10), prompt: 'Rename foo to bar in src/a.js' });
+  await generateText({ model, tools: readOnly, prompt: 'x' });
+  return text + String(all && names && two && preset && single);
+}

@@ -1,0 +1,57 @@
+'use strict';
+// OpenAI Agents SDK adapter: edit-engine tools as function tools (`tool()` of @openai/agents).
+// Schemas are strict-mode schemas where the tool's schema allows (all of them but multi_edit,
+// whose edit objects are free-form): optional parameters become nullable and a null is read as
+// "absent". A failed call is thrown to the SDK, whose `errorFunction` hands the tool's own message
+// to the model (the SDK's error mechanism: the run goes on, the span records the error).
+
+const { requirePeer } = require('./peer.cjs');
+
+const agents = requirePeer('@openai/agents', { peer: '@openai/agents', range: require('../package.json').peerDependencies['@openai/agents'], entry: 'edit-engine/openai', what: 'the OpenAI Agents SDK' });
+const registry = require('./registry.cjs');
+const { resultOf } = require('./tools.cjs');
+const { strictSchema, dropNulls } = require('./strict-schema.cjs');
+
+/** A failed tool call, as thrown to the SDK: `message` is the tool's own message for the model. */
+class ToolCallFailed extends Error {
+  constructor(text) {
+    super(text);
+    this.name = 'ToolCallFailed';
+  }
+}
+
+/** The SDK's `errorFunction`: the tool's message for a failed call, an "Error: ..." line otherwise. */
+function modelMessage(_context, error) {
+  if (error instanceof ToolCallFailed) return error.message;
+  return `Error: ${error && error.message ? error.message : String(error)}`;
+}
+
+/** Wraps one edit-engine tool object as an Agents SDK function tool. */
+function toOpenAiTool(engineTool) {
+  const strict = strictSchema(engineTool.inputSchema);
+  return agents.tool({
+    name: engineTool.name,
+    description: engineTool.description,
+    parameters: strict ?? { ...engineTool.inputSchema, additionalProperties: true },
+    strict: strict !== null,
+    execute: async (input) => {
+      const params = typeof input === 'string' ? JSON.parse(input) : input;
+      const { ok, text } = await resultOf(engineTool, dropNulls(params));
+      if (!ok) throw new ToolCallFailed(text);
+      return text;
+    },
+    errorFunction: modelMessage,
+  });
+}
+
+/**
+ * Function tools for an `Agent({ tools })`: `tools` (a preset: 'read-only', 'anthropic-style',
+ * 'editing', 'all'; or tool names such as ['edit', 'view']), else the read-only tools plus every
+ * editing tool when `allowEdit: true`. Other options are the tool factories' options.
+ */
+function createOpenAiTools(options = {}) {
+  const { allowEdit, tools: chosen, ...toolOptions } = options && typeof options === 'object' ? options : {};
+  return registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen }).map(toOpenAiTool);
+}
+
+module.exports = { toOpenAiTool, createOpenAiTools, ToolCallFailed, ...require('./adapter-exports.cjs') };

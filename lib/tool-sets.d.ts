@@ -1,0 +1,55 @@
+// The tool sets every adapter's `tools` option chooses from (lib/registry.cjs), as types.
+import type {
+  CreateParams,
+  EditFileParams,
+  EditParams,
+  GrepArgs,
+  MultiEditParams,
+  ReplaceInFileParams,
+  TextEditorParams,
+} from './index.js';
+import type { ViewParams } from './view.js';
+
+/** Each served tool's name -> its parameters. */
+export type ToolParamsByName = {
+  view: ViewParams;
+  grep: GrepArgs;
+  edit: EditParams;
+  create: CreateParams;
+  multi_edit: MultiEditParams;
+  edit_file: EditFileParams;
+  replace_in_file: ReplaceInFileParams;
+  str_replace_based_edit_tool: TextEditorParams;
+};
+export type ToolName = keyof ToolParamsByName;
+
+/** The presets and their tools. */
+export type ToolPresets = {
+  'read-only': 'view' | 'grep';
+  'anthropic-style': 'str_replace_based_edit_tool';
+  editing: 'view' | 'grep' | 'edit' | 'create';
+  all: ToolName;
+};
+export type ToolPreset = keyof ToolPresets;
+
+/** `tools`: a preset, or a list of tool names. */
+export type ToolChoice = ToolPreset | readonly ToolName[];
+
+/** The tool names a `tools` choice (or, without one, `allowEdit`) selects. */
+export type ChosenNames<T, AllowEdit> = T extends ToolPreset
+  ? ToolPresets[T]
+  : T extends readonly (infer N extends ToolName)[]
+    ? N
+    : AllowEdit extends true
+      ? ToolName
+      : 'view' | 'grep';
+
+/** Options every adapter's tool-set factory takes besides the tool options. */
+export interface ToolSetOptions<T extends ToolChoice | undefined = undefined, AllowEdit extends boolean | undefined = undefined> {
+  /** A preset ('read-only', 'anthropic-style', 'editing', 'all') or tool names. */
+  tools?: T;
+  /** Without `tools`: add every editing tool (default false: read-only tools only). */
+  allowEdit?: AllowEdit;
+}
+
+export declare const TOOL_PRESETS: { readonly [P in ToolPreset]: readonly ToolPresets[P][] };
