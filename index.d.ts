@@ -107,9 +107,9 @@ export type JsFileTracker = FileTracker
  */
 export declare class NativeToolbox {
   /** OpenAI's `apply_patch` tool call (parameter `input`). */
-  applyPatch(params: Record<string, unknown>): Promise<string>
+  applyPatch(params: Record<string, unknown>): Promise<ToolResult>
   /** The `apply_diff` tool call (parameters `diff`, optional `path`). */
-  applyDiff(params: Record<string, unknown>): Promise<string>
+  applyDiff(params: Record<string, unknown>): Promise<ToolResult>
   constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null, readTracker?: FileReadTracker | undefined | null)
   /** Probe's `edit` tool call. */
   edit(params: Record<string, unknown>): Promise<ToolResult>
@@ -323,15 +323,6 @@ export interface SymbolMatch {
 }
 
 /**
- * The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
- * (the Probe-compatible string `execute` returns).
- */
-export interface ToolResult {
-  ok: boolean
-  text: string
-}
-
-/**
  * `{ ok, text, message }` of an in-memory patch: on success `text` is the new content and
  * `message` lists the fuzzy matches (if any); on failure `text` is the input unchanged and
  * `message` says what failed and what to resend.
@@ -340,6 +331,15 @@ export interface TextPatchResult {
   ok: boolean
   text: string
   message: string
+}
+
+/**
+ * The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
+ * (the Probe-compatible string `execute` returns).
+ */
+export interface ToolResult {
+  ok: boolean
+  text: string
 }
 
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */

@@ -16,6 +16,8 @@ const COMPLETE = {
   edit_file: { path: 'a.txt', old_text: 'one', new_text: 'two' },
   replace_in_file: { filePath: 'a.txt', replacements: [{ type: 'string', searchFor: 'one', replaceWith: 'two' }] },
   str_replace_based_edit_tool: { command: 'view', path: 'a.txt' },
+  apply_patch: { input: '*** Begin Patch\n*** Update File: a.txt\n-one\n+two\n*** End Patch' },
+  apply_diff: { diff: '<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>> REPLACE', path: 'a.txt' },
 };
 
 describe('tool contracts', () => {

@@ -27,9 +27,9 @@ const applyPatchSchema = {
   type: 'object',
   properties: {
     input: { type: 'string', description: 'The whole patch, from "*** Begin Patch" to "*** End Patch"' },
-    workingDirectory: { type: 'string', description: 'Directory relative paths are resolved against' },
   },
   required: ['input'],
+  additionalProperties: false,
 };
 
 const applyDiffDescription = `Apply a diff to one or more files, in either form:
@@ -48,9 +48,9 @@ const applyDiffSchema = {
   properties: {
     diff: { type: 'string', description: 'A unified diff or SEARCH/REPLACE blocks' },
     path: { type: 'string', description: 'The file the diff applies to when the diff does not name it' },
-    workingDirectory: { type: 'string', description: 'Directory relative paths are resolved against' },
   },
   required: ['diff'],
+  additionalProperties: false,
 };
 
 /** OpenAI's `apply_patch` tool (parameter `input`: the V4A envelope), all-or-nothing across files. */

@@ -1,7 +1,7 @@
 // One contract per tool, checked three ways: this file's key lists are compared with the JSON
 // schemas at run time (__test__/tool-contracts.test.mjs, which also checks the engine's validation
 // of every required key) and with the TypeScript parameter types here, under tsc --strict.
-import type { CreateParams, EditFileParams, EditParams, GrepArgs, MultiEditParams, ReplaceInFileParams, TextEditorParams } from '../../lib/index.js';
+import type { ApplyDiffParams, ApplyPatchParams, CreateParams, EditFileParams, EditParams, GrepArgs, MultiEditParams, ReplaceInFileParams, TextEditorParams } from '../../lib/index.js';
 import type { ViewParams } from '../../lib/view.js';
 
 export const CONTRACTS = {
@@ -13,6 +13,8 @@ export const CONTRACTS = {
   edit_file: { properties: ['path', 'old_text', 'new_text', 'replace_all'], required: ['path', 'old_text', 'new_text'] },
   replace_in_file: { properties: ['filePath', 'replacements'], required: ['filePath', 'replacements'] },
   str_replace_based_edit_tool: { properties: ['command', 'path', 'file_text', 'old_str', 'new_str', 'insert_line', 'view_range', 'insert_text'], required: ['command', 'path'] },
+  apply_patch: { properties: ['input'], required: ['input'] },
+  apply_diff: { properties: ['diff', 'path'], required: ['diff'] },
 } as const;
 
 type Params = {
@@ -24,6 +26,8 @@ type Params = {
   edit_file: EditFileParams;
   replace_in_file: ReplaceInFileParams;
   str_replace_based_edit_tool: TextEditorParams;
+  apply_patch: ApplyPatchParams;
+  apply_diff: ApplyDiffParams;
 };
 type Contracts = typeof CONTRACTS;
 /** Keys of any member of a union. */
