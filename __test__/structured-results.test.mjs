@@ -10,7 +10,7 @@ import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { createMcpServer } from '../lib/mcp.mjs';
 import { createAiTools } from '../lib/ai.mjs';
-import { editTool, grepTool, textEditorTool, undoLastEditResult } from '../lib/index.mjs';
+import { editTool, grepTool, multiEditTool, textEditorTool, undoLastEditResult } from '../lib/index.mjs';
 import { TOOL_ENTRIES, buildTool, rootOptions } from '../lib/registry.cjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
@@ -36,6 +36,23 @@ async function mcpClient(root) {
 describe('structured results', () => {
   let ws;
   afterEach(() => ws?.cleanup());
+
+  it('a multi_edit batch is ok only when every operation succeeded (the text does not start with Error either way)', async () => {
+    ws = makeWorkspace('edit-engine-results-');
+    ws.write('a.txt', 'one\ntwo\n');
+    const multi = multiEditTool(rootOptions(ws.root));
+    const op = (from, to) => ({ file_path: 'a.txt', old_string: from, new_string: to });
+    const none = await multi.executeResult({ edits: [op('absent', 'x')] });
+    expect(none.text).toMatch(/^Multi-edit: 0\/1 succeeded, 1 failed/);
+    expect(none.ok).toBe(false);
+    const some = await multi.executeResult({ edits: [op('one', '1'), op('absent', 'x')] });
+    expect(some.text).toMatch(/^Multi-edit: 1\/2 succeeded, 1 failed/);
+    expect(some.ok).toBe(false);
+    const all = await multi.executeResult({ edits: [op('two', '2')] });
+    expect(all.text).toMatch(/^Multi-edit: 1\/1 succeeded/);
+    expect(all.ok).toBe(true);
+    expect(ws.read('a.txt')).toBe('1\n2\n');
+  });
 
   it('every served tool has a non-enumerable executeResult whose text is what execute returns', async () => {
     ws = errorNamedWorkspace();

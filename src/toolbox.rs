@@ -129,7 +129,10 @@ impl NativeToolbox {
     pub fn multi_edit(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::multi_edit::run(c, p)),
+            |c, p| {
+                let (ok, text) = tools::multi_edit::run_result(c, p);
+                ToolResult { ok, text }
+            },
             "Error",
         )
     }

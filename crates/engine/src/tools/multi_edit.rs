@@ -17,9 +17,15 @@ pub const MAX_EDITS: usize = 50;
 
 /// Runs one `multi_edit` call. Never panics on bad input.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
+    run_result(ctx, params).1
+}
+
+/// [`run`] with whether the call succeeded: `false` when it was refused, or when any operation
+/// of a non-atomic batch failed (the message says which; the others stand).
+pub fn run_result(ctx: &ToolContext, params: &Value) -> (bool, String) {
     let edits = match parse_edits(params) {
         Ok(e) => e,
-        Err(message) => return message,
+        Err(message) => return (false, message),
     };
     let working_dir = non_blank_str(params, "workingDirectory");
     let edits: Vec<Value> = edits
@@ -27,7 +33,8 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         .map(|op| inherit_working_dir(op, working_dir))
         .collect();
     if flag(params, "atomic", false) {
-        atomic::run(ctx, &edits)
+        let text = atomic::run(ctx, &edits);
+        (!text.starts_with("Error"), text)
     } else {
         sequential(ctx, &edits)
     }
@@ -68,7 +75,7 @@ fn inherit_working_dir(mut op: Value, working_dir: Option<&str>) -> Value {
 const NOT_AN_OBJECT: &str = "Invalid edit operation - must be an object";
 
 /// Probe's behaviour: each operation runs as its own edit call; failures do not stop the rest.
-fn sequential(ctx: &ToolContext, edits: &[Value]) -> String {
+fn sequential(ctx: &ToolContext, edits: &[Value]) -> (bool, String) {
     let mut lines = Vec::with_capacity(edits.len());
     let mut ok = 0;
     for (i, op) in edits.iter().enumerate() {
@@ -95,11 +102,12 @@ fn sequential(ctx: &ToolContext, edits: &[Value]) -> String {
     } else {
         String::new()
     };
-    format!(
+    let text = format!(
         "Multi-edit: {ok}/{} succeeded{tail}\n\n{}",
         edits.len(),
         lines.join("\n")
-    )
+    );
+    (failed == 0, text)
 }
 
 mod atomic {
