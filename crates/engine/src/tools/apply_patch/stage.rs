@@ -81,9 +81,23 @@ impl Staged {
             };
             targets.push((source, dest));
         }
-        let mut slots = BTreeMap::new();
+        let mut locked = Vec::with_capacity(resolved.len());
         for (real, path) in resolved {
-            let slot = open_slot(ctx, path)?;
+            let lock = ctx.lock(&path).map_err(|e| describe(&e))?;
+            locked.push((real, ctx.display(&path), path, lock));
+        }
+        let reads = read_all(ctx, &locked);
+        let mut slots = BTreeMap::new();
+        for ((real, display, path, lock), original) in locked.into_iter().zip(reads) {
+            let original = original?;
+            let slot = Slot {
+                style: original.clone().unwrap_or_else(plain_style),
+                current: original.as_ref().map(|f| f.text.clone()),
+                original,
+                path,
+                display,
+                _lock: lock,
+            };
             slots.insert(real, slot);
         }
         Ok(Staged {
@@ -212,24 +226,35 @@ impl Slot {
     }
 }
 
-/// Locks and reads one file; a missing file is a slot with no content.
-fn open_slot(ctx: &ToolContext, path: ResolvedPath) -> Result<Slot, String> {
-    let display = ctx.display(&path);
-    let lock = ctx.lock(&path).map_err(|e| describe(&e))?;
-    let original = match read_text_confined(&path.real, &display, Some(ctx.max_file_bytes)) {
+/// Reads every locked file (several on all cores, through the ordered pool that grep uses);
+/// results in `locked`'s order.
+fn read_all(
+    ctx: &ToolContext,
+    locked: &[(PathBuf, String, ResolvedPath, FileLock)],
+) -> Vec<Result<Option<TextFile>, String>> {
+    let items: Vec<(&ResolvedPath, &str)> = locked
+        .iter()
+        .map(|(_, display, path, _)| (path, display.as_str()))
+        .collect();
+    if items.len() < 2 {
+        return items.iter().map(|(p, d)| read_one(ctx, p, d)).collect();
+    }
+    crate::parallel::Pool::all_cores().map_ordered(items, |(p, d)| read_one(ctx, p, d))
+}
+
+/// Reads one locked file and checks its read state; a missing file is `None`.
+fn read_one(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    display: &str,
+) -> Result<Option<TextFile>, String> {
+    let original = match read_text_confined(&path.real, display, Some(ctx.max_file_bytes)) {
         Ok(file) => Some(file),
         Err(FsError::NotFound { .. }) => None,
         Err(e) => return Err(describe(&e)),
     };
     if original.is_some() {
-        ctx.check_read_state(&path)?;
+        ctx.check_read_state(path)?;
     }
-    Ok(Slot {
-        style: original.clone().unwrap_or_else(plain_style),
-        current: original.as_ref().map(|f| f.text.clone()),
-        original,
-        path,
-        display,
-        _lock: lock,
-    })
+    Ok(original)
 }
