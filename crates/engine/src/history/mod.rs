@@ -220,25 +220,12 @@ impl HistoryStore {
         let Some(entry) = idx.entries.last().cloned() else {
             return Ok(None);
         };
-        match store_fs::read_object(&self.dir, &entry.blake3) {
-            Some(bytes) if hash_hex(&bytes) == entry.blake3 => Ok(Some(Level {
-                entry,
-                content: bytes,
-                remaining: idx.entries.len() - 1,
-            })),
-            found => {
-                idx.remove()?;
-                let reason = if found.is_some() {
-                    "content does not match its hash"
-                } else {
-                    "content missing"
-                };
-                Err(HistoryError::Corrupt {
-                    path: path.to_string_lossy().into_owned(),
-                    reason: reason.into(),
-                })
-            }
-        }
+        let content = self.level_content(&mut idx, path, &entry.blake3)?;
+        Ok(Some(Level {
+            entry,
+            content,
+            remaining: idx.entries.len() - 1,
+        }))
     }
 
     /// The content a level's write left, when it was stored and is intact.
@@ -268,11 +255,21 @@ impl HistoryStore {
         let Some(entry) = idx.entries.pop() else {
             return Ok(None);
         };
-        match store_fs::read_object(&self.dir, &entry.blake3) {
-            Some(bytes) if hash_hex(&bytes) == entry.blake3 => {
-                idx.record_pop()?;
-                Ok(Some(bytes))
-            }
+        let content = self.level_content(&mut idx, path, &entry.blake3)?;
+        idx.record_pop()?;
+        Ok(Some(content))
+    }
+
+    /// The blob `hash` a level of `path` restores, checked against its name. A missing or damaged
+    /// blob removes the file's index (its history is cleared) and is reported as `Corrupt`.
+    fn level_content(
+        &self,
+        idx: &mut Index,
+        path: &Path,
+        hash: &str,
+    ) -> Result<Vec<u8>, HistoryError> {
+        match store_fs::read_object(&self.dir, hash) {
+            Some(bytes) if hash_hex(&bytes) == hash => Ok(bytes),
             found => {
                 idx.remove()?;
                 let reason = if found.is_some() {
