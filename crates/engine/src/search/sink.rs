@@ -217,13 +217,19 @@ mod tests {
     use grep_regex::RegexMatcher;
     use grep_searcher::SearcherBuilder;
 
-    fn run(text: &str, before: usize, after: usize, hashes: bool) -> String {
+    /// A matcher for the test pattern `hit` and a line-numbered searcher with the given context.
+    fn hit_search(before: usize, after: usize) -> (RegexMatcher, Searcher) {
         let matcher = RegexMatcher::new_line_matcher("hit").unwrap();
-        let mut searcher = SearcherBuilder::new()
+        let searcher = SearcherBuilder::new()
             .line_number(true)
             .before_context(before)
             .after_context(after)
             .build();
+        (matcher, searcher)
+    }
+
+    fn run(text: &str, before: usize, after: usize, hashes: bool) -> String {
+        let (matcher, mut searcher) = hit_search(before, after);
         let mut sink = FileSink::new("f.txt", hashes);
         searcher
             .search_slice(&matcher, text.as_bytes(), &mut sink)
@@ -264,12 +270,7 @@ mod tests {
 
     /// A search with a generous budget, cut afterwards at `max` matches.
     fn cut(text: &str, before: usize, after: usize, budget: usize, max: usize) -> (String, usize) {
-        let matcher = RegexMatcher::new_line_matcher("hit").unwrap();
-        let mut searcher = SearcherBuilder::new()
-            .line_number(true)
-            .before_context(before)
-            .after_context(after)
-            .build();
+        let (matcher, mut searcher) = hit_search(before, after);
         let mut sink = FileSink::new("f.txt", false).limit(Some(budget), after);
         searcher
             .search_slice(&matcher, text.as_bytes(), &mut sink)
