@@ -116,7 +116,7 @@ describe('did you mean', () => {
   });
 });
 
-describe('QuoteNormalizer (seed 002)', () => {
+describe('QuoteNormalizer', () => {
   const q = new QuoteNormalizer();
 
   it('normalize maps the six typographic quotes to straight ones and leaves the rest', () => {

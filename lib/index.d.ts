@@ -73,7 +73,7 @@ export interface ToolOptions {
   debug?: boolean;
   /** Read-before-edit and staleness guard (must be edit-engine's `FileTracker`). */
   fileTracker?: FileTracker;
-  /** Seed 002 guard: refuse files not read, or changed on disk since they were read. */
+  /** Read-state guard: refuse files not read, or changed on disk since they were read. */
   readTracker?: FileReadTracker;
   /** Gitignore-style globs that may never be written. */
   protectedPaths?: string[];
@@ -259,7 +259,7 @@ export interface TaskPersistenceOptions {
   filePath?: string;
 }
 
-/** `QuoteNormalizer.fuzzyMatch`'s result (seed 002). */
+/** `QuoteNormalizer.fuzzyMatch`'s result. */
 export interface QuoteFuzzyMatchResult {
   matched: boolean;
   /** The haystack's own text at the match (its quote style). */
@@ -270,7 +270,7 @@ export interface QuoteFuzzyMatchResult {
   position: number;
 }
 
-/** Seed 002's quote normalizer: typographic and straight quotes compare equal. */
+/** The quote normalizer: typographic and straight quotes compare equal. */
 export class QuoteNormalizer {
   /** Typographic quotes (U+2018/2019/201A, U+201C/201D/201E) replaced by straight ones. */
   normalize(text: string): string;
@@ -319,7 +319,7 @@ export const editToolDefinition: string;
 export const createToolDefinition: string;
 export const multiEditToolDefinition: string;
 
-/** Seed 002's `GrepArgs` plus `ignoreCase`, `maxResults`, `lineHashes`. */
+/** The grep tool's arguments: a pattern, where to search, context, file type, `ignoreCase`, `maxResults`, `lineHashes`. */
 export interface GrepArgs {
   pattern: string;
   path?: string;

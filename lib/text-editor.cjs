@@ -1,52 +1,25 @@
 'use strict';
-// Schemas and descriptions of the replace_in_file (seed 004) and Anthropic text editor (seed 003)
-// tools. Property names, types and required lists follow the specs (an interface); the prose is
-// edit-engine's own.
+// Anthropic's text editor tool (`str_replace_editor` / `str_replace_based_edit_tool`): its versions,
+// schema, description and factory. The version table is the engine's (`textEditorVersions()`);
+// execute makes one native call, never throws, and failures start with "Error".
 
-const replacementTypes = ['lines', 'insert_before', 'insert_after', 'string', 'regex'];
+const native = require('./native.cjs');
+const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
 
-const replaceInFileSchema = {
-  type: 'object',
-  properties: {
-    filePath: { type: 'string', description: 'Path of the file to change, relative to the working directory' },
-    replacements: {
-      type: 'array',
-      description:
-        'Changes to make, all applied in one atomic write. Line numbers refer to the file as read (they never shift between operations). Line operations first, then string/regex operations in order.',
-      items: {
-        type: 'object',
-        properties: {
-          type: {
-            type: 'string',
-            enum: replacementTypes,
-            description:
-              '"lines" (preferred): replace startLine..endLine with replaceWith; "insert_before"/"insert_after": insert insertText at lineNumber; "string": replace every literal searchFor; "regex": replace every match of the regex searchFor ($1 inserts a capture)',
-          },
-          startLine: { type: 'integer', minimum: 1, description: 'First line to replace (1-based, "lines")' },
-          endLine: { type: 'integer', minimum: 1, description: 'Last line to replace, inclusive ("lines")' },
-          lineNumber: { type: 'integer', minimum: 1, description: 'Line to insert before/after (insert types)' },
-          insertText: { type: 'string', description: 'Whole lines to insert (insert types)' },
-          searchFor: { type: 'string', description: 'Literal text ("string") or regex pattern ("regex")' },
-          replaceWith: {
-            type: 'string',
-            description: 'Replacement ("lines", "string", "regex"); "" deletes the lines or the matches',
-          },
-        },
-        required: ['type'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['filePath', 'replacements'],
-  additionalProperties: false,
-};
+/** The engine's text editor versions by date, oldest first: `{ version, name, type, hasUndo, maxCharacters }`. */
+const VERSIONS = new Map(native.textEditorVersions().map((v) => [v.version, v]));
 
-const replaceInFileDescription =
-  'Make several precise changes to one file in a single atomic call: replace line ranges, insert lines before/after a line, and replace literal strings or regex matches. Line numbers refer to the file as you read it; overlapping ranges are refused; if any operation fails, nothing is written.';
+/**
+ * The version date `value` names (a date or a `text_editor_` type, as the engine reads it; null
+ * or undefined: the default version), or undefined for an unknown name.
+ */
+function editorVersion(value) {
+  return native.textEditorVersion(value != null ? String(value) : undefined) ?? undefined;
+}
 
 /** Input schema of the text editor for a version ('20250124' | '20250429' | '20250728'). */
 function textEditorSchema(version) {
-  const withUndo = version === '20250124';
+  const withUndo = VERSIONS.get(version)?.hasUndo === true;
   const properties = {
     command: {
       type: 'string',
@@ -76,10 +49,32 @@ function textEditorSchema(version) {
 const textEditorDescription =
   'View, create and edit text files. `view` shows a file with line numbers (or lists a directory two levels deep); `str_replace` replaces text that occurs exactly once; `create` writes a new file; `insert` adds text after a line.';
 
-module.exports = {
-  replaceInFileSchema,
-  replaceInFileDescription,
-  textEditorSchema,
-  textEditorDescription,
-  textEditorUndoDescription: `${textEditorDescription} \`undo_edit\` reverts the last edit of a file.`,
-};
+const textEditorUndoDescription = `${textEditorDescription} \`undo_edit\` reverts the last edit of a file.`;
+
+/**
+ * Anthropic's text editor tool. `options.version`: '20250124' (default; name str_replace_editor,
+ * with undo_edit), '20250429' or '20250728' (name str_replace_based_edit_tool, no undo_edit;
+ * 20250728 honours `maxCharacters` / the `max_characters` parameter on view). An unknown version
+ * builds the default's tool, whose every call fails naming the known versions.
+ */
+function textEditorTool(options = {}) {
+  const o = options && typeof options === 'object' ? options : {};
+  const info = VERSIONS.get(editorVersion(o.version) ?? editorVersion(undefined));
+  const maxCharacters = o.maxCharacters ?? o.max_characters;
+  const extra = {
+    textEditorVersion: o.version != null ? String(o.version) : undefined,
+    maxCharacters: typeof maxCharacters === 'number' ? maxCharacters : undefined,
+  };
+  const tool = nativeTool(createToolbox(o, extra), 'textEditor', {
+    name: info.name,
+    description: info.hasUndo ? textEditorUndoDescription : textEditorDescription,
+    inputSchema: textEditorSchema(info.version),
+    writes: (input) => input.command !== 'view',
+    toolNames: namesOf(o),
+  });
+  tool.type = info.type;
+  if (info.maxCharacters && extra.maxCharacters !== undefined) tool.max_characters = extra.maxCharacters;
+  return tool;
+}
+
+module.exports = { textEditorTool, textEditorSchema, textEditorDescription, textEditorUndoDescription, VERSIONS, editorVersion };
