@@ -1,6 +1,7 @@
 // Each piece of the public surface is written once; these checks fail when a derived copy drifts:
 // the ESM entries' names (Node's CommonJS export detection of each lib/*.cjs entry), the adapters'
-// re-export types, and the README's list of symbol languages (the engine's list).
+// re-export types, the text editor's version table in the types, and the README's list of symbol
+// languages (all against the runtime or the engine).
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,6 +42,18 @@ describe('types follow the runtime', () => {
     const dts = readFileSync(lib('adapter-exports.d.ts'), 'utf8');
     const declared = [...dts.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((s) => s.trim()).filter(Boolean));
     expect(declared.sort()).toEqual(Object.keys(require(lib('adapter-exports.cjs'))).sort());
+  });
+});
+
+describe('the text editor\'s version table', () => {
+  it('lib/index.d.ts\'s TextEditorVersions type is the engine\'s textEditorVersions()', () => {
+    const dts = readFileSync(lib('index.d.ts'), 'utf8');
+    const block = /export type TextEditorVersions = \{([\s\S]*?)\n\};/.exec(dts)[1];
+    const row = /'(\d+)': \{ name: '([^']+)'; type: '([^']+)'; hasUndo: (true|false); maxCharacters: (true|false) \}/g;
+    const typed = [...block.matchAll(row)].map(([, version, name, type, hasUndo, maxCharacters]) => ({
+      version, name, type, hasUndo: hasUndo === 'true', maxCharacters: maxCharacters === 'true',
+    }));
+    expect(typed).toEqual(require(lib('native.cjs')).textEditorVersions());
   });
 });
 

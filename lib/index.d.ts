@@ -183,7 +183,16 @@ export interface ReplaceInFileOptions extends ToolOptions {
   onProgress?: (progress: ToolProgress) => void;
 }
 
-export type TextEditorVersion = '20250124' | '20250429' | '20250728';
+/**
+ * The text editor's versions, as the engine's `textEditorVersions()` lists them (a test checks
+ * that they agree): the tool name, the Messages API type, `undo_edit`, `max_characters` on view.
+ */
+export type TextEditorVersions = {
+  '20250124': { name: 'str_replace_editor'; type: 'text_editor_20250124'; hasUndo: true; maxCharacters: false };
+  '20250429': { name: 'str_replace_based_edit_tool'; type: 'text_editor_20250429'; hasUndo: false; maxCharacters: false };
+  '20250728': { name: 'str_replace_based_edit_tool'; type: 'text_editor_20250728'; hasUndo: false; maxCharacters: true };
+};
+export type TextEditorVersion = keyof TextEditorVersions;
 
 export interface TextEditorOptions extends ToolOptions {
   /** Tool generation (a `text_editor_` prefix is accepted). Default `20250124`. */
@@ -210,8 +219,8 @@ export interface TextEditorParams {
 
 /** The text editor tool object; `type` is Anthropic's tool type (e.g. `text_editor_20250124`). */
 export interface TextEditorTool extends Tool<TextEditorParams> {
-  name: 'str_replace_editor' | 'str_replace_based_edit_tool';
-  type: `text_editor_${TextEditorVersion}`;
+  name: TextEditorVersions[TextEditorVersion]['name'];
+  type: TextEditorVersions[TextEditorVersion]['type'];
   max_characters?: number;
 }
 

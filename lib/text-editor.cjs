@@ -17,7 +17,7 @@ function editorVersion(value) {
   return native.textEditorVersion(value != null ? String(value) : undefined) ?? undefined;
 }
 
-/** Input schema of the text editor for a version ('20250124' | '20250429' | '20250728'). */
+/** Input schema of the text editor for a version date (a key of VERSIONS; `undo_edit` where it has it). */
 function textEditorSchema(version) {
   const withUndo = VERSIONS.get(version)?.hasUndo === true;
   const properties = {
