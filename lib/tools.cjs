@@ -76,11 +76,10 @@ function withResult(tool, executeResult) {
 /**
  * Calls `toolbox[method](input)` and shapes its answer: `{ result, changes }` (`changes`: the
  * engine's change count, where the tool reports one). A call that cannot reach the engine
- * (unusable options: `toolbox` is then the reason; unusable params) fails with the method's own
- * failure lead. Never rejects.
+ * (unusable options: `toolbox` is then the reason; unusable params) fails with `label`, the
+ * method's own failure lead. Never rejects.
  */
-async function callEngine(toolbox, method, input, { writes, names }) {
-  const label = native.toolErrorLabel(method);
+async function callEngine(toolbox, method, input, { label, writes, names }) {
   if (typeof toolbox === 'string') return { result: failure(`${label}: ${toolbox}`) };
   try {
     const { ok, text, changes } = await toolbox[method](input);
@@ -100,10 +99,11 @@ async function callEngine(toolbox, method, input, { writes, names }) {
  */
 function nativeTool(toolbox, method, { name, description, inputSchema, writes = false, toolNames, observe }) {
   const names = resolveToolNames(toolNames);
+  const label = native.toolErrorLabel(method);
   return withResult({ name, description, inputSchema }, async (params) => {
     const input = params && typeof params === 'object' ? params : {};
     const finish = observe ? observe(input) : undefined;
-    const { result, changes } = await callEngine(toolbox, method, input, { writes, names });
+    const { result, changes } = await callEngine(toolbox, method, input, { label, writes, names });
     if (finish) finish(result, changes);
     return result;
   });
