@@ -312,6 +312,9 @@ export interface SymbolContentRecord {
   timestamp: number
 }
 
+/** The languages symbol edits and lookups support, by their written names, in a fixed order. */
+export declare function symbolLanguages(): Array<string>
+
 /** A definition in Probe's `findAllSymbols` shape. */
 export interface SymbolMatch {
   startLine: number
@@ -321,6 +324,27 @@ export interface SymbolMatch {
   file: string
   qualifiedName: string
 }
+
+/**
+ * The version date `name` names (`"20250728"` or `"text_editor_20250728"`; absent: the default
+ * version), or null for an unknown name.
+ */
+export declare function textEditorVersion(name?: string | undefined | null): string | null
+
+/**
+ * One text editor version: its date, the tool name the model calls, its Messages API tool type,
+ * whether it has the `undo_edit` command and whether `view` honours `max_characters`.
+ */
+export interface TextEditorVersion {
+  version: string
+  name: string
+  type: string
+  hasUndo: boolean
+  maxCharacters: boolean
+}
+
+/** Every text editor version, oldest first. */
+export declare function textEditorVersions(): Array<TextEditorVersion>
 
 /**
  * `{ ok, text, message }` of an in-memory patch: on success `text` is the new content and
@@ -334,12 +358,20 @@ export interface TextPatchResult {
 }
 
 /**
+ * The failure lead of the `NativeToolbox` method `method` (e.g. `"Error editing file"` for
+ * `edit`), for failures the JS layer finds before calling it.
+ */
+export declare function toolErrorLabel(method: string): string
+
+/**
  * The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
  * (the Probe-compatible string `execute` returns).
  */
 export interface ToolResult {
   ok: boolean
   text: string
+  /** `replace_in_file` on success: the number of changes made (the count `text` states). */
+  changes?: number
 }
 
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */

@@ -11,8 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => ws.cleanup());
 
-describe('edit_file (seed 001)', () => {
-  it('has the seed\'s name and schema', () => {
+describe('edit_file', () => {
+  it('has the edit_file name and schema', () => {
     expect(tool.name).toBe('edit_file');
     expect(tool.inputSchema.required).toEqual(['path', 'old_text', 'new_text']);
   });
@@ -31,7 +31,7 @@ describe('edit_file (seed 001)', () => {
     expect(await tool.execute({ path: 'notes/todo.md', old_text: 'four', new_text: 'x' })).toBe("Error: Text 'four' not found in todo.md. Read the file again and copy the exact text, including white space.");
   });
 
-  it('reports a missing file in the seed\'s words', async () => {
+  it('reports a missing file in the edit_file wording', async () => {
     expect(await tool.execute({ path: 'notes/none.md', old_text: 'a', new_text: 'b' })).toBe('Error: File not found: "notes/none.md"');
   });
 

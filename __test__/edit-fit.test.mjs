@@ -1,16 +1,9 @@
 // Edits land as the author meant: indentation frames, tabs, line endings, boundaries, escapes,
 // C++ headers and line-mode corrections (each case minimized from a replayed real commit).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editTool } from '../lib/index.mjs';
-import { makeWorkspace } from './support/workspace.mjs';
+import { describe, expect, it } from 'vitest';
+import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
 
-let ws;
-let edit;
-beforeEach(() => {
-  ws = makeWorkspace();
-  edit = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-});
-afterEach(() => ws.cleanup());
+useEditWorkspace();
 
 const PY = ['class A:', '    def f(self):', '        if x:', '            y()', '        return 1', ''].join('\n');
 

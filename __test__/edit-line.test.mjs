@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editTool } from '../lib/index.mjs';
-import { makeWorkspace, referenceLineHash as h } from './support/workspace.mjs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { referenceLineHash as h } from './support/workspace.mjs';
+import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
 
-let ws;
-let edit;
 const FILE = ['function main() {', '  const a = 1;', '  const b = 2;', '  return a + b;', '}'].join('\n');
 
-beforeEach(() => {
-  ws = makeWorkspace();
-  edit = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-  ws.write('m.js', FILE);
-});
-afterEach(() => ws.cleanup());
+useEditWorkspace();
+beforeEach(() => ws.write('m.js', FILE));
 
 /** Probe's context block: one line around the new lines, new ones marked with '>'. */
 const ctx = (rows) => 'Context:\n' + rows.map(([mark, n, text]) => `${mark} ${n}:${h(text)} | ${text}\n`).join('');

@@ -1,14 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { editTool, FileTracker } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
+import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
 
-let ws;
-let edit;
-beforeEach(() => {
-  ws = makeWorkspace();
-  edit = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-});
-afterEach(() => ws.cleanup());
+useEditWorkspace();
 
 describe('edit tool object', () => {
   it('has Probe\'s shape', () => {

@@ -1,15 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editTool } from '../lib/index.mjs';
-import { makeWorkspace } from './support/workspace.mjs';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
 
-let ws;
-let edit;
-beforeEach(() => {
-  ws = makeWorkspace();
-  edit = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-  ws.write('c.js', 'let n = 0;\nn++;\nlog(n);\nn++;\nn++;\n');
-});
-afterEach(() => ws.cleanup());
+useEditWorkspace();
+beforeEach(() => ws.write('c.js', 'let n = 0;\nn++;\nlog(n);\nn++;\nn++;\n'));
 
 describe('edit with expected_replacements (Gemini CLI count)', () => {
   it('replaces every occurrence when the count matches', async () => {

@@ -1,15 +1,9 @@
-// Issue 7: wider rescue strategies that stay safe, strategy restriction, "did you mean".
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { editTool, QuoteNormalizer } from '../lib/index.mjs';
-import { makeWorkspace } from './support/workspace.mjs';
+// Fuzzy matching: wider rescue strategies that stay safe, strategy restriction, "did you mean".
+import { describe, expect, it } from 'vitest';
+import { QuoteNormalizer } from '../lib/index.mjs';
+import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
 
-let ws;
-let edit;
-beforeEach(() => {
-  ws = makeWorkspace();
-  edit = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-});
-afterEach(() => ws.cleanup());
+useEditWorkspace();
 
 const TWO_SCOPES = [
   'function total(items) {',
@@ -116,7 +110,7 @@ describe('did you mean', () => {
   });
 });
 
-describe('QuoteNormalizer (seed 002)', () => {
+describe('QuoteNormalizer', () => {
   const q = new QuoteNormalizer();
 
   it('normalize maps the six typographic quotes to straight ones and leaves the rest', () => {

@@ -27,7 +27,7 @@ const lines = (...numbers) => numbers.map((n) => `line ${n}`);
 const text = (...parts) => parts.join('\n') + '\n';
 
 describe('replace_in_file: tool object', () => {
-  it('has the seed\'s name and schema', () => {
+  it('has the replace_in_file name and schema', () => {
     expect(tool.name).toBe('replace_in_file');
     expect(tool.inputSchema).toBe(replaceInFileSchema);
     expect(tool.inputSchema.required).toEqual(['filePath', 'replacements']);

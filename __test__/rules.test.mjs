@@ -1,40 +1,22 @@
 // The engine's rules (DESIGN.md): no lost updates, fidelity, path safety, failures leave no trace.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, chownSync, readdirSync, symlinkSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, symlinkSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editTool, createTool } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
+import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
+import { unprivileged } from './support/trust.mjs';
 
-let ws;
-let edit;
-beforeEach(() => {
-  ws = makeWorkspace();
-  edit = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-});
-afterEach(() => {
-  chmodSync(ws.root, 0o755);
-  ws.cleanup();
-});
-
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const NOBODY = 65534;
+useEditWorkspace({ beforeCleanup: (w) => chmodSync(w.root, 0o755) });
 
 /**
  * Runs an edit in a child process; as root, the child runs as `nobody` (and the workspace is
  * handed to it) so that permission failures really happen.
  */
 function editAsUnprivileged(root, params) {
-  const options = { encoding: 'utf8' };
-  if (isRoot) {
-    const chownTree = (p) => {
-      chownSync(p, NOBODY, NOBODY);
-      if (statSync(p).isDirectory()) for (const f of readdirSync(p)) chownTree(join(p, f));
-    };
-    chownTree(root);
-    Object.assign(options, { uid: NOBODY, gid: NOBODY });
-  }
+  const options = unprivileged(root, { encoding: 'utf8' });
   const child = spawnSync(process.execPath, [fileURLToPath(new URL('./support/edit-once.cjs', import.meta.url)), root, JSON.stringify(params)], options);
   if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`);
   return JSON.parse(child.stdout);

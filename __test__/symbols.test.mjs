@@ -1,15 +1,9 @@
 // Symbol mode through the public API (per-language engine tests live in crates/engine).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { editTool, FileTracker, findSymbol, findAllSymbols } from '../lib/index.mjs';
-import { makeWorkspace } from './support/workspace.mjs';
+import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
 
-let ws;
-let edit;
-beforeEach(() => {
-  ws = makeWorkspace();
-  edit = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-});
-afterEach(() => ws.cleanup());
+useEditWorkspace();
 
 const UTILS = [
   '/** Adds two numbers. */',

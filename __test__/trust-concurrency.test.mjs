@@ -1,4 +1,4 @@
-// Concurrency (issue 9, part 1): no lost updates, in one process and across processes.
+// Concurrency: no lost updates, in one process and across processes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Crash consistency (issue 9, part 2): a child process edits files of 1 KB - 1 MB in a loop and
+// Crash consistency: a child process edits files of 1 KB - 1 MB in a loop and
 // is SIGKILLed at random moments. After every kill each file must be exactly one of its computed
 // states (never torn, never older than already seen), and temp files left by the killed writer
 // must be cleaned by the next successful write in their directory once they are stale. Stale means

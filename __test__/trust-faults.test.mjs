@@ -1,13 +1,13 @@
-// Fault injection (issue 9, part 3): a full filesystem, a read-only directory, a file replaced by a
+// Fault injection: a full filesystem, a read-only directory, a file replaced by a
 // directory or deleted while edits run. Every failure: original intact, clear error, no temp file.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeWorkspace } from './support/workspace.mjs';
-import { LONG, TOOLS, isRoot, report, reportsNoChange, reportsSuccess, snapshotTree, tempFilesUnder } from './support/trust.mjs';
+import { LONG, TOOLS, isRoot, unprivileged, report, reportsNoChange, reportsSuccess, snapshotTree, tempFilesUnder } from './support/trust.mjs';
 
 const counts = { faults: 0, corruptions: 0, raceEdits: 0, raceErrors: 0, raceCycles: 0, swapClobbers: 0 };
 afterAll(() => report('faults', counts));
@@ -86,18 +86,9 @@ describe('full filesystem (tmpfs of 64 KiB)', () => {
   });
 });
 
-const NOBODY = 65534;
 /** Runs calls in a child process; as root the child runs as `nobody` so that permissions bite. */
 function runUnprivileged(root, calls) {
-  const options = { encoding: 'utf8', maxBuffer: 16 << 20 };
-  if (isRoot) {
-    const chownTree = (p) => {
-      chownSync(p, NOBODY, NOBODY);
-      if (statSync(p).isDirectory()) for (const f of readdirSync(p)) chownTree(join(p, f));
-    };
-    chownTree(root);
-    Object.assign(options, { uid: NOBODY, gid: NOBODY });
-  }
+  const options = unprivileged(root, { encoding: 'utf8', maxBuffer: 16 << 20 });
   const worker = fileURLToPath(new URL('./support/tool-worker.cjs', import.meta.url));
   const job = { options: { allowedFolders: [root], cwd: root }, calls };
   const child = spawnSync(process.execPath, [worker, JSON.stringify(job)], options);

@@ -1,4 +1,4 @@
-// Path attacks (issue 9, part 5): for every tool that takes a path, every attempt to write outside
+// Path attacks: for every tool that takes a path, every attempt to write outside
 // the allowed folder or into a protected path must fail, and nothing outside may change.
 //
 // Unicode look-alikes (`.gіt/config` with a Cyrillic "і", full-width slashes) are different names

@@ -1,4 +1,4 @@
-// Property test (issue 9, part 4): random parameter objects (wrong types, huge strings, NUL bytes,
+// Property test: random parameter objects (wrong types, huge strings, NUL bytes,
 // negative / enormous / NaN line numbers, invalid regex-like strings, arrays and objects where
 // strings are expected) sent to every tool, on a workspace that also holds invalid UTF-8 and
 // binary files. Properties: `execute` never throws or rejects and always resolves to a string; a

@@ -1,4 +1,4 @@
-// Undo that never destroys work, and levels that survive crashes (issue: trust, part 2).
+// Undo that never destroys work, and levels that survive crashes.
 // - An undo over a file changed since the undone write is refused with a diff; the file stays.
 // - A child process edits and undoes one file in a loop and is SIGKILLed at random moments; then
 //   every level must restore exactly the content it names (the file minus its last id line): no

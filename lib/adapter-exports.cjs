@@ -1,19 +1,13 @@
 'use strict';
 // What every framework adapter entry point re-exports: the tool factories (viewTool included), so
-// a caller can build any single tool and wrap it, and the presets of the `tools` option.
+// a caller can build any single tool and wrap it, and the presets of the `tools` option. Kept in
+// the form Node's CommonJS export detection reads (see lib/index.cjs).
 
-const engine = require('./index.cjs');
+const { grepTool, editTool, createTool, multiEditTool, editFileTool, replaceInFileTool, textEditorTool } = require('./index.cjs');
 const { viewTool } = require('./view.cjs');
-const { PRESETS } = require('./registry.cjs');
+const { PRESETS: TOOL_PRESETS } = require('./registry.cjs');
 
 module.exports = {
-  viewTool,
-  grepTool: engine.grepTool,
-  editTool: engine.editTool,
-  createTool: engine.createTool,
-  multiEditTool: engine.multiEditTool,
-  editFileTool: engine.editFileTool,
-  replaceInFileTool: engine.replaceInFileTool,
-  textEditorTool: engine.textEditorTool,
-  TOOL_PRESETS: PRESETS,
+  viewTool, grepTool, editTool, createTool, multiEditTool, editFileTool, replaceInFileTool, textEditorTool,
+  TOOL_PRESETS,
 };

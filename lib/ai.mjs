@@ -1,5 +1,3 @@
-// edit-engine/ai: ESM entry, re-exporting the CommonJS build's named exports.
-import cjs from './ai.cjs';
-
-export const { toAiTool, createAiTools, viewTool, grepTool, editTool, createTool, multiEditTool, editFileTool, replaceInFileTool, textEditorTool, TOOL_PRESETS } = cjs;
-export default cjs;
+// edit-engine/ai: ESM entry. Node finds the named exports in lib/ai.cjs (see lib/index.cjs).
+export * from './ai.cjs';
+export { default } from './ai.cjs';

@@ -3,13 +3,14 @@
 // or `str_replace_editor`) through edit-engine's `textEditorTool` and answers with the matching
 // `tool_result` block (`is_error: true` for failures). Never throws.
 
-const engine = require('./index.cjs');
 const { resultOf } = require('./tools.cjs');
+const { textEditorTool, VERSIONS, editorVersion } = require('./text-editor.cjs');
 
-/** Tool name -> the text editor version that uses it (the newest, for the shared name). */
-const NAME_VERSIONS = { str_replace_editor: '20250124', str_replace_based_edit_tool: '20250728' };
-const BASED_VERSIONS = new Set(['20250429', '20250728']);
+/** Tool name -> the text editor version that uses it (the newest, for a name versions share). */
+const NAME_VERSIONS = Object.fromEntries([...VERSIONS.values()].map((v) => [v.name, v.version]));
 const TEXT_EDITOR_TOOL_NAMES = Object.keys(NAME_VERSIONS);
+/** The newest text editor version: the definition for no (or an unknown) `version`. */
+const NEWEST = [...VERSIONS.values()].at(-1);
 
 const isObject = (v) => v !== null && typeof v === 'object';
 const isEditor = (v) => isObject(v) && typeof v.execute === 'function';
@@ -19,12 +20,13 @@ function isTextEditorToolUse(block) {
   return isObject(block) && block.type === 'tool_use' && Object.hasOwn(NAME_VERSIONS, block.name);
 }
 
+/** The version `options.version` names (undefined when absent or unknown). */
+const requestedVersion = (options) => (options.version != null ? editorVersion(options.version) : undefined);
+
 /** The text editor version for a tool name, honouring `options.version` where it fits the name. */
 function versionFor(name, options) {
-  const requested = options.version != null ? String(options.version).replace(/^text_editor_/, '') : undefined;
-  if (name === 'str_replace_based_edit_tool' && BASED_VERSIONS.has(requested)) return requested;
-  if (name === 'str_replace_editor') return '20250124';
-  return NAME_VERSIONS[name] ?? requested ?? '20250728';
+  const requested = requestedVersion(options);
+  return requested !== undefined && VERSIONS.get(requested).name === name ? requested : NAME_VERSIONS[name];
 }
 
 function errorResult(id, message) {
@@ -42,7 +44,7 @@ function toToolResult(id, { ok, text }) {
  * `tools` list), `handle(block)` (one tool_use block -> its tool_result) and `handleAll(content)`
  * (every text editor tool_use block of an assistant message, in order -> their tool_results).
  * `options`: the tool options (`allowedFolders`, `cwd`, `fileTracker`, ...) plus `version`
- * (default '20250728') and `maxCharacters`; or pass `editor` to use a ready text editor object.
+ * (default: the newest, 20250728) and `maxCharacters`; or pass `editor` to use a ready text editor object.
  */
 function createTextEditorHandler(options = {}) {
   const o = isObject(options) ? options : {};
@@ -52,7 +54,7 @@ function createTextEditorHandler(options = {}) {
     if (isEditor(given)) return given;
     const version = versionFor(name, toolOptions);
     const toolNames = { read: name, search: null, create: name };
-    if (!editors.has(version)) editors.set(version, engine.textEditorTool({ toolNames, ...toolOptions, version }));
+    if (!editors.has(version)) editors.set(version, textEditorTool({ toolNames, ...toolOptions, version }));
     return editors.get(version);
   };
   const handle = async (block) => {
@@ -78,17 +80,13 @@ function createTextEditorHandler(options = {}) {
   return { definition: textEditorDefinition(o), handle, handleAll };
 }
 
-/** The Messages API `tools` entry for the text editor of `options.version` (default 20250728). */
+/** The Messages API `tools` entry for the text editor of `options.version` (default: the newest). */
 function textEditorDefinition(options = {}) {
   const o = isObject(options) ? options : {};
-  const requested = o.version != null ? String(o.version).replace(/^text_editor_/, '') : '20250728';
-  const version = requested === '20250124' || BASED_VERSIONS.has(requested) ? requested : '20250728';
-  const definition = {
-    type: `text_editor_${version}`,
-    name: version === '20250124' ? 'str_replace_editor' : 'str_replace_based_edit_tool',
-  };
+  const info = VERSIONS.get(requestedVersion(o)) ?? NEWEST;
+  const definition = { type: info.type, name: info.name };
   const max = o.maxCharacters ?? o.max_characters;
-  if (version === '20250728' && typeof max === 'number') definition.max_characters = max;
+  if (info.maxCharacters && typeof max === 'number') definition.max_characters = max;
   return definition;
 }
 

@@ -1,8 +1,8 @@
 // Types of edit-engine/anthropic: text editor tool_use blocks -> tool_result blocks.
-import type { ToolOptions, ToolResult } from './index.js';
+import type { TextEditorVersion, TextEditorVersions, ToolOptions, ToolResult } from './index.js';
 
-export type TextEditorToolName = 'str_replace_editor' | 'str_replace_based_edit_tool';
-export type TextEditorVersion = '20250124' | '20250429' | '20250728';
+export type { TextEditorVersion };
+export type TextEditorToolName = TextEditorVersions[TextEditorVersion]['name'];
 
 /** The text editor's commands and their parameters. */
 export type TextEditorInput =
@@ -36,9 +36,8 @@ export interface TextEditorLike {
 
 /** The entry for the Messages API's `tools` list, per version (name tied to type, as the SDK's `ToolUnion` has it). */
 export type TextEditorDefinitions = {
-  '20250124': { type: 'text_editor_20250124'; name: 'str_replace_editor' };
-  '20250429': { type: 'text_editor_20250429'; name: 'str_replace_based_edit_tool' };
-  '20250728': { type: 'text_editor_20250728'; name: 'str_replace_based_edit_tool'; max_characters?: number };
+  [V in TextEditorVersion]: Pick<TextEditorVersions[V], 'type' | 'name'> &
+    (TextEditorVersions[V]['maxCharacters'] extends true ? { max_characters?: number } : {});
 };
 export type TextEditorDefinition<V extends TextEditorVersion = TextEditorVersion> = TextEditorDefinitions[V];
 /** The version named by a `version` option (either spelling). */

@@ -1,12 +1,3 @@
-// edit-engine/anthropic: ESM entry, re-exporting the CommonJS build's named exports.
-import cjs from './anthropic.cjs';
-
-export const {
-  TEXT_EDITOR_TOOL_NAMES,
-  isTextEditorToolUse,
-  createTextEditorHandler,
-  textEditorDefinition,
-  textEditorToolResult,
-  textEditorToolResults,
-} = cjs;
-export default cjs;
+// edit-engine/anthropic: ESM entry. Node finds the named exports in lib/anthropic.cjs (see lib/index.cjs).
+export * from './anthropic.cjs';
+export { default } from './anthropic.cjs';

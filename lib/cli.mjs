@@ -4,6 +4,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
+import { parseArgs as parseArgsOf } from 'node:util';
 
 const require = createRequire(import.meta.url);
 const registry = require('./registry.cjs');
@@ -38,37 +39,39 @@ Examples:
   edit-engine edit --root . --json '{"file_path":"src/main.js","old_string":"a","new_string":"b"}'
   npx edit-engine mcp --root ~/project --allow-edit`;
 
-const FLAGS_WITH_VALUE = new Set(['--json', '--root', '--protect', '--max-file-bytes']);
-const BOOLEAN_FLAGS = new Set(['--allow-edit', '--require-read', '--read-only', '--diff', '--help', '-h', '--version', '-v']);
+/** The options, as `node:util`'s `parseArgs` takes them. */
+const OPTIONS = {
+  json: { type: 'string' },
+  root: { type: 'string' },
+  protect: { type: 'string', multiple: true },
+  'max-file-bytes': { type: 'string' },
+  'allow-edit': { type: 'boolean' },
+  'require-read': { type: 'boolean' },
+  'read-only': { type: 'boolean' },
+  diff: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+};
 
 class UsageError extends Error {}
 
-/** `{ command, flags }` from argv; repeated `--protect` values accumulate. */
+/**
+ * `{ command, flags }` from argv (`flags` by long option name; repeated `--protect` values
+ * accumulate, another repeated option keeps its last value). Throws a UsageError for an unknown
+ * option, an option without its value or a second command.
+ */
 export function parseArgs(argv) {
+  const { tokens } = parseArgsOf({ args: argv, options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const flags = { protect: [] };
   const positional = [];
-  for (let i = 0; i < argv.length; i++) {
-    let arg = argv[i];
-    let value;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    if (eq > 0) {
-      value = arg.slice(eq + 1);
-      arg = arg.slice(0, eq);
-    }
-    if (FLAGS_WITH_VALUE.has(arg)) {
-      if (value === undefined) {
-        if (i + 1 >= argv.length) throw new UsageError(`${arg} needs a value`);
-        value = argv[++i];
-      }
-      if (arg === '--protect') flags.protect.push(value);
-      else flags[arg.slice(2)] = value;
-    } else if (BOOLEAN_FLAGS.has(arg)) {
-      flags[arg.replace(/^-+/, '')] = true;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      throw new UsageError(`unknown option ${arg}`);
-    } else {
-      positional.push(arg);
-    }
+  for (const token of tokens) {
+    if (token.kind === 'positional') positional.push(token.value);
+    else if (token.kind === 'option-terminator' || !Object.hasOwn(OPTIONS, token.name)) {
+      throw new UsageError(`unknown option ${token.kind === 'option' ? token.rawName : '--'}`);
+    } else if (OPTIONS[token.name].type === 'boolean') flags[token.name] = true;
+    else if (token.value === undefined) throw new UsageError(`${token.rawName} needs a value`);
+    else if (token.name === 'protect') flags.protect.push(token.value);
+    else flags[token.name] = token.value;
   }
   if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`);
   return { command: positional[0], flags };
@@ -204,18 +207,19 @@ const defaultIo = {
 export async function main(argv, io = defaultIo) {
   try {
     const { command, flags } = parseArgs(argv);
-    if (flags.help || flags.h || command === 'help') {
+    if (flags.help || command === 'help') {
       io.stdout(`${USAGE}\n`);
       return 0;
     }
-    if (flags.version || flags.v) {
+    if (flags.version) {
       io.stdout(`${version}\n`);
       return 0;
     }
     if (command === undefined) throw new UsageError('missing command');
     if (command === 'mcp') return await runMcp(flags, io, argv.slice(argv.indexOf('mcp') + 1));
     if (command === 'demo') {
-      await import('../examples/demo.mjs');
+      const { runDemo } = await import('./demo.mjs');
+      await runDemo({ log: (text) => io.stdout(`${text}\n`) });
       return 0;
     }
     if (command === 'tools') return listTools(io);

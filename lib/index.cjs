@@ -1,44 +1,29 @@
 'use strict';
-// edit-engine: native file-editing tools for AI agents (CommonJS entry).
+// edit-engine: native file-editing tools for AI agents (CommonJS entry). The object below is the
+// one list of the package's exports: lib/index.mjs re-exports it with `export *`, which Node reads
+// through its CommonJS export detection. Keep that form: shorthand names and `...require()` spreads
+// of modules whose exports are all public (any other entry would end the names Node detects).
 
-const native = require('./native.cjs');
-const schemas = require('./schemas.cjs');
-const helpers = require('./helpers.cjs');
+const { engineVersion, flushWrites, flushWritesAsync } = require('./native.cjs');
+const { FileReadTracker, ExternalModificationDetector, BackgroundTaskPersistence } = require('./native.cjs');
 const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
-const moreTools = require('./more-tools.cjs');
-const moreSchemas = require('./more-schemas.cjs');
-const seed002 = require('./seed002.cjs');
-const patchTools = require('./patch-tools.cjs');
+const { editSchema, createSchema, multiEditSchema, editDescription, createDescription, multiEditDescription } = require('./schemas.cjs');
+const { editToolDefinition, createToolDefinition, multiEditToolDefinition } = require('./schemas.cjs');
+const { textEditorTool, textEditorSchema } = require('./text-editor.cjs');
+const { FileTracker } = require('./file-tracker.cjs');
+const { viewTool } = require('./view.cjs');
 
 module.exports = {
-  editTool,
-  createTool,
-  multiEditTool,
-  editFileTool,
-  replaceInFileTool: moreTools.replaceInFileTool,
-  textEditorTool: moreTools.textEditorTool,
-  undoLastEdit: moreTools.undoLastEdit,
-  undoLastEditResult: moreTools.undoLastEditResult,
-  replaceInFileSchema: moreSchemas.replaceInFileSchema,
-  replaceInFileDescription: moreSchemas.replaceInFileDescription,
-  textEditorSchema: moreSchemas.textEditorSchema,
-  FileTracker: require('./file-tracker.cjs').FileTracker,
-  ...helpers,
-  editSchema: schemas.editSchema,
-  createSchema: schemas.createSchema,
-  multiEditSchema: schemas.multiEditSchema,
-  editDescription: schemas.editDescription,
-  createDescription: schemas.createDescription,
-  multiEditDescription: schemas.multiEditDescription,
-  editToolDefinition: schemas.editToolDefinition,
-  createToolDefinition: schemas.createToolDefinition,
-  multiEditToolDefinition: schemas.multiEditToolDefinition,
-  engineVersion: native.engineVersion,
-  flushWrites: native.flushWrites,
-  flushWritesAsync: native.flushWritesAsync,
-  ...seed002,
-  ...patchTools,
+  editTool, createTool, multiEditTool, editFileTool, textEditorTool, viewTool,
+  editSchema, createSchema, multiEditSchema, textEditorSchema,
+  editDescription, createDescription, multiEditDescription,
+  editToolDefinition, createToolDefinition, multiEditToolDefinition,
+  FileTracker, FileReadTracker, ExternalModificationDetector, BackgroundTaskPersistence,
+  engineVersion, flushWrites, flushWritesAsync,
+  ...require('./replace-in-file.cjs'),
+  ...require('./undo.cjs'),
+  ...require('./grep.cjs'),
+  ...require('./quotes.cjs'),
+  ...require('./helpers.cjs'),
+  ...require('./patch-tools.cjs'),
 };
-
-// view.cjs builds on the exports above (and may be loaded first): resolved on first access.
-Object.defineProperty(module.exports, 'viewTool', { enumerable: true, get: () => require('./view.cjs').viewTool });

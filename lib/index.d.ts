@@ -73,7 +73,7 @@ export interface ToolOptions {
   debug?: boolean;
   /** Read-before-edit and staleness guard (must be edit-engine's `FileTracker`). */
   fileTracker?: FileTracker;
-  /** Seed 002 guard: refuse files not read, or changed on disk since they were read. */
+  /** Read-state guard: refuse files not read, or changed on disk since they were read. */
   readTracker?: FileReadTracker;
   /** Gitignore-style globs that may never be written. */
   protectedPaths?: string[];
@@ -183,7 +183,16 @@ export interface ReplaceInFileOptions extends ToolOptions {
   onProgress?: (progress: ToolProgress) => void;
 }
 
-export type TextEditorVersion = '20250124' | '20250429' | '20250728';
+/**
+ * The text editor's versions, as the engine's `textEditorVersions()` lists them (a test checks
+ * that they agree): the tool name, the Messages API type, `undo_edit`, `max_characters` on view.
+ */
+export type TextEditorVersions = {
+  '20250124': { name: 'str_replace_editor'; type: 'text_editor_20250124'; hasUndo: true; maxCharacters: false };
+  '20250429': { name: 'str_replace_based_edit_tool'; type: 'text_editor_20250429'; hasUndo: false; maxCharacters: false };
+  '20250728': { name: 'str_replace_based_edit_tool'; type: 'text_editor_20250728'; hasUndo: false; maxCharacters: true };
+};
+export type TextEditorVersion = keyof TextEditorVersions;
 
 export interface TextEditorOptions extends ToolOptions {
   /** Tool generation (a `text_editor_` prefix is accepted). Default `20250124`. */
@@ -210,8 +219,8 @@ export interface TextEditorParams {
 
 /** The text editor tool object; `type` is Anthropic's tool type (e.g. `text_editor_20250124`). */
 export interface TextEditorTool extends Tool<TextEditorParams> {
-  name: 'str_replace_editor' | 'str_replace_based_edit_tool';
-  type: `text_editor_${TextEditorVersion}`;
+  name: TextEditorVersions[TextEditorVersion]['name'];
+  type: TextEditorVersions[TextEditorVersion]['type'];
   max_characters?: number;
 }
 
@@ -259,7 +268,7 @@ export interface TaskPersistenceOptions {
   filePath?: string;
 }
 
-/** `QuoteNormalizer.fuzzyMatch`'s result (seed 002). */
+/** `QuoteNormalizer.fuzzyMatch`'s result. */
 export interface QuoteFuzzyMatchResult {
   matched: boolean;
   /** The haystack's own text at the match (its quote style). */
@@ -270,7 +279,7 @@ export interface QuoteFuzzyMatchResult {
   position: number;
 }
 
-/** Seed 002's quote normalizer: typographic and straight quotes compare equal. */
+/** The quote normalizer: typographic and straight quotes compare equal. */
 export class QuoteNormalizer {
   /** Typographic quotes (U+2018/2019/201A, U+201C/201D/201E) replaced by straight ones. */
   normalize(text: string): string;
@@ -319,7 +328,7 @@ export const editToolDefinition: string;
 export const createToolDefinition: string;
 export const multiEditToolDefinition: string;
 
-/** Seed 002's `GrepArgs` plus `ignoreCase`, `maxResults`, `lineHashes`. */
+/** The grep tool's arguments: a pattern, where to search, context, file type, `ignoreCase`, `maxResults`, `lineHashes`. */
 export interface GrepArgs {
   pattern: string;
   path?: string;

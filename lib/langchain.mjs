@@ -1,5 +1,3 @@
-// edit-engine/langchain: ESM entry, re-exporting the CommonJS build's named exports.
-import cjs from './langchain.cjs';
-
-export const { toLangChainTool, createLangChainTools, viewTool, grepTool, editTool, createTool, multiEditTool, editFileTool, replaceInFileTool, textEditorTool, TOOL_PRESETS } = cjs;
-export default cjs;
+// edit-engine/langchain: ESM entry. Node finds the named exports in lib/langchain.cjs (see lib/index.cjs).
+export * from './langchain.cjs';
+export { default } from './langchain.cjs';

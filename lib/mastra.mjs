@@ -1,5 +1,3 @@
-// edit-engine/mastra: ESM entry, re-exporting the CommonJS build's named exports.
-import cjs from './mastra.cjs';
-
-export const { toMastraTool, createMastraTools, ToolCallFailed, viewTool, grepTool, editTool, createTool, multiEditTool, editFileTool, replaceInFileTool, textEditorTool, TOOL_PRESETS } = cjs;
-export default cjs;
+// edit-engine/mastra: ESM entry. Node finds the named exports in lib/mastra.cjs (see lib/index.cjs).
+export * from './mastra.cjs';
+export { default } from './mastra.cjs';

@@ -1,5 +1,3 @@
-// edit-engine/mcp: ESM entry, re-exporting the CommonJS build's named exports.
-import cjs from './mcp.cjs';
-
-export const { createMcpServer, serveStdio, mcpTools } = cjs;
-export default cjs;
+// edit-engine/mcp: ESM entry. Node finds the named exports in lib/mcp.cjs (see lib/index.cjs).
+export * from './mcp.cjs';
+export { default } from './mcp.cjs';

@@ -1,5 +1,3 @@
-// edit-engine/openai: ESM entry, re-exporting the CommonJS build's named exports.
-import cjs from './openai.cjs';
-
-export const { toOpenAiTool, createOpenAiTools, ToolCallFailed, viewTool, grepTool, editTool, createTool, multiEditTool, editFileTool, replaceInFileTool, textEditorTool, TOOL_PRESETS } = cjs;
-export default cjs;
+// edit-engine/openai: ESM entry. Node finds the named exports in lib/openai.cjs (see lib/index.cjs).
+export * from './openai.cjs';
+export { default } from './openai.cjs';

@@ -74,22 +74,38 @@ function withResult(tool, executeResult) {
 }
 
 /**
+ * Calls `toolbox[method](input)` and shapes its answer: `{ result, changes }` (`changes`: the
+ * engine's change count, where the tool reports one). A call that cannot reach the engine
+ * (unusable options: `toolbox` is then the reason; unusable params) fails with `label`, the
+ * method's own failure lead. Never rejects.
+ */
+async function callEngine(toolbox, method, input, { label, writes, names }) {
+  if (typeof toolbox === 'string') return { result: failure(`${label}: ${toolbox}`) };
+  try {
+    const { ok, text, changes } = await toolbox[method](input);
+    const wrote = typeof writes === 'function' ? writes(input) : writes;
+    const target = ok && wrote ? targetPath(input) : undefined;
+    return { result: { ok, text: hostMessage(text, names), changedFiles: target === undefined ? [] : [target] }, changes };
+  } catch (error) {
+    return { result: failure(`${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`) };
+  }
+}
+
+/**
  * A tool object whose calls forward to `toolbox[method]`, turning any throw into a failure.
  * `toolNames`: the host's tool names that failure messages point to (see tool-names.cjs).
+ * `observe(input)`, if given, runs as each call starts and may return `finish(result, changes)`,
+ * run with the call's result (and the engine's change count) as it ends.
  */
-function nativeTool(toolbox, method, { name, description, inputSchema, label, writes = false, toolNames }) {
+function nativeTool(toolbox, method, { name, description, inputSchema, writes = false, toolNames, observe }) {
   const names = resolveToolNames(toolNames);
+  const label = native.toolErrorLabel(method);
   return withResult({ name, description, inputSchema }, async (params) => {
-    if (typeof toolbox === 'string') return failure(`${label}: ${toolbox}`);
-    try {
-      const input = params && typeof params === 'object' ? params : {};
-      const { ok, text } = await toolbox[method](input);
-      const wrote = typeof writes === 'function' ? writes(input) : writes;
-      const target = ok && wrote ? targetPath(input) : undefined;
-      return { ok, text: hostMessage(text, names), changedFiles: target === undefined ? [] : [target] };
-    } catch (error) {
-      return failure(`${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`);
-    }
+    const input = params && typeof params === 'object' ? params : {};
+    const finish = observe ? observe(input) : undefined;
+    const { result, changes } = await callEngine(toolbox, method, input, { label, writes, names });
+    if (finish) finish(result, changes);
+    return result;
   });
 }
 
@@ -106,7 +122,6 @@ function editTool(options = {}) {
     name: 'edit',
     description: schemas.editToolDescription,
     inputSchema: schemas.editSchema,
-    label: 'Error editing file',
     writes: true,
     toolNames: namesOf(options),
   });
@@ -118,7 +133,6 @@ function createTool(options = {}) {
     name: 'create',
     description: schemas.createToolDescription,
     inputSchema: schemas.createSchema,
-    label: 'Error creating file',
     writes: true,
     toolNames: namesOf(options),
   });
@@ -130,19 +144,17 @@ function multiEditTool(options = {}) {
     name: 'multi_edit',
     description: schemas.multiEditToolDescription,
     inputSchema: schemas.multiEditToolSchema,
-    label: 'Error',
     writes: true,
     toolNames: namesOf(options),
   });
 }
 
-/** Seed 001's `edit_file` tool: `path`, `old_text`, `new_text`, `replace_all` (first occurrence by default). */
+/** The `edit_file` tool: `path`, `old_text`, `new_text`, `replace_all` (first occurrence by default). */
 function editFileTool(options = {}) {
   return nativeTool(createToolbox(options), 'editFile', {
     name: 'edit_file',
     description: schemas.editFileDescription,
     inputSchema: schemas.editFileSchema,
-    label: 'Error',
     writes: true,
     toolNames: namesOf(options),
   });

@@ -4,8 +4,8 @@
 // the `fileTracker` / `readTracker` options by the engine. Never throws: failures resolve to
 // "Error ..." strings; `executeResult` gives `{ ok, text, changedFiles }` as for every tool.
 
-const engine = require('./index.cjs');
 const { withResult } = require('./tools.cjs');
+const { textEditorTool } = require('./text-editor.cjs');
 
 const viewSchema = {
   type: 'object',
@@ -30,7 +30,7 @@ const isObject = (v) => v !== null && typeof v === 'object';
 
 /** `viewTool(options)`: the tool object; options are the edit tools' (`allowedFolders`, `cwd`, ...). */
 function viewTool(options = {}) {
-  const editor = engine.textEditorTool({ ...(isObject(options) ? options : {}), version: '20250728' });
+  const editor = textEditorTool({ ...(isObject(options) ? options : {}), version: '20250728' });
   return withResult({ name: 'view', description: viewDescription, inputSchema: viewSchema }, async (params) => {
     const p = isObject(params) ? params : {};
     const input = { command: 'view', path: p.path };

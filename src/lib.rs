@@ -13,6 +13,7 @@ mod read_tracker;
 mod symbols;
 mod task;
 mod tasks;
+mod text_editor;
 mod toolbox;
 mod tracker;
 

@@ -59,7 +59,7 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_patch(c, p)),
-            "Error",
+            "applyPatch",
         )
     }
 
@@ -72,7 +72,7 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_diff(c, p)),
-            "Error",
+            "applyDiff",
         )
     }
 }

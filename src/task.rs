@@ -13,25 +13,35 @@ use std::sync::Arc;
 pub struct ToolResult {
     pub ok: bool,
     pub text: String,
+    /// `replace_in_file` on success: the number of changes made (the count `text` states).
+    pub changes: Option<u32>,
 }
 
 impl ToolResult {
     pub fn failure(text: String) -> Self {
-        ToolResult { ok: false, text }
+        ToolResult::new(false, text)
+    }
+
+    /// A result with no change count.
+    pub fn new(ok: bool, text: String) -> Self {
+        ToolResult {
+            ok,
+            text,
+            changes: None,
+        }
     }
 
     /// The result of a tool whose success messages have a fixed lead ("Successfully ...",
     /// "Here's ...") and whose failures all start with `Error`, so the lead decides.
     pub fn from_fixed_lead(text: String) -> Self {
-        let ok = !text.starts_with("Error");
-        ToolResult { ok, text }
+        ToolResult::new(!text.starts_with("Error"), text)
     }
 }
 
 impl From<Result<String, String>> for ToolResult {
     fn from(result: Result<String, String>) -> Self {
         match result {
-            Ok(text) => ToolResult { ok: true, text },
+            Ok(text) => ToolResult::new(true, text),
             Err(text) => ToolResult::failure(text),
         }
     }

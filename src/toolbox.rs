@@ -117,7 +117,7 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::edit::run(c, p)),
-            "Error editing file",
+            "edit",
         )
     }
 
@@ -131,9 +131,9 @@ impl NativeToolbox {
             params,
             |c, p| {
                 let (ok, text) = tools::multi_edit::run_result(c, p);
-                ToolResult { ok, text }
+                ToolResult::new(ok, text)
             },
-            "Error",
+            "multiEdit",
         )
     }
 
@@ -146,7 +146,7 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::edit_file::run(c, p)),
-            "Error",
+            "editFile",
         )
     }
 
@@ -158,8 +158,14 @@ impl NativeToolbox {
     pub fn replace_in_file(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::replace_in_file::run(c, p)),
-            "Error performing replacements",
+            |c, p| match tools::replace_in_file::run(c, p) {
+                Ok((text, changes)) => ToolResult {
+                    changes: Some(u32::try_from(changes).unwrap_or(u32::MAX)),
+                    ..ToolResult::new(true, text)
+                },
+                Err(text) => ToolResult::failure(text),
+            },
+            "replaceInFile",
         )
     }
 
@@ -172,7 +178,7 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::text_editor::run(c, p)),
-            "Error",
+            "textEditor",
         )
     }
 
@@ -185,7 +191,7 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::undo::run(c, p)),
-            "Error",
+            "undoLastEdit",
         )
     }
 
@@ -198,7 +204,7 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| edit_engine_core::search::run_result(c, p).into(),
-            "Error",
+            "grep",
         )
     }
 
@@ -211,23 +217,38 @@ impl NativeToolbox {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::create::run(c, p)),
-            "Error creating file",
+            "create",
         )
     }
 }
 
 impl NativeToolbox {
-    pub(crate) fn task(
-        &self,
-        params: Value,
-        tool: ToolFn,
-        label: &'static str,
-    ) -> AsyncTask<ToolTask> {
+    /// A call of `tool`, the toolbox method named `method` in JS.
+    pub(crate) fn task(&self, params: Value, tool: ToolFn, method: &str) -> AsyncTask<ToolTask> {
         AsyncTask::new(ToolTask {
             context: self.context.clone(),
             params,
             tool,
-            label,
+            label: error_label(method),
         })
     }
+}
+
+/// The lead of a failure a toolbox method reports without running its tool (unusable options,
+/// unusable params, an internal error), by the method's JS name: the lead the tool's own
+/// failures use.
+fn error_label(method: &str) -> &'static str {
+    match method {
+        "edit" => "Error editing file",
+        "create" => "Error creating file",
+        "replaceInFile" => "Error performing replacements",
+        _ => "Error",
+    }
+}
+
+/// The failure lead of the `NativeToolbox` method `method` (e.g. `"Error editing file"` for
+/// `edit`), for failures the JS layer finds before calling it.
+#[napi]
+pub fn tool_error_label(method: String) -> String {
+    error_label(&method).to_string()
 }

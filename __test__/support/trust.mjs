@@ -1,12 +1,28 @@
 // Shared pieces of the trust suites (concurrency, crash, faults, property, paths): the list of
 // tool factories every suite iterates over, a seeded PRNG, workspace snapshots, temp-file listing.
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { chownSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTool, editFileTool, editTool, grepTool, multiEditTool, replaceInFileTool, textEditorTool } from '../../lib/index.mjs';
 
 /** True when the suites run as root (needed for tmpfs mounts and for `nobody` child processes). */
 export const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+const NOBODY = 65534;
+
+/**
+ * `spawnSync` options for a child that must meet real permission failures: as root, the child
+ * runs as `nobody` and the tree under `root` is handed to it; otherwise `options` as given.
+ */
+export function unprivileged(root, options) {
+  if (!isRoot) return options;
+  const chownTree = (p) => {
+    chownSync(p, NOBODY, NOBODY);
+    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) chownTree(join(p, f));
+  };
+  chownTree(root);
+  return { ...options, uid: NOBODY, gid: NOBODY };
+}
 
 /** Long variants (more kills, more fuzz cases, longer races) run when EDIT_ENGINE_LONG=1. */
 export const LONG = process.env.EDIT_ENGINE_LONG === '1';

@@ -177,7 +177,7 @@ async function helpers(): Promise<void> {
   void [h, strategy, lt, lineNo, hash, v, annotated, stripped, echoed, restored, cleaned, indent, sym, qualified, schemas, prose];
 }
 
-async function seed002(root: string): Promise<void> {
+async function readStateAndSearch(root: string): Promise<void> {
   const reads = new FileReadTracker();
   reads.recordRead(`${root}/a.js`, 1700000000000.5);
   const read: boolean = reads.hasBeenRead(`${root}/a.js`);
@@ -266,7 +266,7 @@ async function mcp(root: string): Promise<void> {
   void listed;
 }
 
-export { tools, helpers, seed002, aiSdk, anthropic, mcp };
+export { tools, helpers, readStateAndSearch, aiSdk, anthropic, mcp };
 
 function quotes(): string | null {
   const normalizer = new QuoteNormalizer();

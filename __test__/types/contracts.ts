@@ -1,8 +1,8 @@
 // One contract per tool, checked three ways: this file's key lists are compared with the JSON
 // schemas at run time (__test__/tool-contracts.test.mjs, which also checks the engine's validation
 // of every required key) and with the TypeScript parameter types here, under tsc --strict.
-import type { ApplyDiffParams, ApplyPatchParams, CreateParams, EditFileParams, EditParams, GrepArgs, MultiEditParams, ReplaceInFileParams, TextEditorParams } from '../../lib/index.js';
-import type { ViewParams } from '../../lib/view.js';
+import type { ApplyDiffParams, ApplyPatchParams } from '../../lib/index.js';
+import type { ToolParamsByName } from '../../lib/tool-sets.js';
 
 export const CONTRACTS = {
   view: { properties: ['path', 'view_range'], required: ['path'] },
@@ -17,18 +17,8 @@ export const CONTRACTS = {
   apply_diff: { properties: ['diff', 'path'], required: ['diff'] },
 } as const;
 
-type Params = {
-  view: ViewParams;
-  grep: GrepArgs;
-  edit: EditParams;
-  create: CreateParams;
-  multi_edit: MultiEditParams;
-  edit_file: EditFileParams;
-  replace_in_file: ReplaceInFileParams;
-  str_replace_based_edit_tool: TextEditorParams;
-  apply_patch: ApplyPatchParams;
-  apply_diff: ApplyDiffParams;
-};
+/** The adapters' tools' parameters by name (lib/tool-sets.d.ts), plus the optional patch tools. */
+type Params = ToolParamsByName & { apply_patch: ApplyPatchParams; apply_diff: ApplyDiffParams };
 type Contracts = typeof CONTRACTS;
 /** Keys of any member of a union. */
 type AnyKey<T> = T extends unknown ? keyof T : never;

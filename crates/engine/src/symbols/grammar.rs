@@ -97,6 +97,29 @@ impl Language {
         }
     }
 
+    /// The language's usual written name (`"TypeScript"`, `"C++"`, ...), for users.
+    pub fn display_name(self) -> &'static str {
+        match self {
+            Language::JavaScript => "JavaScript",
+            Language::TypeScript => "TypeScript",
+            Language::Tsx => "TSX",
+            Language::Python => "Python",
+            Language::Rust => "Rust",
+            Language::Go => "Go",
+            Language::Java => "Java",
+            Language::C => "C",
+            Language::Cpp => "C++",
+            Language::Ruby => "Ruby",
+            Language::Php => "PHP",
+            Language::Swift => "Swift",
+            Language::Kotlin => "Kotlin",
+            Language::Scala => "Scala",
+            Language::CSharp => "C#",
+            Language::Lua => "Lua",
+            Language::Zig => "Zig",
+        }
+    }
+
     /// The tree-sitter grammar of this language.
     pub fn grammar(self) -> tree_sitter::Language {
         let f = match self {

@@ -17,51 +17,49 @@ const PREFIX: &str = "Error performing replacements";
 const NOTHING_WRITTEN: &str =
     "No changes were made; fix that operation and resend the whole batch.";
 
-/// Runs one `replace_in_file` call. Never panics on bad input; failures start with `Error`.
-pub fn run(ctx: &ToolContext, params: &Value) -> String {
-    let (file_path, ops) = match parse::request(params) {
-        Ok(r) => r,
-        Err(reason) => return format!("{PREFIX}: {reason}"),
-    };
+/// Runs one `replace_in_file` call: on success its message and the number of changes made (the
+/// count the message states); on failure the message, which starts with `Error`. Never panics on
+/// bad input.
+pub fn run(ctx: &ToolContext, params: &Value) -> Result<(String, usize), String> {
+    let fail = |reason: String| format!("{PREFIX}: {reason}");
+    let (file_path, ops) = parse::request(params).map_err(fail)?;
     ctx.debug_log("replace_in_file", || {
         format!("{file_path}: {} replacement(s)", ops.len())
     });
     let working_dir = non_blank_str(params, "workingDirectory");
-    let path = match ctx.resolve_writable(file_path, working_dir) {
-        Ok(p) => p,
-        Err(e) => return format!("{PREFIX}: {}", describe(&e)),
-    };
+    let path = ctx
+        .resolve_writable(file_path, working_dir)
+        .map_err(|e| fail(describe(&e)))?;
     if !path.real.exists() {
-        return format!("{PREFIX}: File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.");
+        return Err(fail(format!("File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.")));
     }
-    let session = match ctx.open_for_tool(&path, "replace_in_file") {
-        Ok(s) => s,
-        Err(e) => return format!("{PREFIX}: {}", describe(&e)),
-    };
+    let session = ctx
+        .open_for_tool(&path, "replace_in_file")
+        .map_err(|e| fail(describe(&e)))?;
     let ops: Vec<Op> = ops
         .into_iter()
         .map(|op| to_view(op, &session.file))
         .collect();
-    let applied = match batch::apply(&session.file.text, &ops) {
-        Ok(a) => a,
-        Err(e) => return format!("{PREFIX}: {e}. {NOTHING_WRITTEN}"),
-    };
+    let applied = batch::apply(&session.file.text, &ops)
+        .map_err(|e| fail(format!("{e}. {NOTHING_WRITTEN}")))?;
     let unchanged = applied.new_text == session.file.text;
     if !unchanged {
-        if let Err(e) = session.commit(&applied.new_text) {
-            return format!("{PREFIX}: {}", describe(&e));
-        }
+        session
+            .commit(&applied.new_text)
+            .map_err(|e| fail(describe(&e)))?;
         ctx.tracker_after_write(&path);
         ctx.read_tracker_after_write(&path);
     }
-    let message = summary(file_path, &ops, &applied, unchanged);
-    diff::append(
+    let changes = applied.effects.iter().map(|(_, e)| e.changes()).sum();
+    let message = summary(file_path, &ops, &applied, changes, unchanged);
+    let text = diff::append(
         message,
         ctx.return_diff,
         &session.file.text,
         &applied.new_text,
         &session.display,
-    )
+    );
+    Ok((text, changes))
 }
 
 /// Brings an operation's texts into the file's LF view (CRLF files).
@@ -97,8 +95,13 @@ fn to_view(op: Op, file: &TextFile) -> Op {
 }
 
 /// `Successfully applied N replacement(s) to <file> (M changes):` and one line per operation.
-fn summary(file_path: &str, ops: &[Op], applied: &Applied, unchanged: bool) -> String {
-    let total: usize = applied.effects.iter().map(|(_, e)| e.changes()).sum();
+fn summary(
+    file_path: &str,
+    ops: &[Op],
+    applied: &Applied,
+    total: usize,
+    unchanged: bool,
+) -> String {
     let mut out = format!(
         "Successfully applied {} replacement(s) to {file_path} ({total} change{}):",
         ops.len(),

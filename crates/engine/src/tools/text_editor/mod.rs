@@ -40,16 +40,28 @@ pub enum Version {
     V20250728,
 }
 
+/// The prefix of a version's Messages API tool type (`text_editor_20250728`).
+const TYPE_PREFIX: &str = "text_editor_";
+
 impl Version {
+    /// Every version, oldest first.
+    pub const ALL: [Version; 3] = [Version::V20250124, Version::V20250429, Version::V20250728];
+
     /// Parses `20250124`, `text_editor_20250124`, ...; absent means 20250124.
     pub fn parse(version: Option<&str>) -> Result<Version, String> {
         let v = version.map(str::trim).unwrap_or("20250124");
-        match v.strip_prefix("text_editor_").unwrap_or(v) {
-            "20250124" => Ok(Version::V20250124),
-            "20250429" => Ok(Version::V20250429),
-            "20250728" => Ok(Version::V20250728),
-            _ => Err(format!("Error: Unknown text editor version \"{v}\". Use 20250124, 20250429 or 20250728 (the version option of textEditorTool).")),
-        }
+        Version::from_name(v).ok_or_else(|| format!("Error: Unknown text editor version \"{v}\". Use 20250124, 20250429 or 20250728 (the version option of textEditorTool)."))
+    }
+
+    /// The version a date (`20250728`) or a tool type (`text_editor_20250728`) names, if any.
+    pub fn from_name(name: &str) -> Option<Version> {
+        let date = name.strip_prefix(TYPE_PREFIX).unwrap_or(name);
+        Version::ALL.into_iter().find(|v| v.as_str() == date)
+    }
+
+    /// The Messages API tool type (`text_editor_20250728`).
+    pub fn tool_type(self) -> String {
+        format!("{TYPE_PREFIX}{}", self.as_str())
     }
 
     /// The tool name the model calls.
@@ -72,6 +84,11 @@ impl Version {
     /// Only 20250124 has `undo_edit`.
     pub fn has_undo(self) -> bool {
         self == Version::V20250124
+    }
+
+    /// Only 20250728 has the `max_characters` limit on `view`.
+    pub fn has_max_characters(self) -> bool {
+        self == Version::V20250728
     }
 }
 

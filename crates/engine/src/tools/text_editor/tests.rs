@@ -19,6 +19,17 @@ fn versions_parse_with_or_without_prefix() {
 }
 
 #[test]
+fn each_version_round_trips_through_its_date_and_its_tool_type() {
+    for v in Version::ALL {
+        assert_eq!(Version::from_name(v.as_str()), Some(v));
+        assert_eq!(Version::from_name(&v.tool_type()), Some(v));
+    }
+    assert_eq!(Version::V20250728.tool_type(), "text_editor_20250728");
+    assert_eq!(Version::from_name("text_editor_2024"), None);
+    assert_eq!(Version::from_name("editor_20250124"), None);
+}
+
+#[test]
 fn integers_accept_numbers_and_numeric_strings() {
     let p = serde_json::json!({ "a": 3, "b": "4", "c": 2.0, "d": "x", "e": 1.5, "f": null });
     assert_eq!(integer(&p, "a"), Ok(Some(3)));

@@ -2,7 +2,7 @@
 //! `max_characters` in version 20250728), or a directory listing two levels deep.
 
 use super::output::cat_n;
-use super::{integer, Call, Version};
+use super::{integer, Call};
 use crate::batch::split_lines;
 use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
@@ -97,7 +97,7 @@ fn check_range(init: i64, last: i64, total: usize) -> Result<(usize, usize), Str
 
 /// The `max_characters` limit in effect (version 20250728 only): the call's, else the tool's.
 fn max_characters(call: &Call, params: &Value) -> Option<usize> {
-    if call.version != Version::V20250728 {
+    if !call.version.has_max_characters() {
         return None;
     }
     let from_call = integer(params, "max_characters")

@@ -1,4 +1,4 @@
-// Seed 002: FileReadTracker and ExternalModificationDetector, and the readTracker tool option.
+// FileReadTracker and ExternalModificationDetector, and the readTracker tool option.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { statSync, utimesSync, unlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Seed 002: BackgroundTaskPersistence over a locked JSON file.
+// BackgroundTaskPersistence over a locked JSON file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Seed 002: grep / grepTool on ripgrep's crates, against a fixture tree in a temp dir.
+// grep / grepTool on ripgrep's crates, against a fixture tree in a temp dir.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
 import { editTool, FileReadTracker, FileTracker, grep, grepTool } from '../lib/index.mjs';

@@ -1,8 +1,6 @@
 'use strict';
-// Seed 002 interfaces: FileReadTracker, ExternalModificationDetector, BackgroundTaskPersistence
-// (native classes, re-exported), QuoteNormalizer and grep / grepTool (one native call per search).
+// The `grep` tool: a ripgrep search confined to the allowed folders, one native call per search.
 
-const native = require('./native.cjs');
 const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
 
 const grepDescription = `Search file contents with a regular expression (ripgrep engine and syntax).
@@ -37,7 +35,7 @@ const grepSchema = {
 };
 
 /**
- * Seed 002's `grepTool(options)`: `{ name: 'grep', description, inputSchema, execute }`. Options are
+ * `grepTool(options)`: `{ name: 'grep', description, inputSchema, execute }`. Options are
  * the edit tools' (`allowedFolders`, `cwd`, `workspaceRoot`, `fileTracker`, `readTracker`, ...):
  * the search is confined to the allowed folders and every returned file counts as read.
  */
@@ -46,45 +44,13 @@ function grepTool(options = {}) {
     name: 'grep',
     description: grepDescription,
     inputSchema: grepSchema,
-    label: 'Error',
     toolNames: namesOf(options),
   });
 }
 
-/** Seed 002's `grep(args, options?)`: resolves to the tool's output string (never rejects). */
+/** `grep(args, options?)`: resolves to the tool's output string (never rejects). */
 function grep(args, options = {}) {
   return grepTool(options).execute(args);
 }
 
-/**
- * Seed 002's `QuoteNormalizer`: typographic quotes (U+2018/2019/201A -> ', U+201C/201D/201E -> ")
- * compare equal to straight ones. Never throws: `normalize` returns a non-string unchanged and
- * `fuzzyMatch` answers `null` for non-string arguments.
- */
-class QuoteNormalizer {
-  /** `text` with every typographic quote replaced by its straight form. */
-  normalize(text) {
-    return typeof text === 'string' ? native.normalizeQuotes(text) : text;
-  }
-
-  /**
-   * The first occurrence of `needle` in `haystack`, quotes normalized on both sides:
-   * `{ matched: true, originalMatch, normalizedMatch, position }` (`originalMatch` is the haystack's
-   * own text, `position` its string index), or `null`.
-   */
-  fuzzyMatch(needle, haystack) {
-    if (typeof needle !== 'string' || typeof haystack !== 'string') return null;
-    return native.quoteFuzzyMatch(needle, haystack);
-  }
-}
-
-module.exports = {
-  QuoteNormalizer,
-  grep,
-  grepTool,
-  grepSchema,
-  grepDescription,
-  FileReadTracker: native.FileReadTracker,
-  ExternalModificationDetector: native.ExternalModificationDetector,
-  BackgroundTaskPersistence: native.BackgroundTaskPersistence,
-};
+module.exports = { grep, grepTool, grepSchema, grepDescription };
