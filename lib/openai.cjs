@@ -54,4 +54,4 @@ function createOpenAiTools(options = {}) {
   return registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen }).map(toOpenAiTool);
 }
 
-module.exports = { toOpenAiTool, createOpenAiTools, ToolCallFailed, ...require('./adapter-exports.cjs') };
+module.exports = { toOpenAiTool, createOpenAiTools, ToolCallFailed, createEditor: require('./openai-editor.cjs').createEditor, ...require('./adapter-exports.cjs') };
