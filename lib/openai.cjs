@@ -46,7 +46,7 @@ function toOpenAiTool(engineTool) {
 
 /**
  * Function tools for an `Agent({ tools })`: `tools` (a preset: 'read-only', 'anthropic-style',
- * 'editing', 'all'; or tool names such as ['edit', 'view']), else the read-only tools plus every
+ * 'editing', 'openai', 'all'; or tool names such as ['edit', 'view']), else the read-only tools plus every
  * editing tool when `allowEdit: true`. Other options are the tool factories' options.
  */
 function createOpenAiTools(options = {}) {
