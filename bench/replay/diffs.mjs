@@ -115,13 +115,17 @@ function sampleCommits(a) {
 /** A shift of ±5..±30 lines. */
 const shiftOf = (rand) => (rand() < 0.5 ? -1 : 1) * (5 + Math.floor(rand() * 26));
 
-/** The unified diff of `files` with each hunk's numbers exact, shifted, or missing (bare `@@`). */
+/**
+ * The unified diff of `files` with each hunk's numbers exact, shifted (each hunk by its own
+ * amount, or every hunk of a file by the same: 'shifted-file'), or missing (bare `@@`).
+ */
 function unifiedDiff(files, numbers, rand) {
   const out = [];
   for (const f of files) {
     out.push(`--- a/${f.path}`, `+++ b/${f.path}`);
+    const fileShift = shiftOf(rand);
     for (const h of f.hunks) {
-      const d = numbers === 'shifted' ? shiftOf(rand) : 0;
+      const d = numbers === 'shifted' ? shiftOf(rand) : numbers === 'shifted-file' ? fileShift : 0;
       const at = (start) => Math.max(1, start + d);
       out.push(numbers === 'missing' ? '@@' : `@@ -${at(h.oldStart)},${h.oldCount} +${at(h.newStart)},${h.newCount} @@`);
       out.push(...h.lines);
@@ -153,7 +157,8 @@ function v4aPatch(files, anchors) {
 /** Each format/perturbation: its row name and the tool call it makes for a commit's files. */
 const VARIANTS = [
   { row: 'apply_diff unified, exact numbers', tool: 'diff', make: (files, rand) => unifiedDiff(files, 'exact', rand) },
-  { row: 'apply_diff unified, shifted ±5..±30', tool: 'diff', make: (files, rand) => unifiedDiff(files, 'shifted', rand) },
+  { row: 'apply_diff unified, each hunk shifted ±5..±30', tool: 'diff', make: (files, rand) => unifiedDiff(files, 'shifted', rand) },
+  { row: 'apply_diff unified, whole file shifted ±5..±30', tool: 'diff', make: (files, rand) => unifiedDiff(files, 'shifted-file', rand) },
   { row: 'apply_diff unified, no numbers (bare @@)', tool: 'diff', make: (files, rand) => unifiedDiff(files, 'missing', rand) },
   { row: 'apply_patch V4A, bare @@', tool: 'patch', make: (files) => v4aPatch(files, false) },
   { row: 'apply_patch V4A, @@ git function context', tool: 'patch', make: (files) => v4aPatch(files, true) },
