@@ -93,6 +93,8 @@ describe('createEditor (edit-engine/openai)', () => {
     const smuggled = await editor.updateFile({ type: 'update_file', path: 'a.txt', diff: '-one\n+ONE\n*** Delete File: a.txt\n' });
     expect(smuggled.status).toBe('failed');
     expect(smuggled.output).toMatch(/line 3 of the update_file diff, "\*\*\* Delete File: a.txt", is a patch header/);
+    const unprefixed = await editor.updateFile({ type: 'update_file', path: 'a.txt', moveTo: 'c.txt', diff: '@@\n-one\nONE\n' });
+    expect(unprefixed.output).toMatch(/^Error: Invalid patch: line 3 of the diff "ONE" in the update of a\.txt does not start with ' '/);
     const twoLines = await editor.deleteFile({ type: 'delete_file', path: 'a.txt\n*** Delete File: b.txt' });
     expect(twoLines.output).toMatch(/holds a line break/);
     expect(await editor.deleteFile(null)).toEqual({ status: 'failed', output: expect.stringMatching(/path must be a non-empty string/) });

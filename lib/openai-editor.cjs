@@ -56,6 +56,11 @@ function envelope(header, diff = '') {
   return ['*** Begin Patch', ...header, ...body, '*** End Patch'].join('\n');
 }
 
+/** An engine message about line N of the envelope, about that line of the operation's diff instead. */
+function diffLineMessage(text, headerLines) {
+  return text.replace(/^Error: Invalid patch: line (\d+) /, (_, n) => `Error: Invalid patch: line ${Number(n) - headerLines - 1} of the diff `);
+}
+
 /**
  * An `Editor` for the Agents SDK's `applyPatchTool({ editor })`. `options` are the tool options
  * (`allowedFolders`, `cwd`, `historyDir`, ...). Each method resolves to
@@ -63,16 +68,16 @@ function envelope(header, diff = '') {
  */
 function createEditor(options = {}) {
   const tool = applyPatchTool(options);
-  const run = async (input) => {
-    const { ok, text } = await resultOf(tool, { input });
-    return ok ? { status: 'completed', output: text } : failed(text);
+  const run = async (header, diff) => {
+    const { ok, text } = await resultOf(tool, { input: envelope(header, diff) });
+    return ok ? { status: 'completed', output: text } : failed(diffLineMessage(text, header.length));
   };
   const opOf = (operation) => (operation && typeof operation === 'object' ? operation : {});
   return {
     async createFile(operation) {
       const { path, diff } = opOf(operation);
       const problem = pathProblem(path, 'path', 'create_file') ?? diffProblem(diff, 'create_file');
-      return problem ? failed(problem) : run(envelope([`*** Add File: ${path}`], diff));
+      return problem ? failed(problem) : run([`*** Add File: ${path}`], diff);
     },
     async updateFile(operation) {
       const { path, diff, moveTo } = opOf(operation);
@@ -82,12 +87,12 @@ function createEditor(options = {}) {
         diffProblem(diff, 'update_file');
       if (problem) return failed(problem);
       const header = [`*** Update File: ${path}`, ...(moveTo == null ? [] : [`*** Move to: ${moveTo}`])];
-      return run(envelope(header, diff));
+      return run(header, diff);
     },
     async deleteFile(operation) {
       const { path } = opOf(operation);
       const problem = pathProblem(path, 'path', 'delete_file');
-      return problem ? failed(problem) : run(envelope([`*** Delete File: ${path}`]));
+      return problem ? failed(problem) : run([`*** Delete File: ${path}`]);
     },
   };
 }
