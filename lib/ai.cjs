@@ -44,7 +44,7 @@ function toAiTool(engineTool) {
 
 /**
  * A `ToolSet` keyed by tool name: `tools` (a preset: 'read-only', 'anthropic-style', 'editing',
- * 'all'; or tool names such as ['edit', 'view']), else the read-only tools (`view`, `grep`) plus
+ * 'openai', 'all'; or tool names such as ['edit', 'view']), else the read-only tools (`view`, `grep`) plus
  * every editing tool when `allowEdit: true`. Other options are the tool factories' options
  * (`allowedFolders`, `cwd`, `fileTracker`, `protectedPaths`, ...).
  */

@@ -15,7 +15,7 @@ const USAGE = `edit-engine ${version}: native file-editing tools for AI agents
 
 Usage:
   edit-engine <tool> --json '<params>' [--root <dir>] [options]   run one tool call, print its result
-  edit-engine mcp [--root <dir>] [--allow-edit] [options]          serve the tools over MCP (stdio)
+  edit-engine mcp [--root <dir>] [--allow-edit] [--tools <set>] [options]  serve the tools over MCP (stdio)
   edit-engine demo                                                 run the demo on a copy of a sample project
   edit-engine tools                                                list the tools
   edit-engine --help | --version
@@ -26,6 +26,7 @@ Options:
   --json <params>     the tool's parameters as a JSON object ("-" reads them from stdin)
   --root <dir>        the folder the tools may touch; relative paths resolve against it (default: cwd)
   --allow-edit        mcp: also serve the editing tools (default: read-only tools only)
+  --tools <set>       mcp: a preset (${Object.keys(registry.PRESETS).join(', ')}) or tool names a,b
   --require-read      mcp: a file must be viewed (or found by grep) before it can be edited
   --read-only         <tool>: refuse editing tools (a one-shot call may edit by default)
   --protect <glob>    gitignore-style glob that may never be written (repeatable)
@@ -45,6 +46,7 @@ const OPTIONS = {
   root: { type: 'string' },
   protect: { type: 'string', multiple: true },
   'max-file-bytes': { type: 'string' },
+  tools: { type: 'string' },
   'allow-edit': { type: 'boolean' },
   'require-read': { type: 'boolean' },
   'read-only': { type: 'boolean' },
@@ -170,7 +172,8 @@ async function runMcp(flags, io, args) {
   if (!mcp) throw new UsageError('the MCP SDK is not installed: npm install @modelcontextprotocol/sdk');
   const { serveStdio } = mcp;
   const root = rootOf(flags, io.cwd);
-  await serveStdio({ root, allowEdit: Boolean(flags['allow-edit']), requireRead: Boolean(flags['require-read']), ...toolOptions(flags) });
+  const tools = toolChoice(flags.tools);
+  await serveStdio({ root, allowEdit: Boolean(flags['allow-edit']), requireRead: Boolean(flags['require-read']), tools, ...toolOptions(flags) });
   io.stderr(`edit-engine MCP server on stdio (root ${root}, ${flags['allow-edit'] ? 'editing enabled' : 'read-only'})\n`);
   return undefined; // keeps running until stdin closes
 }
@@ -181,6 +184,18 @@ function listTools(io) {
     io.stdout(`${entry.name.padEnd(30)} ${entry.access === 'read' ? 'read-only' : 'edits    '}  required: ${(tool.inputSchema.required || []).join(', ')}\n`);
   }
   return 0;
+}
+
+/** The `tools` choice of `--tools` (a preset name, or comma-separated tool names), checked. */
+function toolChoice(value) {
+  if (value === undefined) return undefined;
+  const choice = Object.hasOwn(registry.PRESETS, value) ? value : value.split(',').map((n) => n.trim()).filter(Boolean);
+  try {
+    registry.selectEntries({ tools: choice });
+  } catch (error) {
+    throw new UsageError(`--tools: ${error.message}`);
+  }
+  return choice;
 }
 
 function readStdin() {

@@ -27,7 +27,7 @@ function toLangChainTool(engineTool) {
 
 /**
  * `StructuredTool`s for an agent or `model.bindTools()`: `tools` (a preset: 'read-only',
- * 'anthropic-style', 'editing', 'all'; or tool names such as ['edit', 'view']), else the
+ * 'anthropic-style', 'editing', 'openai', 'all'; or tool names such as ['edit', 'view']), else the
  * read-only tools plus every editing tool when `allowEdit: true`. Other options are the tool
  * factories' options.
  */

@@ -34,7 +34,7 @@ function toMastraTool(engineTool) {
 
 /**
  * Mastra tools keyed by name, for `new Agent({ tools })`: `tools` (a preset: 'read-only',
- * 'anthropic-style', 'editing', 'all'; or tool names such as ['edit', 'view']), else the
+ * 'anthropic-style', 'editing', 'openai', 'all'; or tool names such as ['edit', 'view']), else the
  * read-only tools plus every editing tool when `allowEdit: true`. Other options are the tool
  * factories' options.
  */

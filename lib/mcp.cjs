@@ -19,17 +19,21 @@ const { version } = require('../package.json');
 
 /**
  * Tool objects and their MCP descriptors for `options`: `root` (default the process cwd) confines
- * every tool; `allowEdit` adds the write tools; `requireRead` shares one `FileReadTracker` among
+ * every tool; `tools` (a preset or tool names, see registry.cjs) chooses the tools, else every
+ * default one; `allowEdit` adds the write tools (without it the choice's write tools are not served); `requireRead` shares one `FileReadTracker` among
  * them, so a file must be viewed (or found by grep) before it is edited; `protectedPaths`,
  * `maxFileBytes`, `returnDiff`, `fileTracker`, `readTracker` pass through to the tools. Failure
  * messages name only the tools served (`toolNames`, see tool-names.cjs).
  */
 function mcpTools(options = {}) {
   const root = fs.realpathSync(nodePath.resolve(options.root || process.cwd()));
-  const { root: _r, allowEdit, factories, requireRead, ...rest } = options;
+  const { root: _r, allowEdit, factories, requireRead, tools: chosen, ...rest } = options;
   if (requireRead && !rest.readTracker) rest.readTracker = new engine.FileReadTracker();
   const toolOptions = registry.rootOptions(root, rest);
-  const entries = registry.availableEntries({ allowEdit: Boolean(allowEdit), factories });
+  const entries =
+    chosen === undefined
+      ? registry.availableEntries({ allowEdit: Boolean(allowEdit), factories })
+      : registry.selectEntries({ tools: chosen, factories }).filter((e) => allowEdit || e.access === 'read');
   const tools = registry.buildServed(entries, toolOptions, factories);
   return entries.map((entry, i) => ({
     tool: tools[i],

@@ -1,11 +1,14 @@
 // Types of edit-engine/mcp: the tools served over the Model Context Protocol.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { JsonSchema, Tool, ToolOptions } from './index.js';
+import type { ToolChoice } from './tool-sets.js';
 
 export interface McpServerOptions extends Omit<ToolOptions, 'allowedFolders' | 'cwd' | 'workspaceRoot'> {
   /** The folder every tool is confined to; relative paths resolve against it. Default: the process cwd. */
   root?: string;
-  /** Also serve the editing tools (edit, create, multi_edit, edit_file, ...). Default false. */
+  /** The tools to serve: a preset ('read-only', 'anthropic-style', 'editing', 'openai', 'all') or tool names. Default: every default tool (`allowEdit` decides the write ones). */
+  tools?: ToolChoice;
+  /** Also serve the editing tools (edit, create, multi_edit, edit_file, ...; of `tools` when given). Default false. */
   allowEdit?: boolean;
   /** Edits need a prior read: one `FileReadTracker` shared by the tools (view and grep record reads). */
   requireRead?: boolean;

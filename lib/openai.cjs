@@ -46,7 +46,7 @@ function toOpenAiTool(engineTool) {
 
 /**
  * Function tools for an `Agent({ tools })`: `tools` (a preset: 'read-only', 'anthropic-style',
- * 'editing', 'all'; or tool names such as ['edit', 'view']), else the read-only tools plus every
+ * 'editing', 'openai', 'all'; or tool names such as ['edit', 'view']), else the read-only tools plus every
  * editing tool when `allowEdit: true`. Other options are the tool factories' options.
  */
 function createOpenAiTools(options = {}) {
@@ -54,4 +54,6 @@ function createOpenAiTools(options = {}) {
   return registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen }).map(toOpenAiTool);
 }
 
-module.exports = { toOpenAiTool, createOpenAiTools, ToolCallFailed, ...require('./adapter-exports.cjs') };
+const { createEditor } = require('./openai-editor.cjs');
+
+module.exports = { toOpenAiTool, createOpenAiTools, ToolCallFailed, createEditor, ...require('./adapter-exports.cjs') };

@@ -1,5 +1,5 @@
 // Types of edit-engine/openai: edit-engine tools as OpenAI Agents SDK function tools.
-import type { FunctionTool } from '@openai/agents';
+import type { ApplyPatchResult, Editor, FunctionTool } from '@openai/agents';
 import type { ToolLike, ToolOptions } from './index.js';
 import type { ToolChoice, ToolSetOptions } from './tool-sets.js';
 
@@ -16,3 +16,18 @@ export function toOpenAiTool<P>(tool: ToolLike<P>): FunctionTool<unknown, any, s
 export function createOpenAiTools<const T extends ToolChoice | undefined = undefined, E extends boolean | undefined = undefined>(
   options?: ToolOptions & ToolSetOptions<T, E>,
 ): FunctionTool<unknown, any, string>[];
+
+/** What each method of the editor resolves to: `failed` with the message for the model, never a rejection. */
+export type EditorResult = Required<ApplyPatchResult>;
+
+/** The editor's methods, typed as the SDK's `Editor` with results that are always given. */
+export type EngineEditor = {
+  [K in keyof Editor]: (...args: Parameters<Editor[K]>) => Promise<EditorResult>;
+};
+
+/**
+ * An `Editor` for `applyPatchTool({ editor })`: each create/update/delete operation (its V4A
+ * diff) goes through the engine's `apply_patch` with the given tool options (path guard, lock,
+ * atomic write, undo, context matching). Failures resolve to `{ status: 'failed', output }`.
+ */
+export function createEditor(options?: ToolOptions): EngineEditor;

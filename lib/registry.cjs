@@ -28,12 +28,15 @@ const TOOL_ENTRIES = [
 
 /**
  * Named tool sets an adapter's `tools` option accepts: 'read-only' (view, grep), 'anthropic-style'
- * (the text editor alone), 'editing' (view, grep, edit, create: one tool per job) and 'all'.
+ * (the text editor alone), 'editing' (view, grep, edit, create: one tool per job), 'openai'
+ * (view, grep and apply_patch, the edit format OpenAI's models are trained on) and 'all'.
+ * Each list is in `TOOL_ENTRIES` order, the order the tools are served in.
  */
 const PRESETS = {
   'read-only': ['view', 'grep'],
   'anthropic-style': ['str_replace_based_edit_tool'],
   editing: ['view', 'grep', 'edit', 'create'],
+  openai: ['view', 'grep', 'apply_patch'],
   all: TOOL_ENTRIES.map((e) => e.name),
 };
 

@@ -1,5 +1,7 @@
 // The tool sets every adapter's `tools` option chooses from (lib/registry.cjs), as types.
 import type {
+  ApplyDiffParams,
+  ApplyPatchParams,
   CreateParams,
   EditFileParams,
   EditParams,
@@ -20,14 +22,19 @@ export type ToolParamsByName = {
   edit_file: EditFileParams;
   replace_in_file: ReplaceInFileParams;
   str_replace_based_edit_tool: TextEditorParams;
+  apply_patch: ApplyPatchParams;
+  apply_diff: ApplyDiffParams;
 };
 export type ToolName = keyof ToolParamsByName;
+/** The tools served only when named (or by a preset that names them): never by `allowEdit` alone. */
+export type OptionalToolName = 'apply_patch' | 'apply_diff';
 
 /** The presets and their tools. */
 export type ToolPresets = {
   'read-only': 'view' | 'grep';
   'anthropic-style': 'str_replace_based_edit_tool';
   editing: 'view' | 'grep' | 'edit' | 'create';
+  openai: 'view' | 'grep' | 'apply_patch';
   all: ToolName;
 };
 export type ToolPreset = keyof ToolPresets;
@@ -41,12 +48,12 @@ export type ChosenNames<T, AllowEdit> = T extends ToolPreset
   : T extends readonly (infer N extends ToolName)[]
     ? N
     : AllowEdit extends true
-      ? ToolName
+      ? Exclude<ToolName, OptionalToolName>
       : 'view' | 'grep';
 
 /** Options every adapter's tool-set factory takes besides the tool options. */
 export interface ToolSetOptions<T extends ToolChoice | undefined = undefined, AllowEdit extends boolean | undefined = undefined> {
-  /** A preset ('read-only', 'anthropic-style', 'editing', 'all') or tool names. */
+  /** A preset ('read-only', 'anthropic-style', 'editing', 'openai', 'all') or tool names. */
   tools?: T;
   /** Without `tools`: add every editing tool (default false: read-only tools only). */
   allowEdit?: AllowEdit;

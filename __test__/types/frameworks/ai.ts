@@ -14,10 +14,16 @@ const two: ToolSet = { edit: chosen.edit, view: chosen.view };
 // @ts-expect-error a tool the choice left out
 chosen.grep;
 const preset: ToolSet = createAiTools({ tools: 'anthropic-style' });
+const openai = createAiTools({ allowedFolders: [root], cwd: root, tools: 'openai' });
+const patching: ToolSet = { apply_patch: openai.apply_patch, view: openai.view, grep: openai.grep };
+// @ts-expect-error the openai preset has no edit tool
+openai.edit;
+// @ts-expect-error apply_patch is served only when chosen, not by allowEdit alone
+tools.apply_patch;
 const single: ToolSet = { edit: toAiTool(editTool({ cwd: root })), view: toAiTool(viewTool({ cwd: root })) };
 
 export async function run(): Promise<string> {
   const { text } = await generateText({ model, tools, stopWhen: stepCountIs(10), prompt: 'Rename foo to bar in src/a.js' });
   await generateText({ model, tools: readOnly, prompt: 'x' });
-  return text + String(all && names && two && preset && single);
+  return text + String(all && names && two && preset && single && patching);
 }

@@ -38,7 +38,7 @@ pub fn apply_hunks(
     } else {
         body.split('\n').collect()
     };
-    let mut cursor = 0;
+    let mut cursor = Cursor { line: 0, drift: 0 };
     let mut replacements = Vec::with_capacity(hunks.len());
     let mut notes = Vec::new();
     for (i, hunk) in hunks.iter().enumerate() {
@@ -47,12 +47,15 @@ pub fn apply_hunks(
             total: hunks.len(),
             display,
         };
-        cursor = seek_anchors(&lines, hunk, cursor, &label, text)?;
+        cursor.line = seek_anchors(&lines, hunk, cursor.line, &label, text)?;
         let (replacement, pass) = place(&lines, hunk, cursor, placement, &label, text)?;
         if pass != Pass::Exact {
             notes.push(format!("{}: matched {}", label.short(), pass.describe()));
         }
-        cursor = replacement.start + replacement.len;
+        if let Some(hint) = hunk.line_hint.filter(|_| !hunk.old_lines().is_empty()) {
+            cursor.drift = replacement.start as isize - (hint as isize - 1);
+        }
+        cursor.line = replacement.start + replacement.len;
         replacements.push(replacement);
     }
     replacements.sort_by_key(|r| r.start);
@@ -61,6 +64,14 @@ pub fn apply_hunks(
         text: assemble(&lines, &replacements, final_newline),
         notes,
     })
+}
+
+/// Where the previous hunk left off: the line after it, and how far from its line hint it was
+/// found (the next hunk's numbers are likely off by as much).
+#[derive(Debug, Clone, Copy)]
+struct Cursor {
+    line: usize,
+    drift: isize,
 }
 
 /// Names a hunk in messages.
@@ -79,7 +90,9 @@ impl HunkLabel<'_> {
     }
 }
 
-/// Moves the cursor past each `@@` anchor of the hunk, outermost first.
+/// Moves the cursor past each `@@` anchor of the hunk, outermost first. An anchor found only
+/// before the cursor leaves it in place (the previous hunk already lies in that anchor's scope, as
+/// when two hunks of one function repeat its `@@` line).
 fn seek_anchors(
     lines: &[&str],
     hunk: &Hunk,
@@ -95,12 +108,16 @@ fn seek_anchors(
             end_of_file: false,
             placement: Placement::InOrder,
             hint: None,
+            drift: 0,
+            after: 0,
         };
+        let earlier = Query { from: 0, ..query };
         match seek(lines, &query) {
             Ok(found) => cursor = found.start + 1,
+            Err(_) if cursor > 0 && seek(lines, &earlier).is_ok() => {}
             Err(_) => {
                 let mut message = format!(
-                    "{} failed: its @@ anchor \"{anchor}\" was not found after line {cursor}.",
+                    "{} failed: its @@ anchor \"{anchor}\" was not found after line {cursor}.\n",
                     label.long()
                 );
                 message.push_str(&closest_hint(text, anchor));
@@ -117,7 +134,7 @@ fn seek_anchors(
 fn place(
     lines: &[&str],
     hunk: &Hunk,
-    cursor: usize,
+    cursor: Cursor,
     placement: Placement,
     label: &HunkLabel,
     text: &str,
@@ -159,29 +176,34 @@ fn locate(
     lines: &[&str],
     hunk: &Hunk,
     old: &[&str],
-    cursor: usize,
+    cursor: Cursor,
     placement: Placement,
 ) -> Result<Found, Miss> {
     let query = Query {
         pattern: old,
         from: if placement == Placement::InOrder {
-            cursor
+            cursor.line
         } else {
             0
         },
         end_of_file: hunk.end_of_file,
         placement,
         hint: hunk.line_hint.map(|h| h.saturating_sub(1)),
+        drift: cursor.drift,
+        after: cursor.line,
     };
     seek(lines, &query)
 }
 
-/// A hunk with only added lines: after its anchors, else at its line hint, else at the end.
-fn insertion(lines: &[&str], hunk: &Hunk, cursor: usize) -> Replacement {
+/// A hunk with only added lines: after its anchors, else at its line hint (moved by the previous
+/// hunk's drift), else at the end.
+fn insertion(lines: &[&str], hunk: &Hunk, cursor: Cursor) -> Replacement {
     let start = if !hunk.anchors.is_empty() {
-        cursor
+        cursor.line
     } else if let Some(h) = hunk.line_hint.filter(|_| !hunk.end_of_file) {
-        h.min(lines.len()).max(cursor)
+        h.saturating_add_signed(cursor.drift)
+            .min(lines.len())
+            .max(cursor.line)
     } else {
         lines.len()
     };

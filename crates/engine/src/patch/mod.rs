@@ -25,7 +25,9 @@ pub enum HunkLine {
 pub enum Placement {
     /// The first occurrence at or after the end of the previous hunk (V4A, in order).
     InOrder,
-    /// The only occurrence; several are told apart by the line hint (nearest wins), or refused.
+    /// The only occurrence; several are told apart by the file order of the hunks, then by the
+    /// line hint (an occurrence exactly there, or where the previous hunk's offset puts it), or
+    /// refused as ambiguous.
     Unique,
 }
 

@@ -81,6 +81,12 @@ pub struct Query<'a> {
     pub placement: Placement,
     /// 0-based line where the match is expected.
     pub hint: Option<usize>,
+    /// Lines by which the previous hunk of the file was found away from its own hint: a line
+    /// `hint + drift` counts as expected too (line numbers that are off by the same amount).
+    pub drift: isize,
+    /// Where the previous hunk of the file ended: hunks come in file order, so of several
+    /// occurrences only those from here on are candidates (unless there is none).
+    pub after: usize,
 }
 
 /// Finds `query.pattern` in `lines` with the first pass that finds it at all.
@@ -117,30 +123,33 @@ fn seek_pass(lines: &[&str], query: &Query, pass: Pass) -> Result<usize, Miss> {
             let all: Vec<usize> = (query.from..=last_start)
                 .filter(|&i| matches_at(i))
                 .collect();
-            choose(all, query.hint)
+            choose(all, query)
         }
     }
 }
 
-/// The only occurrence, or the one nearest the hint when exactly one is nearest.
-fn choose(all: Vec<usize>, hint: Option<usize>) -> Result<usize, Miss> {
-    match (all.len(), hint) {
-        (0, _) => Err(Miss::NotFound),
-        (1, _) => Ok(all[0]),
-        (_, Some(h)) => {
-            let distance = |i: &usize| i.abs_diff(h);
-            let best = all.iter().map(distance).min().unwrap_or(0);
-            let nearest: Vec<usize> = all
-                .iter()
-                .copied()
-                .filter(|i| distance(i) == best)
-                .collect();
-            if nearest.len() == 1 {
-                Ok(nearest[0])
-            } else {
-                Err(Miss::Ambiguous(all))
-            }
-        }
-        (_, None) => Err(Miss::Ambiguous(all)),
+/// The only occurrence; of several, the only one after the previous hunk, else the only one at
+/// the expected line (`hint`, or `hint + drift`). A line number that is merely near one of
+/// several occurrences does not choose: it is as likely to be off towards the wrong one.
+fn choose(all: Vec<usize>, query: &Query) -> Result<usize, Miss> {
+    if all.len() <= 1 {
+        return all.first().copied().ok_or(Miss::NotFound);
     }
+    let later: Vec<usize> = all.iter().copied().filter(|&i| i >= query.after).collect();
+    if later.len() == 1 {
+        return Ok(later[0]);
+    }
+    let pool = if later.is_empty() { &all } else { &later };
+    if let Some(h) = query.hint {
+        let expected = [Some(h), h.checked_add_signed(query.drift)];
+        let at: Vec<usize> = pool
+            .iter()
+            .copied()
+            .filter(|i| expected.contains(&Some(*i)))
+            .collect();
+        if at.len() == 1 {
+            return Ok(at[0]);
+        }
+    }
+    Err(Miss::Ambiguous(all))
 }

@@ -155,6 +155,8 @@ fn seek_passes_go_from_exact_to_punctuation() {
         end_of_file: false,
         placement: Placement::InOrder,
         hint: None,
+        drift: 0,
+        after: 0,
     };
     assert_eq!(
         seek(&lines, &q(&["let a = 1;   "])).unwrap().pass,
@@ -181,6 +183,8 @@ fn seek_pattern_longer_than_file_is_not_found() {
         end_of_file: false,
         placement: Placement::Unique,
         hint: None,
+        drift: 0,
+        after: 0,
     };
     assert_eq!(seek(&["a"], &q), Err(Miss::NotFound));
 }
@@ -194,6 +198,8 @@ fn unique_placement_uses_the_hint_only_to_break_ties() {
         end_of_file: false,
         placement: Placement::Unique,
         hint: None,
+        drift: 0,
+        after: 0,
     };
     assert_eq!(seek(&lines, &q), Err(Miss::Ambiguous(vec![0, 2, 4])));
     q.hint = Some(3);
@@ -385,4 +391,89 @@ fn v4a_context_lines_may_hold_stars_and_indented_headers_end_a_section() {
         .unwrap()
         .text;
     assert_eq!(out, "/**\n *** notes ***\n */\nx = 2\n");
+}
+
+/// Lines "line 1" .. "line n" with `dup` at each of the given 1-based lines.
+fn with_duplicates(n: usize, dup: &str, at: &[usize]) -> String {
+    (1..=n)
+        .map(|i| {
+            if at.contains(&i) {
+                format!("{dup}\n")
+            } else {
+                format!("line {i}\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn unified_number_near_the_wrong_occurrence_is_refused_not_applied_there() {
+    // The hunk belongs at line 10; its number is off by +17, nearer the copy at line 30.
+    let text = with_duplicates(40, "same", &[10, 30]);
+    let err = diff_update(&text, "@@ -27,1 +27,1 @@\n-same\n+SAME\n").unwrap_err();
+    assert!(
+        err.message.contains("occur 2 times (at lines 10, 30)"),
+        "{err}"
+    );
+    let exact = diff_update(&text, "@@ -10,1 +10,1 @@\n-same\n+SAME\n").unwrap();
+    assert_eq!(exact, text.replacen("same", "SAME", 1));
+}
+
+#[test]
+fn unified_hunks_in_file_order_choose_the_occurrence_after_the_previous_hunk() {
+    let text = with_duplicates(40, "same", &[5, 30]);
+    // No numbers: the first hunk is at line 20, so the repeated lines can only be those at 30.
+    let diff = "@@\n line 19\n-line 20\n+LINE 20\n line 21\n@@\n-same\n+SAME\n";
+    let out = diff_update(&text, diff).unwrap();
+    let expected = with_duplicates(40, "same", &[5])
+        .replace("line 20\n", "LINE 20\n")
+        .replace("line 30\n", "SAME\n");
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn unified_numbers_off_by_the_same_amount_follow_the_first_hunk() {
+    let text = with_duplicates(60, "same", &[34, 45]);
+    // Every number is 13 too high: the unique first hunk (stated 22, found at 9) gives the offset
+    // that picks line 34 of the two copies for the second hunk (stated 47, nearer the one at 45).
+    let diff = "@@ -22,3 +22,3 @@\n line 9\n-line 10\n+LINE 10\n line 11\n@@ -47,1 +47,1 @@\n-same\n+SAME\n";
+    let out = diff_update(&text, diff).unwrap();
+    let expected = with_duplicates(60, "same", &[45])
+        .replace("line 10\n", "LINE 10\n")
+        .replace("line 34\n", "SAME\n");
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn v4a_two_hunks_of_one_function_may_repeat_its_anchor() {
+    let text = "def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 5\n";
+    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ def f():\n-    a = 1\n+    a = 10\n@@ def f():\n-    e = 5\n+    e = 50\n*** End Patch";
+    assert_eq!(
+        v4a_update(text, patch).unwrap(),
+        "def f():\n    a = 10\n    b = 2\n    c = 3\n    d = 4\n    e = 50\n"
+    );
+}
+
+#[test]
+fn v4a_anchor_before_the_previous_hunk_still_orders_the_hunks() {
+    // The anchor is behind the cursor: the hunk is still sought after the previous hunk, so the
+    // first "x = 1" (already passed) is not taken again.
+    let text = "def f():\n    x = 1\n    y = 2\n    x = 1\n";
+    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ def f():\n-    y = 2\n+    y = 3\n@@ def f():\n-    x = 1\n+    x = 9\n*** End Patch";
+    assert_eq!(
+        v4a_update(text, patch).unwrap(),
+        "def f():\n    x = 1\n    y = 3\n    x = 9\n"
+    );
+}
+
+#[test]
+fn missing_anchor_message_puts_the_closest_region_on_its_own_line() {
+    let text = "fn alpha() {}\nfn beta() {}\n";
+    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ fn alphx() {}\n-x\n+y\n*** End Patch";
+    let err = v4a_update(text, patch).unwrap_err();
+    assert!(
+        err.message
+            .contains("was not found after line 0.\nNothing similar"),
+        "{err}"
+    );
 }
