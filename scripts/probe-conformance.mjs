@@ -35,14 +35,12 @@ const TESTS_DIR = 'npm/tests/unit';
 /** Probe's modules (under src/tools/) that edit-engine's main entry replaces. */
 const REPLACED_MODULES = ['edit', 'fileTracker', 'fuzzyMatch', 'hashline', 'lineEditHeuristics', 'symbolEdit'];
 
-/** Probe's path to a replaced module, as its tests import it: `'../../src/tools/edit.js'`. */
-const MODULE_SPECIFIER = new RegExp(`(['"])((?:\\.\\./)+src/tools/(${REPLACED_MODULES.join('|')})\\.js)\\1`, 'g');
+/** Probe's path to a replaced module, quoted, as its tests import it: `'../../src/tools/edit.js'`. */
+const SPECIFIER = `['"](?:\\.\\./)+src/tools/(?:${REPLACED_MODULES.join('|')})\\.js['"]`;
+const MODULE_SPECIFIER = new RegExp(SPECIFIER, 'g');
 
 /** A named import of a replaced module: `import { a, b as c } from '…'` or `{ a } = await import('…')`. */
-const NAMED_IMPORT = new RegExp(
-  `(?:import\\s*\\{([^{}]*)\\}\\s*from\\s*|\\{([^{}]*)\\}\\s*=\\s*await\\s+import\\(\\s*)${MODULE_SPECIFIER.source}`,
-  'g',
-);
+const NAMED_IMPORT = new RegExp(`(?:import\\s*\\{([^{}]*)\\}\\s*from\\s*|\\{([^{}]*)\\}\\s*=\\s*await\\s+import\\(\\s*)${SPECIFIER}`, 'g');
 
 const PROSE = 'tool description text: edit-engine writes its own prose (property names, types and required lists are Probe\'s; the words are not copied) and it describes edit-engine\'s behaviour';
 
@@ -100,7 +98,7 @@ function probeGitDir(repo, cache) {
     return execFileSync('git', ['-C', repo, 'rev-parse', '--absolute-git-dir'], { encoding: 'utf8' }).trim();
   }
   const dir = join(cache, 'probe.git');
-  if (existsSync(dir)) git(dir, ['fetch', '--quiet', '--force', 'origin', '+HEAD:refs/remotes/origin/HEAD']);
+  if (existsSync(dir)) git(dir, ['fetch', '--quiet', '--force', 'origin', '+refs/heads/*:refs/heads/*']);
   else execFileSync('git', ['clone', '--quiet', '--bare', '--filter=blob:none', repo, dir], { stdio: 'inherit' });
   return dir;
 }
@@ -111,11 +109,11 @@ function probeTests(gitDir, commit) {
   return names
     .filter((name) => name.endsWith('.test.js'))
     .map((name) => ({ name, text: git(gitDir, ['show', `${commit}:${TESTS_DIR}/${name}`]) }))
-    .filter(({ text }) => new RegExp(MODULE_SPECIFIER.source).test(text));
+    .filter(({ text }) => new RegExp(SPECIFIER).test(text));
 }
 
 /** Names a test imports from replaced modules that edit-engine's entry does not export. */
-function missingExports(text, exported) {
+export function missingExports(text, exported) {
   const missing = new Set();
   for (const match of text.matchAll(NAMED_IMPORT)) {
     for (const part of (match[1] ?? match[2]).split(',')) {
@@ -126,8 +124,12 @@ function missingExports(text, exported) {
   return [...missing];
 }
 
-/** The test with its replaced-module imports pointed at edit-engine, or why it cannot run here. */
-function rewrite(test, exported) {
+/**
+ * `test` ({ name, text }) with its replaced-module imports pointed at edit-engine's entry, plus
+ * `original` (the text as given), `foreign` (other Probe modules it imports: it cannot run here)
+ * and `missing` (imported names edit-engine does not export).
+ */
+export function rewrite(test, exported) {
   const text = test.text.replace(MODULE_SPECIFIER, () => JSON.stringify(pathToFileURL(entry).href));
   const foreign = [...text.matchAll(/(['"])((?:\.\.\/)+src\/[^'"]+)\1/g)].map((m) => m[2]);
   return { ...test, original: test.text, text, foreign: [...new Set(foreign)], missing: missingExports(test.text, exported) };
@@ -225,19 +227,24 @@ function readPackageVersion(folder) {
   return JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version;
 }
 
-/** Differing tests with their classification; unclassified ones and stale KNOWN_DIFFERENCES entries. */
-function classify(results) {
+/**
+ * Differing tests, each with its `known` classification (undefined: unclassified); `stale`: known
+ * differences that now pass; `absent`: known differences this revision of Probe's tests lacks.
+ */
+export function classify(results, known = KNOWN_DIFFERENCES) {
   const differ = [];
-  const seen = new Set();
+  const passing = new Set();
   for (const [file, tests] of Object.entries(results)) {
-    for (const test of tests.filter((t) => !t.passed)) {
+    for (const test of tests) {
       const key = `${file} › ${test.name}`;
-      seen.add(key);
-      differ.push({ key, message: test.message, known: KNOWN_DIFFERENCES[key] });
+      if (test.passed) passing.add(key);
+      else differ.push({ key, message: test.message, known: known[key] });
     }
   }
-  const stale = Object.keys(KNOWN_DIFFERENCES).filter((key) => !seen.has(key));
-  return { differ, stale };
+  const failing = new Set(differ.map((d) => d.key));
+  const stale = Object.keys(known).filter((key) => passing.has(key));
+  const absent = Object.keys(known).filter((key) => !passing.has(key) && !failing.has(key));
+  return { differ, stale, absent };
 }
 
 function count(tests = []) {
@@ -260,7 +267,7 @@ function printTable(files, results, baseline) {
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 }
 
-function printDifferences({ differ, stale }, prepared) {
+function printDifferences({ differ, stale, absent }, prepared) {
   for (const t of prepared.filter((p) => p.missing.length || p.foreign.length)) {
     if (t.missing.length) console.log(`\n${t.name}: imports names edit-engine does not export: ${t.missing.join(', ')}`);
     if (t.foreign.length) console.log(`\n${t.name}: also imports Probe modules edit-engine does not replace: ${t.foreign.join(', ')}`);
@@ -271,6 +278,7 @@ function printDifferences({ differ, stale }, prepared) {
     console.log(`- ${d.key}\n  ${label}`);
   }
   for (const key of stale) console.log(`- now passes, remove from KNOWN_DIFFERENCES: ${key}`);
+  for (const key of absent) console.log(`- not in this revision of Probe's tests: ${key}`);
 }
 
 async function main() {
@@ -296,7 +304,9 @@ async function main() {
   process.exitCode = ok ? 0 : 1;
 }
 
-main().catch((err) => {
-  console.error(`probe-conformance: ${err.message}`);
-  process.exitCode = 2;
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((err) => {
+    console.error(`probe-conformance: ${err.message}`);
+    process.exitCode = 2;
+  });
+}
