@@ -13,12 +13,15 @@
 //   --ref <rev>        revision whose tests run (default HEAD)
 //   --baseline         also run the same tests, unmodified, against Probe's published package
 //                      (`npm pack`, its registry dependencies, its bundled binary)
-//   --probe-version <v>  package version for --baseline (default latest)
+//   --helpers          also compare every pure helper with Probe's own (from that package) on
+//                      generated inputs, results as JSON (key order included)
+//   --probe-version <v>  package version for --baseline / --helpers (default latest)
 //   --cache <dir>      cache folder (default $XDG_CACHE_HOME/edit-engine/probe-conformance)
 //   --keep             keep the run folders (their paths are printed)
 //
-// Exit status: 0 when every differing test is a classified difference listed in KNOWN_DIFFERENCES
-// and every listed test still differs; 1 otherwise (the output says which); 2 on a setup failure.
+// Exit status: 0 when every differing test is a classified difference listed in KNOWN_DIFFERENCES,
+// every listed test still differs and (with --helpers) no helper differs; 1 otherwise (the output
+// says which); 2 on a setup failure.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,6 +29,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { compareHelpers } from './probe-helpers-differential.mjs';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(repoRoot, 'lib', 'index.mjs');
@@ -78,6 +82,7 @@ function options() {
       repo: { type: 'string', default: DEFAULT_REPO },
       ref: { type: 'string', default: 'HEAD' },
       baseline: { type: 'boolean', default: false },
+      helpers: { type: 'boolean', default: false },
       'probe-version': { type: 'string', default: 'latest' },
       cache: { type: 'string' },
       keep: { type: 'boolean', default: false },
@@ -281,27 +286,38 @@ function printDifferences({ differ, stale, absent }, prepared) {
   for (const key of absent) console.log(`- not in this revision of Probe's tests: ${key}`);
 }
 
+/** Prints the helper comparison; whether every helper agreed. */
+function printHelpers(report) {
+  console.log('\n| helper | calls | differ |\n| --- | --- | --- |');
+  for (const [name, r] of Object.entries(report)) console.log(`| ${name} | ${r.calls} | ${r.differ} |`);
+  for (const [name, r] of Object.entries(report).filter(([, r]) => r.example)) {
+    console.log(`- ${name}${JSON.stringify(r.example.args)}\n  Probe: ${r.example.probe}\n  ours:  ${r.example.ours}`);
+  }
+  return Object.values(report).every((r) => r.differ === 0);
+}
+
 async function main() {
   const opts = options();
   mkdirSync(opts.cache, { recursive: true });
   const gitDir = probeGitDir(opts.repo, opts.cache);
   const commit = git(gitDir, ['rev-parse', `${opts.ref}^{commit}`]).trim();
-  const exported = new Set(Object.keys(await import(pathToFileURL(entry).href)));
-  const prepared = probeTests(gitDir, commit).map((t) => rewrite(t, exported));
-  const runnable = prepared.filter((t) => !t.foreign.length);
+  const ours = await import(pathToFileURL(entry).href);
+  const prepared = probeTests(gitDir, commit).map((t) => rewrite(t, new Set(Object.keys(ours))));
   const project = mkdtempSync(join(opts.cache, 'run-'));
   writeFileSync(join(project, 'package.json'), '{ "type": "module", "private": true }\n');
-  writeTests(project, runnable);
+  writeTests(project, prepared.filter((t) => !t.foreign.length));
   const results = runJest(writeJestConfig(project));
-  const baseline = opts.baseline ? runBaseline(opts.cache, opts['probe-version'], prepared.map((t) => ({ name: t.name, text: t.original }))) : undefined;
+  const originals = prepared.map((t) => ({ name: t.name, text: t.original }));
+  const baseline = opts.baseline ? runBaseline(opts.cache, opts['probe-version'], originals) : undefined;
   console.log(`Probe tests at ${commit} (${TESTS_DIR}) against edit-engine ${readPackageVersion(repoRoot)}${baseline ? `; baseline: Probe package ${baseline.version}` : ''}\n`);
   printTable(prepared.map((t) => t.name), results, baseline?.results);
   const verdict = classify(results);
   printDifferences(verdict, prepared);
+  const helpersAgree = !opts.helpers || printHelpers(await compareHelpers(ours, installProbePackage(opts.cache, opts['probe-version'])));
   if (opts.keep) console.log(`\nrun folder: ${project}`);
   else rmSync(project, { recursive: true, force: true });
-  const ok = verdict.differ.every((d) => d.known) && !verdict.stale.length && prepared.every((t) => !t.foreign.length);
-  process.exitCode = ok ? 0 : 1;
+  const testsOk = verdict.differ.every((d) => d.known) && !verdict.stale.length && prepared.every((t) => !t.foreign.length);
+  process.exitCode = testsOk && helpersAgree ? 0 : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
