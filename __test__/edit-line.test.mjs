@@ -92,6 +92,15 @@ describe('line-targeted mode', () => {
     expect(ws.read('m.js')).toBe(FILE.replace('const a = 1;', 'const a = 5;').replace('const b = 2;', 'const b = 6;'));
   });
 
+  it('names an insertion\'s echoed anchor line as Probe does', async () => {
+    const after = await edit.execute({ file_path: 'm.js', start_line: '1', position: 'after', new_string: 'function main() {\n  const z = 0;' });
+    expect(after.split('\n')[0]).toBe('Successfully edited m.js (1 line inserted after line 1) [auto-corrected: stripped echoed anchor line (insert-after)]');
+    const before = await edit.execute({ file_path: 'm.js', start_line: '6', position: 'before', new_string: '  const y = 9;\n}' });
+    expect(before.split('\n')[0]).toBe('Successfully edited m.js (1 line inserted before line 6) [auto-corrected: stripped echoed anchor line (insert-before)]');
+    const lines = FILE.split('\n');
+    expect(ws.read('m.js')).toBe([lines[0], '  const z = 0;', ...lines.slice(1, 4), '  const y = 9;', lines[4]].join('\n'));
+  });
+
   it('symbol takes priority over start_line, start_line over old_string', async () => {
     const out = await edit.execute({ file_path: 'm.js', start_line: '2', old_string: 'return a + b;', new_string: '  const a = 3;' });
     expect(out).toMatch(/^Successfully edited m\.js \(line 2 replaced with 1 line\)/);

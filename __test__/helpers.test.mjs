@@ -74,6 +74,13 @@ describe('fuzzy helpers', () => {
     expect(ee.findFuzzyMatch(content, '   ')).toBeNull();
   });
 
+  it('findFuzzyMatch lists its keys in Probe\'s order, so serialized results compare equal', () => {
+    const found = ee.findFuzzyMatch(content, 'if (a) {\n    go();\n}');
+    expect(Object.keys(found)).toEqual(['matchedText', 'count', 'strategy']);
+    expect(JSON.stringify(found)).toBe('{"matchedText":"    if (a) {\\n        go();\\n    }","count":1,"strategy":"line-trimmed"}');
+    expect(JSON.stringify(ee.findFuzzyMatch('x;\n  a = 1;\n', 'a  = 1;'))).toBe('{"matchedText":"a = 1;","count":1,"strategy":"whitespace-normalized"}');
+  });
+
   it('line-trimmed rejects matches more than one indent level away', () => {
     const lines = ['class A {', '            deep();', '}'];
     expect(ee.lineTrimmedMatch(lines, ['deep();'])).toBeNull();

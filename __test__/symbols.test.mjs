@@ -51,6 +51,13 @@ describe('symbol replace', () => {
     expect(ws.read('u.js')).toContain('export const double = (x) => x + x;\n\nfunction push');
   });
 
+  it('replaces a method of a one-line class without dropping the class\'s closing brace', async () => {
+    ws.write('k.js', 'class K { m() { return 2; } }\nclass Z {}\n');
+    const out = await edit.execute({ file_path: 'k.js', symbol: 'K.m', new_string: 'm() { return 3; }' });
+    expect(out).toBe('Successfully replaced symbol "K.m" in k.js (was lines 1-1, now 1 lines)');
+    expect(ws.read('k.js')).toBe('class K { m() { return 3; } }\nclass Z {}\n');
+  });
+
   it('lists every definition when a bare name is ambiguous, and accepts the qualified name', async () => {
     ws.write('u.js', UTILS);
     const out = await edit.execute({ file_path: 'u.js', symbol: 'push', new_string: 'x' });

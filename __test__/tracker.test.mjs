@@ -119,6 +119,19 @@ describe("FileTracker: Probe's inspectable surface", () => {
     expect(records.size).toBe(0);
   });
 
+  it('records and staleness results list their keys in Probe\'s order', () => {
+    const t = new FileTracker();
+    t.trackSymbolContent('/w/a.js', 'foo', 'code', 3, 5);
+    const order = ['contentHash', 'startLine', 'endLine', 'symbolName', 'source', 'timestamp'];
+    expect(Object.keys(t.getSymbolRecord('/w/a.js', 'foo'))).toEqual(order);
+    expect(Object.keys(t._contentRecords.get('/w/a.js#foo'))).toEqual(order);
+    expect(Object.keys([...t._contentRecords.values()][0])).toEqual(order);
+    expect(t.getSymbolRecord('/w/a.js', 'bar')).toBeNull();
+    expect(JSON.stringify(t.checkTextEditStaleness('/w/a.js'))).toBe('{"ok":true,"editCount":0}');
+    for (let i = 0; i < 3; i++) t.recordTextEdit('/w/a.js');
+    expect(Object.keys(t.checkTextEditStaleness('/w/a.js'))).toEqual(['ok', 'editCount', 'message']);
+  });
+
   it('debug: true prints Probe\'s [FileTracker] lines once each through console.error', () => {
     const lines = [];
     const original = console.error;

@@ -9,6 +9,10 @@ const native = require('./native.cjs');
 /** Probe's path key: `path.resolve` (no symlinks). */
 const keyOf = (p) => (typeof p === 'string' && p !== '' ? nodePath.resolve(p) : p);
 
+/** A content record with Probe's key order (seen by JSON.stringify and snapshots). */
+const probeRecord = (r) =>
+  r && { contentHash: r.contentHash, startLine: r.startLine, endLine: r.endLine, symbolName: r.symbolName, source: r.source, timestamp: r.timestamp };
+
 function readOnly(what) {
   throw new TypeError(`FileTracker.${what} is a read-only view; change it with markFileSeen, trackSymbolContent, invalidateFileRecords or clear`);
 }
@@ -58,7 +62,7 @@ class ContentRecordsView {
     this.#tracker = tracker;
   }
   #pairs() {
-    return this.#tracker.contentRecordEntries().map((e) => [e.key, e.record]);
+    return this.#tracker.contentRecordEntries().map((e) => [e.key, probeRecord(e.record)]);
   }
   get size() {
     return this.#tracker.contentRecordEntries().length;
@@ -134,6 +138,17 @@ class FileTracker extends native.FileTracker {
 
   trackSymbolAfterWrite(resolvedPath, symbolName, code, startLine, endLine) {
     this.trackSymbolContent(resolvedPath, symbolName, code, startLine, endLine, 'edit');
+  }
+
+  /** Probe's record `{ contentHash, startLine, endLine, symbolName, source, timestamp }`, or null. */
+  getSymbolRecord(resolvedPath, symbolName) {
+    return probeRecord(super.getSymbolRecord(resolvedPath, symbolName)) ?? null;
+  }
+
+  /** `{ ok, editCount }`, plus `message` when a re-read is needed (Probe's key order). */
+  checkTextEditStaleness(resolvedPath) {
+    const { ok, editCount, message } = super.checkTextEditStaleness(resolvedPath);
+    return message === undefined ? { ok, editCount } : { ok, editCount, message };
   }
 
   recordTextEdit(resolvedPath) {

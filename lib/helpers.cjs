@@ -11,9 +11,11 @@ function computeContentHash(content) {
   return native.computeContentHash(content ? String(content) : '');
 }
 
+/** `{ matchedText, count, strategy }` in Probe's key order (seen by JSON.stringify and snapshots), or null. */
 function findFuzzyMatch(content, searchString) {
   if (typeof content !== 'string' || typeof searchString !== 'string' || searchString.trim() === '') return null;
-  return native.findFuzzyMatch(content, searchString);
+  const found = native.findFuzzyMatch(content, searchString);
+  return found && { matchedText: found.matchedText, count: found.count, strategy: found.strategy };
 }
 
 function lineTrimmedMatch(contentLines, searchLines) {

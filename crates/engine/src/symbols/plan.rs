@@ -47,10 +47,17 @@ pub fn plan_replace(source: &str, sym: &SymbolInfo, new_string: &str) -> SymbolE
         restore_leading(source, sym, &body, &spec(sym.language).syntax)
     };
     // Code sharing the first/last line stays, unless the new text restates it (it was shown in `code`).
+    // A tail the symbol itself also ends with (`}` after a method of a one-line class) counts as
+    // restated only with the head or the whole last line: the symbol's own `}` is no restatement.
     let head = source[ls..start].trim();
     let tail = source[end..le].trim();
-    let whole_start = head.is_empty() || text.trim_start().starts_with(head);
-    let whole_end = tail.is_empty() || text.trim_end().ends_with(tail);
+    let last_line = source[line_start(source, end)..le].trim();
+    let restated_head = !head.is_empty() && text.trim_start().starts_with(head);
+    let own_ending = source[start..end].ends_with(tail);
+    let whole_start = head.is_empty() || restated_head;
+    let whole_end = tail.is_empty()
+        || text.trim_end().ends_with(last_line)
+        || (text.trim_end().ends_with(tail) && (restated_head || !own_ending));
     let (region_start, region_end) = (
         if whole_start { ls } else { start },
         if whole_end { le } else { end },

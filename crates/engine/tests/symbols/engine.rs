@@ -225,6 +225,33 @@ fn replacing_a_symbol_with_itself_is_the_identity() {
     }
 }
 
+/// A method of a one-line class: its bare replacement keeps the class's own closing brace (the
+/// method's `}` is no restatement of it); restating the whole line replaces the line.
+#[test]
+fn a_member_sharing_its_line_keeps_the_enclosing_code() {
+    let src = "class K { m() { return 2; } }\nclass Z {}\n";
+    let s = one(src, Language::JavaScript, "K.m");
+    let bare = plan_replace(src, &s, "m() { return 3; }");
+    assert_eq!(
+        bare.new_source,
+        "class K { m() { return 3; } }\nclass Z {}\n"
+    );
+    let restated = plan_replace(src, &s, "class K { m() { return 4; } }");
+    assert_eq!(
+        restated.new_source,
+        "class K { m() { return 4; } }\nclass Z {}\n"
+    );
+    let line = "let x = 1; function f() { a(); } go();\n";
+    let f = one(line, Language::JavaScript, "f");
+    let inner = plan_replace(line, &f, "function f() { b(); }");
+    assert_eq!(inner.new_source, "let x = 1; function f() { b(); } go();\n");
+    let with_tail = plan_replace(line, &f, "function f() { c(); } go();");
+    assert_eq!(
+        with_tail.new_source,
+        "let x = 1; function f() { c(); } go();\n"
+    );
+}
+
 #[test]
 fn replacing_with_only_the_bare_definition_restores_the_same_text() {
     // Strip every leading part from the code; rule 9 must put them all back.

@@ -71,18 +71,31 @@ pub fn clean_line_edit(
         Some(Position::Before) => (None, at(start - 1)),
         None => (start.checked_sub(2).and_then(at), at(end)),
     };
+    let (before_note, after_note) = echo_notes(position);
     if !lines.is_empty() && is_echo(&lines, 0, before, target) {
         lines.remove(0);
-        modifications.push("stripped echoed line before range".to_string());
+        modifications.push(before_note.to_string());
     }
     if !lines.is_empty() && is_echo(&lines, lines.len() - 1, after, target) {
         lines.pop();
-        modifications.push("stripped echoed line after range".to_string());
+        modifications.push(after_note.to_string());
     }
     let text = restore_flush_left(&lines, replaced, &mut modifications);
     Corrected {
         text,
         modifications,
+    }
+}
+
+/// The notes for an echo dropped at the block's start and end, in Probe's words: for an
+/// insertion the echoed line is the anchor itself.
+fn echo_notes(position: Option<Position>) -> (&'static str, &'static str) {
+    const BEFORE: &str = "stripped echoed line before range";
+    const AFTER: &str = "stripped echoed line after range";
+    match position {
+        Some(Position::After) => ("stripped echoed anchor line (insert-after)", AFTER),
+        Some(Position::Before) => (BEFORE, "stripped echoed anchor line (insert-before)"),
+        None => (BEFORE, AFTER),
     }
 }
 
@@ -138,6 +151,23 @@ mod tests {
         assert_eq!(out.text, "    z();");
         let out = clean_line_edit("  g(() => {\n    z();", &FILE, 3, 3, None);
         assert_eq!(out.text, "    z();");
+    }
+
+    /// An insertion's echoed anchor is named as Probe names it.
+    #[test]
+    fn an_echoed_anchor_is_reported_in_probes_words() {
+        let after = clean_line_edit("  g(() => {\n    y();", &FILE, 2, 2, Some(Position::After));
+        assert_eq!(after.text, "    y();");
+        assert_eq!(
+            after.modifications,
+            ["stripped echoed anchor line (insert-after)"]
+        );
+        let before = clean_line_edit("    y();\n  });", &FILE, 4, 4, Some(Position::Before));
+        assert_eq!(before.text, "    y();");
+        assert_eq!(
+            before.modifications,
+            ["stripped echoed anchor line (insert-before)"]
+        );
     }
 
     #[test]
