@@ -27,14 +27,9 @@ static LAST_SCAN: LazyLock<Mutex<HashMap<PathBuf, Instant>>> =
 
 /// Marks `file` (a freshly created temp file) as held by a live writer until it is closed.
 pub(crate) fn hold_temp(file: &std::fs::File) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::io::AsRawFd;
-        // SAFETY: flock on a descriptor we own; no memory is passed.
-        let _ = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    }
-    #[cfg(not(unix))]
-    let _ = file;
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: flock on a descriptor we own; no memory is passed.
+    let _ = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
 }
 
 /// What a successful atomic write runs for its folder: unless `dir` was scanned less than
@@ -87,7 +82,6 @@ pub fn remove_stale_temps(dir: &Path, max_age: Duration) -> usize {
     removed
 }
 
-#[cfg(unix)]
 fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
     use std::os::unix::fs::OpenOptionsExt;
     use std::os::unix::io::AsRawFd;
@@ -117,7 +111,6 @@ fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
 }
 
 /// True when the temp file's name carries the id of a process that no longer exists.
-#[cfg(unix)]
 fn owner_is_gone(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let Some(pid) = name
@@ -132,19 +125,6 @@ fn owner_is_gone(path: &Path) -> bool {
     let alive = unsafe { libc::kill(pid, 0) } == 0
         || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
     !alive
-}
-
-#[cfg(not(unix))]
-fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return false;
-    };
-    let old = meta
-        .modified()
-        .ok()
-        .and_then(|m| SystemTime::now().duration_since(m).ok())
-        .is_some_and(|age| age > max_age);
-    meta.is_file() && old && std::fs::remove_file(path).is_ok()
 }
 
 #[cfg(test)]

@@ -165,7 +165,6 @@ fn read_text_checks_kind_and_size() {
     ));
 }
 
-#[cfg(unix)]
 #[test]
 fn read_text_refuses_fifo_without_blocking() {
     let dir = tempfile::tempdir().unwrap();
@@ -180,7 +179,6 @@ fn read_text_refuses_fifo_without_blocking() {
 }
 
 /// Regression (issue 9): the tools' read follows no symlink swapped in after the path check.
-#[cfg(unix)]
 #[test]
 fn confined_read_refuses_symlinks_swapped_in() {
     use crate::fs::FsError;

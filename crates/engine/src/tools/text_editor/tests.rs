@@ -45,7 +45,6 @@ fn listing_context(root: &std::path::Path, protected: &[&str]) -> crate::tools::
 
 /// Listings leave out names under `protectedPaths`, and show names that are not UTF-8 escaped
 /// (two such names never look alike, and neither is shown as another file's name).
-#[cfg(unix)]
 #[test]
 fn listings_hide_protected_names_and_escape_non_utf8_names() {
     use std::os::unix::ffi::OsStrExt;
@@ -70,7 +69,6 @@ fn listings_hide_protected_names_and_escape_non_utf8_names() {
 
 /// A hard link in the workspace to another user's file is not read; the user's own linked
 /// files (package stores) are.
-#[cfg(unix)]
 #[test]
 fn a_hard_link_to_another_users_file_is_not_read() {
     // SAFETY: geteuid has no preconditions.
