@@ -21,11 +21,6 @@ use std::path::{Path, PathBuf};
 
 mod dir;
 
-/// Prefix of every temp file this module creates (with suffix [`TEMP_SUFFIX`]).
-pub const TEMP_PREFIX: &str = ".edit-engine-";
-/// Suffix of every temp file this module creates.
-pub const TEMP_SUFFIX: &str = ".tmp";
-
 /// How to treat an existing file at the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WriteMode {
@@ -162,7 +157,7 @@ fn write_to(
     let mut tmp = dir
         .stage()
         .map_err(io_err("create a temporary file next to", display))?;
-    super::cleanup::hold_temp(&tmp.file);
+    super::temp::hold(&tmp.file);
     failpoint("write")?;
     tmp.file
         .write_all(bytes)

@@ -7,6 +7,7 @@ pub mod cleanup;
 pub mod confined_dir;
 pub mod guard;
 pub mod locks;
+pub mod temp;
 pub mod textfile;
 
 use std::path::PathBuf;

@@ -1,10 +1,9 @@
 //! Directory handles for writes that cannot be redirected: every step after opening the directory
 //! (inspect the entry, create the temp file, rename, remove the temp) is relative to the handle,
 //! so renaming or replacing a folder of the path afterwards cannot move the write elsewhere.
-use super::{TEMP_PREFIX, TEMP_SUFFIX};
+use crate::fs::temp::claim_name;
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
-use std::hash::{BuildHasher, Hasher};
 use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::io::{AsRawFd, FromRawFd, RawFd};
@@ -156,7 +155,7 @@ impl Dir {
     /// Creates a new, empty temp file `.edit-engine-<random>.tmp` in this directory (mode 0o666
     /// before the umask, like `tempfile`'s).
     fn create_temp(&self) -> io::Result<(CString, File)> {
-        claim_temp_name(|name| {
+        claim_name(|name| {
             // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
             let fd = cvt(unsafe {
                 libc::openat(
@@ -294,7 +293,7 @@ impl Dir {
     fn link_anonymous(&self, file: &File) -> io::Result<CString> {
         let source = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))
             .expect("no NUL in a generated path");
-        let (name, ()) = claim_temp_name(|name| {
+        let (name, ()) = claim_name(|name| {
             // SAFETY: valid descriptor and NUL-terminated paths.
             cvt(unsafe {
                 libc::linkat(
@@ -341,40 +340,4 @@ impl Drop for Staged<'_> {
             let _ = self.dir.unlink(&name);
         }
     }
-}
-
-/// Runs `create` (which must fail with `AlreadyExists` when the name is taken) on fresh temp names
-/// `.edit-engine-<16 hex digits>.tmp` until one is free; the name and what `create` made.
-fn claim_temp_name<T>(mut create: impl FnMut(&CStr) -> io::Result<T>) -> io::Result<(CString, T)> {
-    for attempt in 0u32..100 {
-        let pid = std::process::id();
-        let name = CString::new(format!(
-            "{TEMP_PREFIX}{pid}-{}{TEMP_SUFFIX}",
-            random_tag(attempt)
-        ))
-        .expect("no NUL in a generated name");
-        match create(&name) {
-            Ok(made) => return Ok((name, made)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        "could not find a free temporary file name",
-    ))
-}
-
-/// 16 hex digits that differ between processes, threads, calls and attempts.
-fn random_tag(attempt: u32) -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u32(std::process::id());
-    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-    h.write_u32(attempt);
-    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        h.write_u128(t.as_nanos());
-    }
-    format!("{:016x}", h.finish())
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::fs::temp::TEMP_PREFIX;
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 

@@ -1,5 +1,6 @@
 use super::*;
 use crate::fs::atomic::{write_atomic, WriteMode};
+use crate::fs::temp::{hold, TEMP_PREFIX, TEMP_SUFFIX};
 use std::fs;
 use std::os::unix::io::AsRawFd;
 
@@ -93,7 +94,7 @@ fn a_writers_own_temp_is_held() {
         .suffix(TEMP_SUFFIX)
         .tempfile_in(dir.path())
         .unwrap();
-    hold_temp(tmp.as_file());
+    hold(tmp.as_file());
     age(tmp.path(), 3600);
     assert_eq!(remove_stale_temps(dir.path(), STALE_AFTER), 0);
     assert!(tmp.path().exists());
