@@ -57,7 +57,11 @@ fn listings_hide_protected_names_and_escape_non_utf8_names() {
         std::fs::write(ws.path().join(std::ffi::OsStr::from_bytes(raw)), "n").unwrap();
     }
     let ctx = listing_context(ws.path(), &["*.env"]);
-    let out = run(&ctx, &serde_json::json!({ "command": "view", "path": "." }));
+    let out = run(
+        &ctx,
+        &TextEditorOptions::default(),
+        &serde_json::json!({ "command": "view", "path": "." }),
+    );
     assert!(out.contains("open.txt"), "{out}");
     assert!(
         !out.contains("secret.env") && !out.contains("key.env"),
@@ -86,11 +90,13 @@ fn a_hard_link_to_another_users_file_is_not_read() {
     let ctx = listing_context(ws.path(), &[]);
     let out = run(
         &ctx,
+        &TextEditorOptions::default(),
         &serde_json::json!({ "command": "view", "path": "link.txt" }),
     );
     assert!(out.starts_with("Error") && !out.contains("secret"), "{out}");
     let out = run(
         &ctx,
+        &TextEditorOptions::default(),
         &serde_json::json!({ "command": "view", "path": "own.txt" }),
     );
     assert!(out.contains("mine"), "{out}");

@@ -106,7 +106,7 @@ fn max_characters(call: &Call, params: &Value) -> Option<usize> {
         .filter(|n| *n > 0)
         .map(|n| n as u64);
     from_call
-        .or(call.ctx.text_editor.max_characters)
+        .or(call.options.max_characters)
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
 }
 
