@@ -11,8 +11,8 @@ mod patch;
 mod quotes;
 mod read_tracker;
 mod symbols;
-mod task;
 mod tasks;
+mod tool_call;
 mod toolbox;
 mod tracker;
 

@@ -141,7 +141,7 @@ impl StoreTask {
             Ok(result) => result.map_err(napi::Error::from_reason),
             Err(p) => Err(napi::Error::from_reason(format!(
                 "internal error in edit-engine ({})",
-                crate::task::panic_text(&p)
+                crate::tool_call::panic_text(&p)
             ))),
         }
     }

@@ -1,7 +1,7 @@
 //! `NativeToolbox`: one engine context (path policy, tracker, limits) serving every tool call.
 
 use crate::read_tracker::JsFileReadTracker;
-use crate::task::{ToolFn, ToolResult, ToolTask};
+use crate::tool_call::{ToolFn, ToolResult, ToolTask};
 use crate::tracker::JsFileTracker;
 use edit_engine_core::fs::background::Durability;
 use edit_engine_core::tools::history::HistoryOption;

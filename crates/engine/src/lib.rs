@@ -10,7 +10,7 @@ compile_error!(
     "edit-engine-core supports Unix only (Linux, macOS): its file safety rests on openat, flock and file ownership"
 );
 
-pub mod batch;
+pub mod batch_plan;
 pub mod fs;
 pub mod history;
 pub mod lines;

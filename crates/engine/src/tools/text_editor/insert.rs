@@ -4,7 +4,7 @@
 
 use super::output::{edited, SNIPPET_LINES};
 use super::{integer, Call, Version};
-use crate::batch::{split_lines, text_lines};
+use crate::batch_plan::{split_lines, text_lines};
 use crate::tools::errors::describe;
 use crate::tools::params::{field, Field};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 
 use super::output::{edited, SNIPPET_LINES};
 use super::Call;
-use crate::batch::split_lines;
+use crate::batch_plan::split_lines;
 use crate::tools::errors::describe;
 use crate::tools::params::{field, Field};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 
 use super::output::cat_n;
 use super::Call;
-use crate::batch::split_lines;
+use crate::batch_plan::split_lines;
 use crate::fs::textfile::TextFile;
 use crate::tools::undo::{failure, undo_last, Undone};
 

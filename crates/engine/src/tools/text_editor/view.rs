@@ -3,7 +3,7 @@
 
 use super::output::cat_n;
 use super::{integer, Call, Version};
-use crate::batch::split_lines;
+use crate::batch_plan::split_lines;
 use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
 use crate::tools::errors::describe;
