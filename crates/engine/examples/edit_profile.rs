@@ -185,8 +185,8 @@ fn main() {
             Box::new(|| drop(text.split('\n').collect::<Vec<&str>>())),
         ),
         (
-            "lines::split_lines (line mode's split)",
-            Box::new(|| drop(edit_engine_core::lines::split_lines(text))),
+            "lines::split_on_newline (line mode's split)",
+            Box::new(|| drop(edit_engine_core::lines::split_on_newline(text))),
         ),
         (
             "lines as Vec<String> + join",

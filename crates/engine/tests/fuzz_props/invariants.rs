@@ -317,7 +317,7 @@ pub fn check_batch_any(text: &str, ops: &[Op]) -> Result<(), String> {
 /// read) each by one marker line changes exactly those lines, whatever the order of the ops; the
 /// inverse batch (the same lines back to their old text) restores the input byte for byte.
 pub fn check_batch_line_roundtrip(text: &str, picks: &[usize]) -> Result<(), String> {
-    let (lines, trailing) = batch_plan::split_lines(text);
+    let (lines, trailing) = batch_plan::lines_and_final_newline(text);
     let mut seen = std::collections::HashSet::new();
     let picks: Vec<usize> = picks
         .iter()
@@ -340,7 +340,7 @@ pub fn check_batch_line_roundtrip(text: &str, picks: &[usize]) -> Result<(), Str
         .map(|&k| replace(k, format!("<{k}>")))
         .collect();
     let applied = batch_plan::apply(text, &forward).map_err(|e| format!("forward refused: {e}"))?;
-    let (new_lines, new_trailing) = batch_plan::split_lines(&applied.new_text);
+    let (new_lines, new_trailing) = batch_plan::lines_and_final_newline(&applied.new_text);
     let expected: Vec<String> = (1..=lines.len())
         .map(|k| {
             if picks.contains(&k) {
