@@ -73,7 +73,6 @@ pub fn remove_stale_temps(dir: &Path, max_age: Duration) -> usize {
 
 fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
     use std::os::unix::fs::OpenOptionsExt;
-    use std::os::unix::io::AsRawFd;
     let Ok(file) = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
@@ -92,8 +91,7 @@ fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
     if !meta.is_file() || !(old || owner_is_gone(path)) {
         return false;
     }
-    // SAFETY: flock on a descriptor we own; no memory is passed.
-    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+    if file.try_lock().is_err() {
         return false; // a live writer holds it
     }
     std::fs::remove_file(path).is_ok()

@@ -92,19 +92,15 @@ pub fn lock_path(real_path: &Path, timeout: Duration) -> Result<FileLock, LockEr
 /// by another open file. Polls (sleeps of 1 ms growing to 20 ms), so no thread blocks in the
 /// kernel past the deadline.
 pub fn flock_within(file: &std::fs::File, timeout: Duration) -> std::io::Result<bool> {
-    use std::os::unix::io::AsRawFd;
+    use std::fs::TryLockError;
     let deadline = Instant::now() + timeout;
     let mut pause = Duration::from_millis(1);
     loop {
-        // SAFETY: flock on a descriptor we own; no memory is passed.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
-            return Ok(true);
-        }
-        let e = std::io::Error::last_os_error();
-        match e.kind() {
-            std::io::ErrorKind::Interrupted => continue,
-            std::io::ErrorKind::WouldBlock => {}
-            _ => return Err(e),
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(TryLockError::Error(e)) => return Err(e),
         }
         let now = Instant::now();
         if now >= deadline {

@@ -70,7 +70,9 @@ fn levenshtein(a: &str, b: &str) -> usize {
 
 /// `s` cut to its first [`MAX_CHARS`] characters.
 fn first_chars(s: &str) -> &str {
-    s.char_indices().nth(MAX_CHARS).map_or(s, |(end, _)| &s[..end])
+    s.char_indices()
+        .nth(MAX_CHARS)
+        .map_or(s, |(end, _)| &s[..end])
 }
 
 #[cfg(test)]

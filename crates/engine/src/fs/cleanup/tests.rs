@@ -2,7 +2,6 @@ use super::*;
 use crate::fs::atomic::{write_atomic, WriteMode};
 use crate::fs::temp::{hold, TEMP_PREFIX, TEMP_SUFFIX};
 use std::fs;
-use std::os::unix::io::AsRawFd;
 
 fn age(path: &Path, secs: u64) {
     let f = fs::OpenOptions::new().write(true).open(path).unwrap();
@@ -26,11 +25,7 @@ fn successful_write_removes_only_stale_unheld_temps() {
         age(p, 3600);
     }
     let holder = fs::File::open(&held).unwrap();
-    // SAFETY: flock on an owned descriptor.
-    assert_eq!(
-        unsafe { libc::flock(holder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) },
-        0
-    );
+    holder.try_lock().unwrap();
     let stale_dir = d.join(".edit-engine-DDDDDD.tmp.d.tmp");
     fs::create_dir(&stale_dir).unwrap();
     let link = d.join(".edit-engine-EEEEEE.tmp");
