@@ -117,7 +117,7 @@ pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsErr
     };
     match dir.entry(name).map_err(io)? {
         None => Ok(()),
-        Some(entry) if entry.kind != libc::S_IFREG => Err(not_a_file()),
+        Some(entry) if entry.kind != rustix::fs::FileType::RegularFile => Err(not_a_file()),
         Some(_) => {
             let c_name = std::ffi::CString::new(name.as_bytes()).map_err(|_| not_a_file())?;
             dir.unlink(&c_name).map_err(io)?;
@@ -232,13 +232,13 @@ fn inspect_entry(
             _ => Ok(None),
         };
     };
-    if entry.kind == libc::S_IFLNK {
+    if entry.kind == rustix::fs::FileType::Symlink {
         return Err(FsError::Changed {
             display: display.to_string(),
             what: "it is now a symbolic link",
         });
     }
-    if entry.kind != libc::S_IFREG {
+    if entry.kind != rustix::fs::FileType::RegularFile {
         return Err(FsError::NotAFile {
             display: display.to_string(),
         });
@@ -325,16 +325,12 @@ fn parent_dir(target: &Path) -> PathBuf {
 /// alone is tried when the owner cannot be changed) and then its exact mode bits (after chown,
 /// which may clear setuid/setgid).
 fn copy_owner_and_mode(file: &std::fs::File, uid: u32, gid: u32, mode: u32) -> std::io::Result<()> {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    use std::os::unix::io::AsRawFd;
+    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
     let mine = file.metadata()?;
     if mine.uid() != uid || mine.gid() != gid {
-        let fd = file.as_raw_fd();
-        // SAFETY: fchown on a file descriptor we own; no memory is passed.
-        let rc = unsafe { libc::fchown(fd, uid, gid) };
-        if rc != 0 && mine.gid() != gid {
-            // SAFETY: as above; (uid_t)-1 leaves the owner unchanged.
-            let _ = unsafe { libc::fchown(fd, u32::MAX, gid) };
+        let changed = fchown(file, Some(uid), Some(gid));
+        if changed.is_err() && mine.gid() != gid {
+            let _ = fchown(file, None, Some(gid));
         }
     }
     file.set_permissions(std::fs::Permissions::from_mode(mode & 0o7777))

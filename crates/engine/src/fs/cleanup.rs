@@ -103,10 +103,7 @@ fn owner_is_gone(path: &Path) -> bool {
     let Some(pid) = temp::writer_pid(name) else {
         return false;
     };
-    // SAFETY: kill with signal 0 only checks that the process exists; no memory is passed.
-    let alive = unsafe { libc::kill(pid, 0) } == 0
-        || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
-    !alive
+    !crate::sys::process_alive(pid)
 }
 
 #[cfg(test)]

@@ -57,10 +57,10 @@ pub fn is_temp_name(name: &str) -> bool {
 }
 
 /// The id of the process that made the temp file `name` (`None`: not one of our names).
-pub fn writer_pid(name: &str) -> Option<libc::pid_t> {
+pub fn writer_pid(name: &str) -> Option<i32> {
     name.strip_prefix(TEMP_PREFIX)
         .and_then(|rest| rest.split_once('-'))
-        .and_then(|(pid, _)| pid.parse::<libc::pid_t>().ok())
+        .and_then(|(pid, _)| pid.parse::<i32>().ok())
         .filter(|pid| *pid > 0)
 }
 
@@ -80,7 +80,7 @@ mod tests {
         let (name, ()) = claim_name(|_| Ok(())).unwrap();
         let name = name.to_str().unwrap();
         assert!(is_temp_name(name), "{name}");
-        assert_eq!(writer_pid(name), Some(std::process::id() as libc::pid_t));
+        assert_eq!(writer_pid(name), Some(std::process::id() as i32));
         assert!(!is_temp_name(".edit-engine-.tmp"));
         assert!(!is_temp_name("notes.tmp"));
         assert_eq!(writer_pid(".edit-engine-x-1.tmp"), None);

@@ -159,8 +159,7 @@ fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), F
     let Ok(meta) = file.metadata() else {
         return Ok(()); // read_open reports it
     };
-    // SAFETY: geteuid has no preconditions.
-    if meta.is_file() && meta.nlink() > 1 && meta.uid() != unsafe { libc::geteuid() } {
+    if meta.is_file() && meta.nlink() > 1 && meta.uid() != crate::sys::effective_uid() {
         return Err(FsError::ForeignHardLink {
             display: display.to_string(),
         });

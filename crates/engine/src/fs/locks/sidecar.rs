@@ -25,8 +25,7 @@ pub enum SidecarError {
 /// The directory holding the sidecar lock files of this user (`None`: no usable place).
 pub fn lock_dir() -> Option<PathBuf> {
     use std::os::unix::fs::MetadataExt;
-    // SAFETY: geteuid has no preconditions.
-    let uid = unsafe { libc::geteuid() };
+    let uid = crate::sys::effective_uid();
     let runtime = PathBuf::from(format!("/run/user/{uid}"));
     if private_owned(&runtime) {
         return Some(runtime.join("edit-engine-locks"));
@@ -128,7 +127,6 @@ fn ensure_private_dir(dir: &Path) -> Result<(), String> {
 fn private_owned(dir: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     std::fs::symlink_metadata(dir).is_ok_and(|m| {
-        // SAFETY: geteuid has no preconditions.
-        m.is_dir() && m.uid() == unsafe { libc::geteuid() } && m.mode() & 0o022 == 0
+        m.is_dir() && m.uid() == crate::sys::effective_uid() && m.mode() & 0o022 == 0
     })
 }
