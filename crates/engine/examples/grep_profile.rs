@@ -132,6 +132,11 @@ fn main() {
             Box::new(|| search::run(&tracked, &params).len()),
         ),
     ];
+    report(&steps, reps);
+}
+
+/// Runs the steps `reps` times round-robin and prints each one's median wall and CPU time.
+fn report(steps: &[Step], reps: usize) {
     let mut wall: Vec<Vec<f64>> = vec![Vec::new(); steps.len()];
     let mut cpu: Vec<Vec<f64>> = vec![Vec::new(); steps.len()];
     let mut sizes = vec![0; steps.len()];
