@@ -5,15 +5,16 @@
 //! napi bindings for edit-engine: JS values <-> engine types, thread-pool plumbing, class
 //! wrappers. No edit logic lives here; everything is in the `edit-engine-core` crate.
 
+mod ffi;
 mod helpers;
 mod modification;
 mod patch;
 mod quotes;
 mod read_tracker;
 mod symbols;
-mod task;
 mod tasks;
 mod text_editor;
+mod tool_call;
 mod toolbox;
 mod tracker;
 
@@ -24,23 +25,6 @@ use napi_derive::napi;
 /// (measured: a 4 MB edit 12 -> 6 ms once the system allocator's mmap threshold was exceeded).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// Runs when the addon is loaded: tree-sitter's C core allocates through mimalloc too (its parse
-/// of a large file is allocation-heavy; glibc's malloc cost about a tenth of a cold parse).
-#[napi_derive::module_init]
-fn route_tree_sitter_allocations() {
-    use libmimalloc_sys::{mi_calloc, mi_free, mi_malloc, mi_realloc};
-    // SAFETY: called once at load, before any tree-sitter object exists; the four functions are
-    // one allocator family (mimalloc) with malloc's alignment and null only on failure.
-    unsafe {
-        tree_sitter::set_allocator(Some(tree_sitter::Allocator {
-            malloc: mi_malloc,
-            calloc: mi_calloc,
-            realloc: mi_realloc,
-            free: mi_free,
-        }));
-    }
-}
 
 /// Longest wait of `flushWrites` (a stuck lock can delay a queued undo record by the lock
 /// timeout at most; this bound keeps process exit from hanging in any case).

@@ -132,7 +132,7 @@ fn guarded<T>(
         ))),
         Err(p) => Err(napi::Error::from_reason(format!(
             "internal error in edit-engine ({})",
-            crate::task::panic_text(&p)
+            crate::tool_call::panic_text(&p)
         ))),
     }
 }

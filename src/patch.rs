@@ -1,6 +1,6 @@
 //! `apply_patch` / `apply_diff` tool calls and their pure in-memory helpers.
 
-use crate::task::{ToolResult, ToolTask};
+use crate::tool_call::{ToolResult, ToolTask};
 use crate::toolbox::NativeToolbox;
 use edit_engine_core::patch::{self, FileOp, PatchError};
 use edit_engine_core::tools;

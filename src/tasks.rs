@@ -1,8 +1,9 @@
 //! `BackgroundTaskPersistence` (seed 002): background tasks kept in a locked JSON file. Every
 //! method runs on libuv's thread pool and returns a Promise; failures reject with a clear message.
 
+use crate::ffi::JsonValue;
 use edit_engine_core::tasks::{default_path, TaskStore};
-use napi::bindgen_prelude::{AsyncTask, Either, ToNapiValue, TypeName, ValueType};
+use napi::bindgen_prelude::{AsyncTask, Either};
 use napi::{Env, Task};
 use napi_derive::napi;
 use serde_json::Value;
@@ -141,32 +142,9 @@ impl StoreTask {
             Ok(result) => result.map_err(napi::Error::from_reason),
             Err(p) => Err(napi::Error::from_reason(format!(
                 "internal error in edit-engine ({})",
-                crate::task::panic_text(&p)
+                crate::tool_call::panic_text(&p)
             ))),
         }
-    }
-}
-
-/// A JSON value handed to JS (serde_json's conversion, with a type name for `Task`).
-pub struct JsonValue(Value);
-
-impl TypeName for JsonValue {
-    fn type_name() -> &'static str {
-        "unknown"
-    }
-
-    fn value_type() -> ValueType {
-        ValueType::Unknown
-    }
-}
-
-impl ToNapiValue for JsonValue {
-    unsafe fn to_napi_value(
-        env: napi::sys::napi_env,
-        val: Self,
-    ) -> napi::Result<napi::sys::napi_value> {
-        // SAFETY: forwarded as received; serde_json's conversion upholds the same contract.
-        unsafe { Value::to_napi_value(env, val.0) }
     }
 }
 

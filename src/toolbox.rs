@@ -1,7 +1,7 @@
 //! `NativeToolbox`: one engine context (path policy, tracker, limits) serving every tool call.
 
 use crate::read_tracker::JsFileReadTracker;
-use crate::task::{ToolFn, ToolResult, ToolTask};
+use crate::tool_call::{ToolFn, ToolResult, ToolTask};
 use crate::tracker::JsFileTracker;
 use edit_engine_core::fs::background::Durability;
 use edit_engine_core::tools::history::HistoryOption;
@@ -56,13 +56,6 @@ impl From<NativeToolOptions> for ToolOptions {
                 (_, Some(dir)) if !dir.is_empty() => HistoryOption::Dir(dir),
                 _ => HistoryOption::Default,
             },
-            text_editor: TextEditorOptions {
-                version: o.text_editor_version,
-                max_characters: o
-                    .max_characters
-                    .filter(|n| n.is_finite() && *n >= 1.0)
-                    .map(|n| n as u64),
-            },
             durability: Durability::default(),
             lock_timeout: o
                 .lock_timeout_ms
@@ -77,6 +70,8 @@ impl From<NativeToolOptions> for ToolOptions {
 #[napi]
 pub struct NativeToolbox {
     context: Result<Arc<ToolContext>, String>,
+    /// `textEditorTool`'s own options (version, `max_characters`).
+    text_editor: TextEditorOptions,
 }
 
 #[napi]
@@ -88,6 +83,13 @@ impl NativeToolbox {
         read_tracker: Option<&JsFileReadTracker>,
     ) -> Self {
         let options = options.unwrap_or_default();
+        let text_editor = TextEditorOptions {
+            version: options.text_editor_version.clone(),
+            max_characters: options
+                .max_characters
+                .filter(|n| n.is_finite() && *n >= 1.0)
+                .map(|n| n as u64),
+        };
         let durability = match options.durability.as_deref() {
             None => Ok(Durability::default()),
             Some(value) => Durability::parse(value).ok_or_else(|| {
@@ -105,7 +107,10 @@ impl NativeToolbox {
                 .map(|c| Arc::new(c.with_read_tracker(read_tracker)))
                 .map_err(|e| tools::errors::describe(&e))
         });
-        NativeToolbox { context }
+        NativeToolbox {
+            context,
+            text_editor,
+        }
     }
 
     /// Probe's `edit` tool call.
@@ -175,9 +180,10 @@ impl NativeToolbox {
         ts_return_type = "Promise<ToolResult>"
     )]
     pub fn text_editor(&self, params: Value) -> AsyncTask<ToolTask> {
+        let options = self.text_editor.clone();
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::text_editor::run(c, p)),
+            move |c, p| ToolResult::from_fixed_lead(tools::text_editor::run(c, &options, p)),
             "textEditor",
         )
     }
@@ -224,7 +230,13 @@ impl NativeToolbox {
 
 impl NativeToolbox {
     /// A call of `tool`, the toolbox method named `method` in JS.
-    pub(crate) fn task(&self, params: Value, tool: ToolFn, method: &str) -> AsyncTask<ToolTask> {
+    pub(crate) fn task(
+        &self,
+        params: Value,
+        tool: impl Fn(&ToolContext, &Value) -> ToolResult + Send + 'static,
+        method: &str,
+    ) -> AsyncTask<ToolTask> {
+        let tool: ToolFn = Box::new(tool);
         AsyncTask::new(ToolTask {
             context: self.context.clone(),
             params,

@@ -306,7 +306,7 @@ impl Task for TrackerTask {
                 Some(TrackerJob::AfterWrite(path)) => tracker.track_file_after_write(&path),
                 None => {}
             }));
-        result.map_err(|p| napi::Error::from_reason(crate::task::panic_text(&p)))
+        result.map_err(|p| napi::Error::from_reason(crate::tool_call::panic_text(&p)))
     }
 
     fn resolve(&mut self, _env: Env, _output: ()) -> napi::Result<()> {

@@ -7,7 +7,7 @@ mod common;
 #[path = "../../crates/engine/tests/fuzz_props/invariants.rs"]
 mod invariants;
 
-use edit_engine_core::batch::{Op, OpKind};
+use edit_engine_core::batch_plan::{Op, OpKind};
 
 fuzz_target!(|data: &[u8]| {
     // text 0xFF ops: each op is a kind byte, two line bytes and a text up to the next 0xFE.

@@ -66,12 +66,8 @@ fn context(root: &Path, tracked: bool) -> ToolContext {
 
 /// User + system CPU time of this process so far, in ms.
 fn cpu_ms() -> f64 {
-    // SAFETY: an all-zero `rusage` is valid; getrusage fills it.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `usage` is writable.
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
-    let ms = |t: libc::timeval| t.tv_sec as f64 * 1e3 + t.tv_usec as f64 / 1e3;
-    ms(usage.ru_utime) + ms(usage.ru_stime)
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6
 }
 
 fn med(t: &mut [f64]) -> f64 {
@@ -136,6 +132,11 @@ fn main() {
             Box::new(|| search::run(&tracked, &params).len()),
         ),
     ];
+    report(&steps, reps);
+}
+
+/// Runs the steps `reps` times round-robin and prints each one's median wall and CPU time.
+fn report(steps: &[Step], reps: usize) {
     let mut wall: Vec<Vec<f64>> = vec![Vec::new(); steps.len()];
     let mut cpu: Vec<Vec<f64>> = vec![Vec::new(); steps.len()];
     let mut sizes = vec![0; steps.len()];

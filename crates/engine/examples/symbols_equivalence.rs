@@ -65,6 +65,47 @@ fn compare(src: &str, lang: Language, names: &[String], what: &str, counts: &mut
     }
 }
 
+/// Compares the lookups of the names defined in one file (and, with `mutating`, in 12 mutants).
+fn check_file(
+    raw: &str,
+    lang: Language,
+    what: &str,
+    mutating: bool,
+    rng: &mut Rng,
+    counts: &mut Counts,
+) {
+    let src = raw.replace("\r\n", "\n");
+    let src = src.strip_prefix('\u{feff}').unwrap_or(&src);
+    let Ok(symbols) = list_symbols(src, lang) else {
+        return;
+    };
+    counts.files += 1;
+    let names: Vec<String> = symbols
+        .iter()
+        .flat_map(|s| {
+            [
+                s.name().to_string(),
+                s.qualified_name.clone(),
+                format!("::{}", s.name()),
+            ]
+        })
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .take(60)
+        .collect();
+    compare(src, lang, &names, what, counts);
+    if mutating && !names.is_empty() && src.len() <= 60_000 {
+        for _ in 0..12 {
+            let mutant = mutate(src, rng);
+            counts.mutants += 1;
+            let picked: Vec<String> = (0..3)
+                .map(|_| names[rng.below(names.len())].clone())
+                .collect();
+            compare(&mutant, lang, &picked, &format!("mutant of {what}"), counts);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mutating = args.iter().any(|a| a == "--mutate");
@@ -86,43 +127,14 @@ fn main() {
             let Ok(raw) = std::fs::read_to_string(path) else {
                 continue;
             };
-            let src = raw.replace("\r\n", "\n");
-            let src = src.strip_prefix('\u{feff}').unwrap_or(&src);
-            let Ok(symbols) = list_symbols(src, lang) else {
-                continue;
-            };
-            counts.files += 1;
-            let names: Vec<String> = symbols
-                .iter()
-                .flat_map(|s| {
-                    [
-                        s.name().to_string(),
-                        s.qualified_name.clone(),
-                        format!("::{}", s.name()),
-                    ]
-                })
-                .collect::<BTreeSet<_>>()
-                .into_iter()
-                .take(60)
-                .collect();
-            let what = path.display().to_string();
-            compare(src, lang, &names, &what, &mut counts);
-            if mutating && !names.is_empty() && src.len() <= 60_000 {
-                for _ in 0..12 {
-                    let mutant = mutate(src, &mut rng);
-                    counts.mutants += 1;
-                    let picked: Vec<String> = (0..3)
-                        .map(|_| names[rng.below(names.len())].clone())
-                        .collect();
-                    compare(
-                        &mutant,
-                        lang,
-                        &picked,
-                        &format!("mutant of {what}"),
-                        &mut counts,
-                    );
-                }
-            }
+            check_file(
+                &raw,
+                lang,
+                &path.display().to_string(),
+                mutating,
+                &mut rng,
+                &mut counts,
+            );
         }
     }
     let Counts {

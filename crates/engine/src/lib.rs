@@ -3,7 +3,14 @@
 //! Data flows one way: tool params -> [`tools`] (validate, plan) -> [`fs`] (guard, lock, read) ->
 //! [`text`] / [`lines`] / [`symbols`] (compute the new content, pure) -> [`fs`] (atomic write) -> message.
 
-pub mod batch;
+// Unix only: the atomic write, the confined reads and the locks rest on `openat` without following
+// symlinks, `renameat2`/`linkat`, file ownership and `flock`, which this crate uses with no fallback.
+#[cfg(not(unix))]
+compile_error!(
+    "edit-engine-core supports Unix only (Linux, macOS): its file safety rests on openat, flock and file ownership"
+);
+
+pub mod batch_plan;
 pub mod fs;
 pub mod history;
 pub mod lines;
@@ -11,6 +18,7 @@ pub mod parallel;
 pub mod patch;
 pub mod search;
 pub mod symbols;
+pub mod sys;
 pub mod tasks;
 pub mod text;
 pub mod tools;

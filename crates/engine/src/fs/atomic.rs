@@ -19,13 +19,7 @@ use super::FsError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-#[cfg(unix)]
 mod dir;
-
-/// Prefix of every temp file this module creates (with suffix [`TEMP_SUFFIX`]).
-pub const TEMP_PREFIX: &str = ".edit-engine-";
-/// Suffix of every temp file this module creates.
-pub const TEMP_SUFFIX: &str = ".tmp";
 
 /// How to treat an existing file at the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +69,6 @@ pub fn write_atomic_confined(
 /// Opens the checked real path `real_path` for reading the way [`write_atomic_confined`] writes
 /// it: folders opened one by one without following symlinks, the file opened without following a
 /// symlink. A symlink swapped in for the file or a folder is refused with `Changed`.
-#[cfg(unix)]
 pub fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, FsError> {
     let Some(name) = real_path.file_name() else {
         return Err(FsError::NotAFile {
@@ -100,26 +93,10 @@ pub fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, F
     })
 }
 
-/// [`open_confined`] where folders cannot be opened without following symlinks.
-#[cfg(not(unix))]
-pub fn open_confined(real_path: &Path, display: &str) -> Result<std::fs::File, FsError> {
-    std::fs::File::open(real_path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => FsError::NotFound {
-            display: display.to_string(),
-        },
-        _ => FsError::Io {
-            op: "open",
-            display: display.to_string(),
-            source: e,
-        },
-    })
-}
-
 /// Removes the regular file at the checked real path `real_path`, relative to its folder opened
 /// the way [`open_confined`] opens it (no symlink followed on the way). A file or folder already
 /// gone is not an error; a symlink or anything else that is not a regular file is refused with
 /// `NotAFile` and left in place.
-#[cfg(unix)]
 pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsError> {
     use std::os::unix::ffi::OsStrExt;
     let not_a_file = || FsError::NotAFile {
@@ -140,7 +117,7 @@ pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsErr
     };
     match dir.entry(name).map_err(io)? {
         None => Ok(()),
-        Some(entry) if entry.kind != libc::S_IFREG => Err(not_a_file()),
+        Some(entry) if entry.kind != rustix::fs::FileType::RegularFile => Err(not_a_file()),
         Some(_) => {
             let c_name = std::ffi::CString::new(name.as_bytes()).map_err(|_| not_a_file())?;
             dir.unlink(&c_name).map_err(io)?;
@@ -150,28 +127,11 @@ pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsErr
     }
 }
 
-/// [`remove_file_confined`] where folders cannot be opened without following symlinks.
-#[cfg(not(unix))]
-pub fn remove_file_confined(real_path: &Path, display: &str) -> Result<(), FsError> {
-    match std::fs::symlink_metadata(real_path) {
-        Err(_) => Ok(()),
-        Ok(meta) if !meta.is_file() => Err(FsError::NotAFile {
-            display: display.to_string(),
-        }),
-        Ok(_) => std::fs::remove_file(real_path).map_err(|source| FsError::Io {
-            op: "remove",
-            display: display.to_string(),
-            source,
-        }),
-    }
-}
-
 /// Temp file in `target`'s directory (opened without following symlinks when `confined`), fsync,
 /// rename over the name `target`, fsync of the directory (now, or queued with
 /// [`Durability::Standard`]), stale-temp cleanup. The replaced file is held open across the rename
 /// and released on the background thread, so freeing its inode and blocks is not part of the call
 /// (on ext4 that made the rename of a 1 KB file cost about 0.25 ms; held, it takes 0.02-0.08 ms).
-#[cfg(unix)]
 fn write_to(
     target: &Path,
     bytes: &[u8],
@@ -197,7 +157,7 @@ fn write_to(
     let mut tmp = dir
         .stage()
         .map_err(io_err("create a temporary file next to", display))?;
-    super::cleanup::hold_temp(&tmp.file);
+    super::temp::hold(&tmp.file);
     failpoint("write")?;
     tmp.file
         .write_all(bytes)
@@ -234,7 +194,6 @@ fn write_to(
 
 /// Opening the target's directory failed: a folder replaced by a symlink or a file (confined
 /// mode), a missing folder, or an I/O error.
-#[cfg(unix)]
 fn dir_error(e: std::io::Error, mode: WriteMode, display: &str) -> FsError {
     match e.raw_os_error() {
         Some(libc::ELOOP | libc::ENOTDIR) => FsError::Changed {
@@ -254,7 +213,6 @@ fn dir_error(e: std::io::Error, mode: WriteMode, display: &str) -> FsError {
 
 /// The existing target entry (None when absent), after the mode and file-type checks; a symlink
 /// is never followed (and refused).
-#[cfg(unix)]
 fn inspect_entry(
     dir: &dir::Dir,
     name: &std::ffi::OsStr,
@@ -274,13 +232,13 @@ fn inspect_entry(
             _ => Ok(None),
         };
     };
-    if entry.kind == libc::S_IFLNK {
+    if entry.kind == rustix::fs::FileType::Symlink {
         return Err(FsError::Changed {
             display: display.to_string(),
             what: "it is now a symbolic link",
         });
     }
-    if entry.kind != libc::S_IFREG {
+    if entry.kind != rustix::fs::FileType::RegularFile {
         return Err(FsError::NotAFile {
             display: display.to_string(),
         });
@@ -299,47 +257,6 @@ fn inspect_entry(
         });
     }
     Ok(Some(entry))
-}
-
-#[cfg(not(unix))]
-fn write_to(
-    target: &Path,
-    bytes: &[u8],
-    mode: WriteMode,
-    display: &str,
-    _confined: bool,
-    _durability: Durability,
-) -> Result<(), FsError> {
-    let existing = inspect_target(target, mode, display)?;
-    let dir = parent_dir(target);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .suffix(TEMP_SUFFIX)
-        .tempfile_in(&dir)
-        .map_err(io_err("create a temporary file next to", display))?;
-    super::cleanup::hold_temp(tmp.as_file());
-    failpoint("write")?;
-    tmp.write_all(bytes).map_err(io_err("write", display))?;
-    if let Some(meta) = &existing {
-        tmp.as_file()
-            .set_permissions(meta.permissions())
-            .map_err(io_err("set the permissions of", display))?;
-    }
-    failpoint("sync")?;
-    tmp.as_file().sync_all().map_err(io_err("sync", display))?;
-    failpoint("rename")?;
-    let persisted = match mode {
-        WriteMode::CreateNew => tmp.persist_noclobber(target),
-        WriteMode::Replace | WriteMode::CreateOrReplace => tmp.persist(target),
-    };
-    persisted.map_err(|e| FsError::Io {
-        op: "replace",
-        display: display.to_string(),
-        source: e.error,
-    })?;
-    sync_dir(&dir);
-    super::cleanup::remove_stale_temps_in_background(dir);
-    Ok(())
 }
 
 /// Creates the missing parent directories of `path` (the caller has already checked that the
@@ -397,52 +314,6 @@ fn resolve_target(path: &Path, display: &str) -> Result<PathBuf, FsError> {
     }
 }
 
-/// Metadata of the existing target (None when absent), after the mode and file-type checks.
-#[cfg(not(unix))]
-fn inspect_target(
-    target: &Path,
-    mode: WriteMode,
-    display: &str,
-) -> Result<Option<std::fs::Metadata>, FsError> {
-    let meta = match std::fs::symlink_metadata(target) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return match mode {
-                WriteMode::Replace => Err(FsError::NotFound {
-                    display: display.to_string(),
-                }),
-                _ => Ok(None),
-            };
-        }
-        Err(e) => {
-            return Err(FsError::Io {
-                op: "inspect",
-                display: display.to_string(),
-                source: e,
-            })
-        }
-    };
-    if !meta.is_file() {
-        return Err(FsError::NotAFile {
-            display: display.to_string(),
-        });
-    }
-    if mode == WriteMode::CreateNew {
-        let source = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "file exists");
-        return Err(FsError::Io {
-            op: "create",
-            display: display.to_string(),
-            source,
-        });
-    }
-    if link_count(&meta) > 1 {
-        return Err(FsError::HardLinked {
-            display: display.to_string(),
-        });
-    }
-    Ok(Some(meta))
-}
-
 fn parent_dir(target: &Path) -> PathBuf {
     match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -450,26 +321,16 @@ fn parent_dir(target: &Path) -> PathBuf {
     }
 }
 
-#[cfg(not(unix))]
-fn link_count(_meta: &std::fs::Metadata) -> u64 {
-    1
-}
-
 /// Gives the temp file the original's owner/group (best effort: EPERM is ignored, and the group
 /// alone is tried when the owner cannot be changed) and then its exact mode bits (after chown,
 /// which may clear setuid/setgid).
-#[cfg(unix)]
 fn copy_owner_and_mode(file: &std::fs::File, uid: u32, gid: u32, mode: u32) -> std::io::Result<()> {
-    use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    use std::os::unix::io::AsRawFd;
+    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
     let mine = file.metadata()?;
     if mine.uid() != uid || mine.gid() != gid {
-        let fd = file.as_raw_fd();
-        // SAFETY: fchown on a file descriptor we own; no memory is passed.
-        let rc = unsafe { libc::fchown(fd, uid, gid) };
-        if rc != 0 && mine.gid() != gid {
-            // SAFETY: as above; (uid_t)-1 leaves the owner unchanged.
-            let _ = unsafe { libc::fchown(fd, u32::MAX, gid) };
+        let changed = fchown(file, Some(uid), Some(gid));
+        if changed.is_err() && mine.gid() != gid {
+            let _ = fchown(file, None, Some(gid));
         }
     }
     file.set_permissions(std::fs::Permissions::from_mode(mode & 0o7777))

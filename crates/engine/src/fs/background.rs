@@ -214,15 +214,9 @@ fn run(queue: Receiver<Job>, lane: &'static Lane) {
 }
 
 /// (device, inode) of an open file: two handles of one directory share it.
-#[cfg(unix)]
 fn identity(file: &File) -> Option<(u64, u64)> {
     use std::os::unix::fs::MetadataExt;
     file.metadata().ok().map(|m| (m.dev(), m.ino()))
-}
-
-#[cfg(not(unix))]
-fn identity(_file: &File) -> Option<(u64, u64)> {
-    None
 }
 
 #[cfg(test)]

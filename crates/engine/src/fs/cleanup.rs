@@ -4,12 +4,12 @@
 //! file there named `.edit-engine-*.tmp` that no live writer holds is removed when the process
 //! named in it (`.edit-engine-<pid>-<tag>.tmp`) is gone, or else when its modification time is
 //! more than [`STALE_AFTER`] ago. A writer holds an exclusive `flock` on its temp
-//! file from creation until the rename (see [`hold_temp`]), in this process or any other, so a
+//! file from creation until the rename (see [`temp::hold`]), in this process or any other, so a
 //! slow write is never pulled from under its writer; a crashed writer's lock died with it.
 //! Symlinks, directories and other names are never touched. A directory is scanned at most once
 //! per [`STALE_AFTER`] per process, so frequent writes to a big directory do not list it every
 //! time.
-use super::atomic::{TEMP_PREFIX, TEMP_SUFFIX};
+use super::temp;
 use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -24,18 +24,6 @@ const MAX_REMEMBERED_DIRS: usize = 4096;
 
 static LAST_SCAN: LazyLock<Mutex<HashMap<PathBuf, Instant>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
-
-/// Marks `file` (a freshly created temp file) as held by a live writer until it is closed.
-pub(crate) fn hold_temp(file: &std::fs::File) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::io::AsRawFd;
-        // SAFETY: flock on a descriptor we own; no memory is passed.
-        let _ = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    }
-    #[cfg(not(unix))]
-    let _ = file;
-}
 
 /// What a successful atomic write runs for its folder: unless `dir` was scanned less than
 /// [`STALE_AFTER`] ago in this process, a scan on the background thread (errors are ignored:
@@ -76,21 +64,15 @@ pub fn remove_stale_temps(dir: &Path, max_age: Duration) -> usize {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let Some(name) = name.to_str() else { continue };
-        if name.len() > TEMP_PREFIX.len() + TEMP_SUFFIX.len()
-            && name.starts_with(TEMP_PREFIX)
-            && name.ends_with(TEMP_SUFFIX)
-            && remove_if_stale(&entry.path(), max_age)
-        {
+        if temp::is_temp_name(name) && remove_if_stale(&entry.path(), max_age) {
             removed += 1;
         }
     }
     removed
 }
 
-#[cfg(unix)]
 fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
     use std::os::unix::fs::OpenOptionsExt;
-    use std::os::unix::io::AsRawFd;
     let Ok(file) = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
@@ -109,42 +91,19 @@ fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
     if !meta.is_file() || !(old || owner_is_gone(path)) {
         return false;
     }
-    // SAFETY: flock on a descriptor we own; no memory is passed.
-    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+    if file.try_lock().is_err() {
         return false; // a live writer holds it
     }
     std::fs::remove_file(path).is_ok()
 }
 
 /// True when the temp file's name carries the id of a process that no longer exists.
-#[cfg(unix)]
 fn owner_is_gone(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let Some(pid) = name
-        .strip_prefix(TEMP_PREFIX)
-        .and_then(|rest| rest.split_once('-'))
-        .and_then(|(pid, _)| pid.parse::<libc::pid_t>().ok())
-        .filter(|pid| *pid > 0)
-    else {
+    let Some(pid) = temp::writer_pid(name) else {
         return false;
     };
-    // SAFETY: kill with signal 0 only checks that the process exists; no memory is passed.
-    let alive = unsafe { libc::kill(pid, 0) } == 0
-        || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH);
-    !alive
-}
-
-#[cfg(not(unix))]
-fn remove_if_stale(path: &Path, max_age: Duration) -> bool {
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return false;
-    };
-    let old = meta
-        .modified()
-        .ok()
-        .and_then(|m| SystemTime::now().duration_since(m).ok())
-        .is_some_and(|age| age > max_age);
-    meta.is_file() && old && std::fs::remove_file(path).is_ok()
+    !crate::sys::process_alive(pid)
 }
 
 #[cfg(test)]

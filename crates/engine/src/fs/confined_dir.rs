@@ -46,45 +46,20 @@ impl ConfinedDir {
 #[cfg(target_os = "linux")]
 mod linux {
     use super::FsError;
-    use std::ffi::CString;
+    use rustix::fs::{Mode, OFlags, ResolveFlags};
     use std::fs::File;
     use std::io;
-    use std::os::unix::ffi::OsStrExt;
-    use std::os::unix::io::{AsRawFd, FromRawFd, RawFd};
     use std::path::Path;
 
-    /// `struct open_how` of `openat2(2)`.
-    #[repr(C)]
-    struct OpenHow {
-        flags: u64,
-        mode: u64,
-        resolve: u64,
-    }
-
-    fn openat2(dir: RawFd, path: &Path, flags: libc::c_int, resolve: u64) -> io::Result<File> {
-        let c = CString::new(path.as_os_str().as_bytes())
-            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "NUL byte in path"))?;
-        let how = OpenHow {
-            flags: (flags | libc::O_CLOEXEC) as u64,
-            mode: 0,
+    fn openat2(dir: &File, path: &Path, flags: OFlags, resolve: ResolveFlags) -> io::Result<File> {
+        let flags = flags | OFlags::CLOEXEC;
+        Ok(File::from(rustix::fs::openat2(
+            dir,
+            path,
+            flags,
+            Mode::empty(),
             resolve,
-        };
-        // SAFETY: valid descriptor (or AT_FDCWD), NUL-terminated path, `how` lives across the
-        // call and its size is passed; the returned descriptor is owned below.
-        let rc = unsafe {
-            libc::syscall(
-                libc::SYS_openat2,
-                dir,
-                c.as_ptr(),
-                &how as *const OpenHow,
-                std::mem::size_of::<OpenHow>(),
-            )
-        };
-        if rc < 0 {
-            return Err(io::Error::last_os_error());
-        }
-        // SAFETY: `rc` is a fresh descriptor that nothing else owns.
-        Ok(unsafe { File::from_raw_fd(rc as RawFd) })
+        )?))
     }
 
     /// The root folder as a path-only handle, reached without following any symlink.
@@ -99,18 +74,18 @@ mod linux {
             rel
         };
         openat2(
-            slash.as_raw_fd(),
+            &slash,
             rel,
-            libc::O_PATH | libc::O_DIRECTORY,
-            libc::RESOLVE_NO_SYMLINKS,
+            OFlags::PATH | OFlags::DIRECTORY,
+            ResolveFlags::NO_SYMLINKS,
         )
     }
 
     /// The file at `rel` below `root`; `None` when the kernel cannot do it (the caller falls back).
     pub fn open_beneath(root: &File, rel: &Path, display: &str) -> Option<Result<File, FsError>> {
-        let flags = libc::O_RDONLY | libc::O_NONBLOCK | libc::O_NOFOLLOW;
-        let resolve = libc::RESOLVE_BENEATH | libc::RESOLVE_NO_SYMLINKS;
-        let err = match openat2(root.as_raw_fd(), rel, flags, resolve) {
+        let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOFOLLOW;
+        let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS;
+        let err = match openat2(root, rel, flags, resolve) {
             Ok(file) => return Some(Ok(file)),
             Err(e) => e,
         };
@@ -156,16 +131,13 @@ mod tests {
             read("a/b/none.txt"),
             Err(FsError::NotFound { .. })
         ));
-        #[cfg(unix)]
-        {
-            std::os::unix::fs::symlink(outside.path(), root.join("a/link")).unwrap();
-            std::os::unix::fs::symlink(outside.path().join("f.txt"), root.join("a/f.txt")).unwrap();
-            for rel in ["a/link/f.txt", "a/f.txt"] {
-                assert!(
-                    matches!(read(rel), Err(FsError::Changed { .. })),
-                    "{rel} followed a symlink"
-                );
-            }
+        std::os::unix::fs::symlink(outside.path(), root.join("a/link")).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("f.txt"), root.join("a/f.txt")).unwrap();
+        for rel in ["a/link/f.txt", "a/f.txt"] {
+            assert!(
+                matches!(read(rel), Err(FsError::Changed { .. })),
+                "{rel} followed a symlink"
+            );
         }
     }
 
@@ -175,12 +147,9 @@ mod tests {
         let real = crate::fs::guard::safe_realpath(dir.path());
         std::fs::create_dir_all(real.join("d")).unwrap();
         std::fs::write(real.join("d/f.txt"), "x").unwrap();
-        #[cfg(unix)]
-        {
-            std::os::unix::fs::symlink(real.join("d"), real.join("link")).unwrap();
-            let confined = ConfinedDir::new(&real.join("link"));
-            let opened = confined.open_file(&real.join("link/f.txt"), "link/f.txt");
-            assert!(opened.is_err(), "a symlinked root is not followed");
-        }
+        std::os::unix::fs::symlink(real.join("d"), real.join("link")).unwrap();
+        let confined = ConfinedDir::new(&real.join("link"));
+        let opened = confined.open_file(&real.join("link/f.txt"), "link/f.txt");
+        assert!(opened.is_err(), "a symlinked root is not followed");
     }
 }

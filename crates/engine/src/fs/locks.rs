@@ -92,34 +92,22 @@ pub fn lock_path(real_path: &Path, timeout: Duration) -> Result<FileLock, LockEr
 /// by another open file. Polls (sleeps of 1 ms growing to 20 ms), so no thread blocks in the
 /// kernel past the deadline.
 pub fn flock_within(file: &std::fs::File, timeout: Duration) -> std::io::Result<bool> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::io::AsRawFd;
-        let deadline = Instant::now() + timeout;
-        let mut pause = Duration::from_millis(1);
-        loop {
-            // SAFETY: flock on a descriptor we own; no memory is passed.
-            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
-                return Ok(true);
-            }
-            let e = std::io::Error::last_os_error();
-            match e.kind() {
-                std::io::ErrorKind::Interrupted => continue,
-                std::io::ErrorKind::WouldBlock => {}
-                _ => return Err(e),
-            }
-            let now = Instant::now();
-            if now >= deadline {
-                return Ok(false);
-            }
-            std::thread::sleep(pause.min(deadline - now));
-            pause = (pause * 2).min(Duration::from_millis(20));
+    use std::fs::TryLockError;
+    let deadline = Instant::now() + timeout;
+    let mut pause = Duration::from_millis(1);
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(true),
+            Err(TryLockError::WouldBlock) => {}
+            Err(TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(TryLockError::Error(e)) => return Err(e),
         }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (file, timeout);
-        Ok(true)
+        let now = Instant::now();
+        if now >= deadline {
+            return Ok(false);
+        }
+        std::thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(Duration::from_millis(20));
     }
 }
 
@@ -155,11 +143,6 @@ impl std::fmt::Debug for FileLock {
             .field("cross_process", &self.sidecar.is_some())
             .finish()
     }
-}
-
-/// Number of paths currently in the lock map (locked or waited on).
-pub fn live_entries() -> usize {
-    LOCKS.lock().len()
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ pub mod cleanup;
 pub mod confined_dir;
 pub mod guard;
 pub mod locks;
+pub mod temp;
 pub mod textfile;
 
 use std::path::PathBuf;
@@ -94,34 +95,4 @@ impl FsError {
     }
 }
 
-/// The effective user's home directory from the user database (not `$HOME`), if any.
-pub fn user_home() -> Option<PathBuf> {
-    #[cfg(unix)]
-    {
-        use std::ffi::CStr;
-        use std::os::unix::ffi::OsStrExt;
-        let mut buf = vec![0u8; 16 * 1024];
-        // SAFETY: zeroed passwd is a valid out-parameter; getpwuid_r writes into it and `buf`.
-        let mut pwd: libc::passwd = unsafe { std::mem::zeroed() };
-        let mut out: *mut libc::passwd = std::ptr::null_mut();
-        // SAFETY: all pointers are valid for the call; `buf` outlives every use of `pwd`.
-        let rc = unsafe {
-            libc::getpwuid_r(
-                libc::geteuid(),
-                &mut pwd,
-                buf.as_mut_ptr().cast(),
-                buf.len(),
-                &mut out,
-            )
-        };
-        if rc != 0 || out.is_null() || pwd.pw_dir.is_null() {
-            return None;
-        }
-        // SAFETY: pw_dir points to a NUL-terminated string inside `buf`.
-        let dir = unsafe { CStr::from_ptr(pwd.pw_dir) };
-        let dir = PathBuf::from(std::ffi::OsStr::from_bytes(dir.to_bytes()));
-        dir.is_absolute().then_some(dir)
-    }
-    #[cfg(not(unix))]
-    std::env::var_os("USERPROFILE").map(PathBuf::from)
-}
+pub use crate::sys::user_home;

@@ -154,23 +154,16 @@ pub fn read_bytes_confined(
 /// Hard links: a file with several links is read only when it belongs to this user (package
 /// stores link the user's own files); one owned by someone else may be a link to a file outside
 /// the workspace, so it is refused with `ForeignHardLink`.
-#[cfg(unix)]
 fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), FsError> {
     use std::os::unix::fs::MetadataExt;
     let Ok(meta) = file.metadata() else {
         return Ok(()); // read_open reports it
     };
-    // SAFETY: geteuid has no preconditions.
-    if meta.is_file() && meta.nlink() > 1 && meta.uid() != unsafe { libc::geteuid() } {
+    if meta.is_file() && meta.nlink() > 1 && meta.uid() != crate::sys::effective_uid() {
         return Err(FsError::ForeignHardLink {
             display: display.to_string(),
         });
     }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn refuse_foreign_hard_link(_file: &std::fs::File, _display: &str) -> Result<(), FsError> {
     Ok(())
 }
 
@@ -246,18 +239,12 @@ fn not_found_or(e: std::io::Error, display: &str, op: &'static str) -> FsError {
     }
 }
 
-#[cfg(unix)]
 fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
         .open(path)
-}
-
-#[cfg(not(unix))]
-fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::File::open(path)
 }
 
 #[cfg(test)]

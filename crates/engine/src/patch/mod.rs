@@ -55,27 +55,6 @@ impl Hunk {
             })
             .collect()
     }
-
-    /// The hunk as the caller wrote it (for error messages).
-    pub fn render(&self) -> String {
-        let mut out = String::new();
-        for a in &self.anchors {
-            out.push_str("@@ ");
-            out.push_str(a);
-            out.push('\n');
-        }
-        for line in &self.lines {
-            let (sign, text) = match line {
-                HunkLine::Context(t) => (' ', t),
-                HunkLine::Remove(t) => ('-', t),
-                HunkLine::Add(t) => ('+', t),
-            };
-            out.push(sign);
-            out.push_str(text);
-            out.push('\n');
-        }
-        out
-    }
 }
 
 /// What a patch does to one file. Paths are exactly as the patch names them (unchecked).

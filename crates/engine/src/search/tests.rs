@@ -181,7 +181,6 @@ fn protected_paths_are_neither_walked_nor_searched() {
 }
 
 /// A folder swapped for a symlink after the walk is not searched through.
-#[cfg(unix)]
 #[test]
 fn search_one_does_not_follow_a_swapped_in_symlink() {
     let dir = fixture();

@@ -39,12 +39,6 @@ impl Default for ParseCache {
 }
 
 impl ParseCache {
-    /// The process-wide cache (capacity [`DEFAULT_CAPACITY`]), for callers that do not keep their own.
-    pub fn global() -> &'static ParseCache {
-        static GLOBAL: std::sync::OnceLock<ParseCache> = std::sync::OnceLock::new();
-        GLOBAL.get_or_init(ParseCache::default)
-    }
-
     /// A cache holding at most `capacity` trees (at least one).
     pub fn new(capacity: usize) -> Self {
         ParseCache {
@@ -154,11 +148,6 @@ impl ParseCache {
                 entries.remove(i);
             }
         }
-    }
-
-    /// Drops whatever is cached for `path`.
-    pub fn invalidate(&self, path: &Path) {
-        self.entries.lock().retain(|e| e.path != path);
     }
 
     /// Number of cached trees.

@@ -65,19 +65,14 @@ pub fn selectors(found: &[SymbolInfo]) -> Vec<String> {
 
 /// Levenshtein distance over chars (each string cut to [`MAX_CHARS`]).
 fn levenshtein(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().take(MAX_CHARS).collect();
-    let b: Vec<char> = b.chars().take(MAX_CHARS).collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
+    strsim::levenshtein(first_chars(a), first_chars(b))
+}
+
+/// `s` cut to its first [`MAX_CHARS`] characters.
+fn first_chars(s: &str) -> &str {
+    s.char_indices()
+        .nth(MAX_CHARS)
+        .map_or(s, |(end, _)| &s[..end])
 }
 
 #[cfg(test)]
@@ -89,5 +84,13 @@ mod tests {
         assert_eq!(levenshtein("kitten", "sitting"), 3);
         assert_eq!(levenshtein("", "abc"), 3);
         assert_eq!(levenshtein("same", "same"), 0);
+    }
+
+    #[test]
+    fn levenshtein_compares_the_first_max_chars_only() {
+        let long = "é".repeat(MAX_CHARS);
+        assert_eq!(levenshtein(&format!("{long}abc"), &format!("{long}xyz")), 0);
+        assert_eq!(levenshtein(&format!("{long}abc"), &long), 0);
+        assert_eq!(levenshtein("ab", &"é".repeat(MAX_CHARS + 50)), MAX_CHARS);
     }
 }

@@ -6,7 +6,6 @@
 
 use std::fs::{File, OpenOptions};
 use std::os::unix::fs::OpenOptionsExt;
-use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
 
 /// `<path>.lock`.
@@ -33,13 +32,10 @@ impl LockFile {
             .mode(0o600)
             .open(path)?;
         loop {
-            // SAFETY: the descriptor is owned by `file`, open for the duration of the call.
-            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0 {
-                return Ok(LockFile { _file: file });
-            }
-            let err = std::io::Error::last_os_error();
-            if err.kind() != std::io::ErrorKind::Interrupted {
-                return Err(err);
+            match file.lock() {
+                Ok(()) => return Ok(LockFile { _file: file }),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
             }
         }
     }

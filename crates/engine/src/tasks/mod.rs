@@ -238,15 +238,7 @@ fn is_alive(task: &Value) -> bool {
     }
 }
 
-/// `kill(pid, 0)` semantics: alive unless the process does not exist (`ESRCH`).
-pub fn process_alive(pid: i32) -> bool {
-    if pid <= 0 {
-        return false;
-    }
-    // SAFETY: signal 0 performs only the existence and permission checks; nothing is sent.
-    let rc = unsafe { libc::kill(pid, 0) };
-    rc == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
-}
+pub use crate::sys::process_alive;
 
 #[cfg(test)]
 mod tests;

@@ -110,19 +110,6 @@ impl Strategy {
     }
 }
 
-impl std::str::FromStr for Strategy {
-    type Err = UnknownStrategy;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Strategy::from_name(name).ok_or_else(|| UnknownStrategy(name.to_string()))
-    }
-}
-
-/// A strategy name that [`Strategy::from_name`] does not know.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown match strategy `{0}` (known: line-trimmed, whitespace-normalized, indent-flexible, indent-shifted, quote-normalized, escape-normalized, trimmed-boundary, block-anchor)")]
-pub struct UnknownStrategy(pub String);
-
 /// What one strategy found: every accepted candidate region, in file order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StrategyMatch {

@@ -6,7 +6,7 @@ use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
 use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::textfile::read_bytes_confined;
-use crate::fs::FsError;
+use crate::fs::{FsError, ResolvedPath};
 use serde_json::Value;
 
 const INVALID_FILE_PATH: &str = "Error creating file: Invalid file_path - must be a non-empty string. Provide an absolute path or a path relative to the working directory (e.g. \"src/newFile.js\").";
@@ -35,51 +35,13 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         Err(e) => return failure(&e),
     };
     let existed = path.real.exists();
-    if existed && !overwrite {
-        return format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
+    if let Err(message) = check_target(ctx, &path, file_path, existed, overwrite) {
+        return message;
     }
-    if path.real.is_dir() {
-        return failure(&FsError::NotAFile { display });
-    }
-    if existed {
-        if let Err(m) = ctx.check_read_state(&path) {
-            return format!("Error creating file: {m}");
-        }
-    }
-    // The replaced content feeds the diff and the undo history (read only when one needs it).
-    let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
-        read_bytes_confined(&path.real, &display, Some(ctx.max_file_bytes)).ok()
-    } else {
-        None
+    let previous = match write(ctx, &path, content, existed) {
+        Ok(previous) => previous,
+        Err(e) => return failure(&e),
     };
-    if let Err(e) = create_parent_dirs(&path.real, &display) {
-        return failure(&e);
-    }
-    let mode = if existed {
-        WriteMode::Replace
-    } else {
-        WriteMode::CreateNew
-    };
-    let written = if existed && previous.is_none() {
-        // The replaced content could not be read: drop the older levels rather than skip one.
-        ctx.history.forget(&path.real);
-        ctx.write_file(&path.real, content.as_bytes(), mode, &display)
-            .inspect(|()| {
-                ctx.tracker_after_write(&path);
-                ctx.read_tracker_after_write(&path);
-            })
-    } else {
-        let recorded = Recorded {
-            previous: previous.as_deref(),
-            written: content.as_bytes(),
-            tool: "create",
-            txn: None,
-        };
-        ctx.write_recorded(&path, mode, &recorded)
-    };
-    if let Err(e) = written {
-        return failure(&e);
-    }
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes)",
@@ -89,6 +51,69 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default();
     diff::append(message, ctx.return_diff, &before, content, &display)
+}
+
+/// The refusals before anything is written: an existing file without `overwrite`, a folder, an
+/// existing file the read state does not let this call replace.
+fn check_target(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    file_path: &str,
+    existed: bool,
+    overwrite: bool,
+) -> Result<(), String> {
+    if existed && !overwrite {
+        return Err(format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it."));
+    }
+    if path.real.is_dir() {
+        let display = ctx.display(path);
+        return Err(failure(&FsError::NotAFile { display }));
+    }
+    if existed {
+        if let Err(m) = ctx.check_read_state(path) {
+            return Err(format!("Error creating file: {m}"));
+        }
+    }
+    Ok(())
+}
+
+/// Writes `content` at `path` (parents created) and records the replaced content in the undo
+/// history; returns the replaced content when it was read (only when the diff or the history
+/// needs it).
+fn write(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    content: &str,
+    existed: bool,
+) -> Result<Option<Vec<u8>>, FsError> {
+    let display = ctx.display(path);
+    let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
+        read_bytes_confined(&path.real, &display, Some(ctx.max_file_bytes)).ok()
+    } else {
+        None
+    };
+    create_parent_dirs(&path.real, &display)?;
+    let mode = if existed {
+        WriteMode::Replace
+    } else {
+        WriteMode::CreateNew
+    };
+    if existed && previous.is_none() {
+        // The replaced content could not be read: drop the older levels rather than skip one.
+        ctx.history.forget(&path.real);
+        ctx.write_file(&path.real, content.as_bytes(), mode, &display)?;
+        ctx.tracker_after_write(path);
+        ctx.read_tracker_after_write(path);
+    } else {
+        let recorded = Recorded {
+            previous: previous.as_deref(),
+            written: content.as_bytes(),
+            tool: "create",
+            txn: None,
+        };
+        ctx.write_recorded(path, mode, &recorded)?;
+    }
+    Ok(previous)
 }
 
 fn failure(error: &FsError) -> String {

@@ -34,23 +34,13 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     let content = session.file.text.as_str();
     let old = session.file.to_view(old_text);
     let new = session.file.to_view(new_text);
-    let count = if replace_all {
-        content.matches(old.as_ref()).count()
-    } else {
-        usize::from(content.contains(old.as_ref()))
-    };
-    if count == 0 {
+    let Some((count, updated)) = replace(content, &old, &new, replace_all) else {
         let name = path
             .lexical
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         return format!("Error: Text '{old_text}' not found in {name}. Read the file again and copy the exact text, including white space.");
-    }
-    let updated = if replace_all {
-        content.replace(old.as_ref(), &new)
-    } else {
-        content.replacen(old.as_ref(), &new, 1)
     };
     if updated != content {
         if let Err(e) = session.commit(&updated) {
@@ -71,4 +61,17 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         &updated,
         &session.display,
     )
+}
+
+/// `content` with `old` replaced by `new` (the first occurrence, or every one with `replace_all`)
+/// and the number replaced; `None` when `old` does not occur.
+fn replace(content: &str, old: &str, new: &str, replace_all: bool) -> Option<(usize, String)> {
+    if replace_all {
+        let count = content.matches(old).count();
+        (count > 0).then(|| (count, content.replace(old, new)))
+    } else {
+        content
+            .contains(old)
+            .then(|| (1, content.replacen(old, new, 1)))
+    }
 }

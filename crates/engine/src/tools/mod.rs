@@ -30,7 +30,6 @@ use crate::tracker::FileReadTracker;
 use crate::tracker::FileTracker;
 use history::{History, HistoryOption};
 use std::sync::Arc;
-use text_editor::TextEditorOptions;
 
 /// Default cap on the size of a file a tool reads (64 MiB).
 pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -47,8 +46,6 @@ pub struct ToolOptions {
     pub debug: bool,
     /// Undo store: the default per-user one, a `historyDir`, or none.
     pub history: HistoryOption,
-    /// `textEditorTool` options (version, `max_characters`).
-    pub text_editor: TextEditorOptions,
     /// Whether a write returns before or after the directory fsync of its rename.
     pub durability: Durability,
     /// Longest wait for a file's lock (`lockTimeoutMs`; default [`DEFAULT_LOCK_TIMEOUT`]).
@@ -67,7 +64,6 @@ pub struct ToolContext {
     pub debug: bool,
     /// Where every write records the previous content (see [`history`]).
     pub history: History,
-    pub text_editor: TextEditorOptions,
     pub durability: Durability,
     /// Longest wait for a file's lock.
     pub lock_timeout: std::time::Duration,
@@ -91,7 +87,6 @@ impl ToolContext {
             return_diff: options.return_diff,
             debug: options.debug,
             history,
-            text_editor: options.text_editor.clone(),
             durability: options.durability,
             lock_timeout: options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT),
         })

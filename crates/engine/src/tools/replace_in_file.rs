@@ -1,5 +1,5 @@
 //! Seed 004's `replace_in_file` tool: a batch of line replacements, insertions and string/regex
-//! replacements on one file, planned in memory ([`crate::batch`]) and written once, atomically.
+//! replacements on one file, planned in memory ([`crate::batch_plan`]) and written once, atomically.
 //!
 //! All-or-nothing: params, path, line numbers, overlaps and matches are all checked before the
 //! single write; on any error the file is unchanged. Line numbers refer to the file as read.
@@ -9,7 +9,7 @@ mod parse;
 use super::errors::describe;
 use super::params::non_blank_str;
 use super::{diff, ToolContext};
-use crate::batch::{self, Applied, Effect, Op, OpKind};
+use crate::batch_plan::{self, Applied, Effect, Op, OpKind};
 use crate::fs::textfile::TextFile;
 use serde_json::Value;
 
@@ -40,7 +40,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> Result<(String, usize), String>
         .into_iter()
         .map(|op| to_view(op, &session.file))
         .collect();
-    let applied = batch::apply(&session.file.text, &ops)
+    let applied = batch_plan::apply(&session.file.text, &ops)
         .map_err(|e| fail(format!("{e}. {NOTHING_WRITTEN}")))?;
     let unchanged = applied.new_text == session.file.text;
     if !unchanged {
@@ -111,7 +111,7 @@ fn summary(
         let label = ops
             .iter()
             .find(|op| op.index == *index)
-            .map(batch::label)
+            .map(batch_plan::label)
             .unwrap_or_default();
         out.push_str(&format!("\n- {label}: {}", describe_effect(effect)));
     }

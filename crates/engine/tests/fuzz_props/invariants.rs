@@ -5,7 +5,7 @@
 //! engine propagates (the harness and libFuzzer both report it).
 #![allow(dead_code)]
 
-use edit_engine_core::batch::{self, Op, OpKind};
+use edit_engine_core::batch_plan::{self, Op, OpKind};
 use edit_engine_core::lines::{clean_new_string, parse_line_ref, Position};
 use edit_engine_core::text::js::js_trim;
 use edit_engine_core::text::{lf_view, locate, Restriction, Strategy};
@@ -286,7 +286,7 @@ pub fn check_line_roundtrip(
 /// The `replace_in_file` planner on any batch: no panic; an accepted batch never holds two line
 /// ranges that overlap (a valid pair of overlapping ranges must be refused).
 pub fn check_batch_any(text: &str, ops: &[Op]) -> Result<(), String> {
-    let Ok(applied) = batch::apply(text, ops) else {
+    let Ok(applied) = batch_plan::apply(text, ops) else {
         return Ok(());
     };
     let ranges: Vec<(usize, usize)> = ops
@@ -317,7 +317,7 @@ pub fn check_batch_any(text: &str, ops: &[Op]) -> Result<(), String> {
 /// read) each by one marker line changes exactly those lines, whatever the order of the ops; the
 /// inverse batch (the same lines back to their old text) restores the input byte for byte.
 pub fn check_batch_line_roundtrip(text: &str, picks: &[usize]) -> Result<(), String> {
-    let (lines, trailing) = batch::split_lines(text);
+    let (lines, trailing) = batch_plan::lines_and_final_newline(text);
     let mut seen = std::collections::HashSet::new();
     let picks: Vec<usize> = picks
         .iter()
@@ -339,8 +339,8 @@ pub fn check_batch_line_roundtrip(text: &str, picks: &[usize]) -> Result<(), Str
         .iter()
         .map(|&k| replace(k, format!("<{k}>")))
         .collect();
-    let applied = batch::apply(text, &forward).map_err(|e| format!("forward refused: {e}"))?;
-    let (new_lines, new_trailing) = batch::split_lines(&applied.new_text);
+    let applied = batch_plan::apply(text, &forward).map_err(|e| format!("forward refused: {e}"))?;
+    let (new_lines, new_trailing) = batch_plan::lines_and_final_newline(&applied.new_text);
     let expected: Vec<String> = (1..=lines.len())
         .map(|k| {
             if picks.contains(&k) {
@@ -360,8 +360,8 @@ pub fn check_batch_line_roundtrip(text: &str, picks: &[usize]) -> Result<(), Str
         .iter()
         .map(|&k| replace(k, format!("{}\n", lines[k - 1])))
         .collect();
-    let restored =
-        batch::apply(&applied.new_text, &inverse).map_err(|e| format!("inverse refused: {e}"))?;
+    let restored = batch_plan::apply(&applied.new_text, &inverse)
+        .map_err(|e| format!("inverse refused: {e}"))?;
     if restored.new_text != text {
         return Err(format!(
             "inverse of {picks:?} gave {:?}, expected {text:?}",
@@ -387,9 +387,9 @@ pub fn check_batch_literal_roundtrip(text: &str, search: &str) -> Result<(), Str
             },
         }]
     };
-    let there = batch::apply(text, &literal(search, MARKER)).map_err(|e| format!("{e}"))?;
+    let there = batch_plan::apply(text, &literal(search, MARKER)).map_err(|e| format!("{e}"))?;
     let back =
-        batch::apply(&there.new_text, &literal(MARKER, search)).map_err(|e| format!("{e}"))?;
+        batch_plan::apply(&there.new_text, &literal(MARKER, search)).map_err(|e| format!("{e}"))?;
     if back.new_text != text {
         return Err(format!(
             "{search:?} there and back gave {:?}",

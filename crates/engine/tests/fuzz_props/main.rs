@@ -5,7 +5,7 @@
 
 mod invariants;
 
-use edit_engine_core::batch::{self, Op, OpKind};
+use edit_engine_core::batch_plan::{self, Op, OpKind};
 use edit_engine_core::lines::Position;
 
 #[path = "../support/rng.rs"]
@@ -263,7 +263,7 @@ fn random_op(rng: &mut Rng, index: usize, lines: usize) -> Op {
 fn batch_plans_hold() {
     run("batch_plan", 7, cases(600), |rng| {
         let text = random_lines(rng, 10).join("\n") + rng.pick(&["", "\n"]);
-        let n = batch::split_lines(&text).0.len();
+        let n = batch_plan::lines_and_final_newline(&text).0.len();
         let ops: Vec<Op> = (1..=1 + rng.below(5))
             .map(|i| random_op(rng, i, n))
             .collect();

@@ -1,13 +1,12 @@
 //! Directory handles for writes that cannot be redirected: every step after opening the directory
 //! (inspect the entry, create the temp file, rename, remove the temp) is relative to the handle,
 //! so renaming or replacing a folder of the path afterwards cannot move the write elsewhere.
-use super::{TEMP_PREFIX, TEMP_SUFFIX};
+use crate::fs::temp::claim_name;
+use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+use rustix::io::Errno;
 use std::ffi::{CStr, CString, OsStr};
 use std::fs::File;
-use std::hash::{BuildHasher, Hasher};
 use std::io;
-use std::os::unix::ffi::OsStrExt;
-use std::os::unix::io::{AsRawFd, FromRawFd, RawFd};
 use std::path::{Component, Path};
 
 /// An open directory.
@@ -17,55 +16,34 @@ pub(super) struct Dir {
 
 /// What `lstat` says about a directory entry.
 pub(super) struct Entry {
-    pub kind: libc::mode_t,
+    pub kind: FileType,
     pub mode: u32,
     pub uid: u32,
     pub gid: u32,
     pub nlink: u64,
 }
 
-const DIR_FLAGS: libc::c_int = libc::O_DIRECTORY | libc::O_CLOEXEC;
+const DIR_FLAGS: OFlags = OFlags::DIRECTORY.union(OFlags::CLOEXEC);
 
 /// A handle good for `*at` calls only, which needs no read permission on the directory.
 #[cfg(any(target_os = "linux", target_os = "android"))]
-const PATH_ONLY: libc::c_int = libc::O_PATH;
+const PATH_ONLY: OFlags = OFlags::PATH;
 #[cfg(not(any(target_os = "linux", target_os = "android")))]
-const PATH_ONLY: libc::c_int = libc::O_RDONLY;
+const PATH_ONLY: OFlags = OFlags::RDONLY;
 
-fn is_eacces(e: &io::Error) -> bool {
-    e.raw_os_error() == Some(libc::EACCES)
-}
-
-fn cstr(name: &OsStr) -> io::Result<CString> {
-    CString::new(name.as_bytes())
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "the path contains a NUL byte"))
-}
-
-fn cvt(rc: libc::c_int) -> io::Result<libc::c_int> {
-    if rc < 0 {
-        Err(io::Error::last_os_error())
-    } else {
-        Ok(rc)
-    }
-}
+/// Mode of a new temp file before the umask (as `tempfile`'s).
+const TEMP_MODE: Mode = Mode::from_raw_mode(0o666);
 
 impl Dir {
     /// Opens `dir`, following symlinks on the way.
     pub fn open(dir: &Path) -> io::Result<Dir> {
-        let c = cstr(dir.as_os_str())?;
-        // SAFETY: `c` is a valid NUL-terminated string.
-        let rc = unsafe { libc::open(c.as_ptr(), libc::O_RDONLY | DIR_FLAGS) };
-        let fd = match cvt(rc) {
+        let fd = match rustix::fs::open(dir, OFlags::RDONLY | DIR_FLAGS, Mode::empty()) {
             // A directory we may write but not list: a path-only handle is enough.
-            // SAFETY: as above.
-            Err(e) if is_eacces(&e) => {
-                cvt(unsafe { libc::open(c.as_ptr(), PATH_ONLY | DIR_FLAGS) })?
-            }
+            Err(Errno::ACCESS) => rustix::fs::open(dir, PATH_ONLY | DIR_FLAGS, Mode::empty())?,
             other => other?,
         };
-        // SAFETY: `fd` is a fresh descriptor that nothing else owns.
         Ok(Dir {
-            file: unsafe { File::from_raw_fd(fd) },
+            file: File::from(fd),
         })
     }
 
@@ -88,8 +66,8 @@ impl Dir {
         for (i, name) in names.iter().enumerate() {
             let last = i + 1 == names.len();
             cur = if last {
-                match cur.open_child(name, libc::O_RDONLY) {
-                    Err(e) if is_eacces(&e) => cur.open_child(name, PATH_ONLY)?,
+                match cur.open_child(name, OFlags::RDONLY) {
+                    Err(Errno::ACCESS) => cur.open_child(name, PATH_ONLY)?,
                     other => other?,
                 }
             } else {
@@ -99,122 +77,77 @@ impl Dir {
         Ok(cur)
     }
 
-    fn open_child(&self, name: &OsStr, access: libc::c_int) -> io::Result<Dir> {
-        let c = cstr(name)?;
-        // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
-        let fd = cvt(unsafe {
-            libc::openat(self.fd(), c.as_ptr(), access | DIR_FLAGS | libc::O_NOFOLLOW)
-        })?;
-        // SAFETY: `fd` is a fresh descriptor that nothing else owns.
+    fn open_child(&self, name: &OsStr, access: OFlags) -> rustix::io::Result<Dir> {
+        let flags = access | DIR_FLAGS | OFlags::NOFOLLOW;
+        let fd = rustix::fs::openat(&self.file, name, flags, Mode::empty())?;
         Ok(Dir {
-            file: unsafe { File::from_raw_fd(fd) },
+            file: File::from(fd),
         })
-    }
-
-    fn fd(&self) -> RawFd {
-        self.file.as_raw_fd()
     }
 
     /// `lstat` of the entry `name` (symlinks not followed); `None` when there is none.
     pub fn entry(&self, name: &OsStr) -> io::Result<Option<Entry>> {
-        let c = cstr(name)?;
-        // SAFETY: an all-zero `stat` is a valid value; fstatat fills it.
-        let mut st: libc::stat = unsafe { std::mem::zeroed() };
-        // SAFETY: valid descriptor, NUL-terminated name, `st` is writable.
-        let rc =
-            unsafe { libc::fstatat(self.fd(), c.as_ptr(), &mut st, libc::AT_SYMLINK_NOFOLLOW) };
-        match cvt(rc) {
-            Ok(_) => Ok(Some(Entry {
-                kind: st.st_mode & libc::S_IFMT,
-                mode: st.st_mode as u32,
+        match rustix::fs::statat(&self.file, name, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) => Ok(Some(Entry {
+                kind: FileType::from_raw_mode(st.st_mode),
+                #[allow(clippy::useless_conversion)]
+                mode: u32::from(st.st_mode),
                 uid: st.st_uid,
                 gid: st.st_gid,
                 #[allow(clippy::useless_conversion)]
                 nlink: u64::from(st.st_nlink),
             })),
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e),
+            Err(Errno::NOENT) => Ok(None),
+            Err(e) => Err(e.into()),
         }
     }
 
     /// Opens the entry `name` for reading without following a symlink (`ELOOP` when it is one) and
     /// without blocking on a FIFO.
     pub fn open_file(&self, name: &OsStr) -> io::Result<File> {
-        let c = cstr(name)?;
-        // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
-        let fd = cvt(unsafe {
-            libc::openat(
-                self.fd(),
-                c.as_ptr(),
-                libc::O_RDONLY | libc::O_NONBLOCK | libc::O_NOFOLLOW | libc::O_CLOEXEC,
-            )
-        })?;
-        // SAFETY: `fd` is a fresh descriptor that nothing else owns.
-        Ok(unsafe { File::from_raw_fd(fd) })
+        let flags = OFlags::RDONLY | OFlags::NONBLOCK | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        Ok(File::from(rustix::fs::openat(
+            &self.file,
+            name,
+            flags,
+            Mode::empty(),
+        )?))
     }
 
     /// Creates a new, empty temp file `.edit-engine-<random>.tmp` in this directory (mode 0o666
     /// before the umask, like `tempfile`'s).
     fn create_temp(&self) -> io::Result<(CString, File)> {
-        claim_temp_name(|name| {
-            // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
-            let fd = cvt(unsafe {
-                libc::openat(
-                    self.fd(),
-                    name.as_ptr(),
-                    libc::O_RDWR
-                        | libc::O_CREAT
-                        | libc::O_EXCL
-                        | libc::O_NOFOLLOW
-                        | libc::O_CLOEXEC,
-                    0o666 as libc::c_uint,
-                )
-            })?;
-            // SAFETY: `fd` is a fresh descriptor that nothing else owns.
-            Ok(unsafe { File::from_raw_fd(fd) })
+        let flags =
+            OFlags::RDWR | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        claim_name(|name| {
+            Ok(File::from(rustix::fs::openat(
+                &self.file, name, flags, TEMP_MODE,
+            )?))
         })
     }
 
     /// Renames `from` to `to` in this directory (replacing `to`, or failing with `AlreadyExists`
     /// when `noclobber`). An existing `to` is replaced as a name: a symlink there is not followed.
     pub fn rename(&self, from: &CStr, to: &OsStr, noclobber: bool) -> io::Result<()> {
-        let to = cstr(to)?;
+        let dir = &self.file;
         if !noclobber {
-            // SAFETY: valid descriptors and NUL-terminated names.
-            return cvt(unsafe {
-                libc::renameat(self.fd(), from.as_ptr(), self.fd(), to.as_ptr())
-            })
-            .map(|_| ());
+            return Ok(rustix::fs::renameat(dir, from, dir, to)?);
         }
         #[cfg(target_os = "linux")]
-        {
-            // SAFETY: valid descriptors and NUL-terminated names.
-            let rc = unsafe {
-                libc::renameat2(
-                    self.fd(),
-                    from.as_ptr(),
-                    self.fd(),
-                    to.as_ptr(),
-                    libc::RENAME_NOREPLACE,
-                )
-            };
-            match cvt(rc) {
-                Ok(_) => return Ok(()),
-                Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {}
-                Err(e) => return Err(e),
-            }
+        match rustix::fs::renameat_with(dir, from, dir, to, rustix::fs::RenameFlags::NOREPLACE) {
+            Ok(()) => return Ok(()),
+            Err(Errno::INVAL | Errno::NOSYS) => {}
+            Err(e) => return Err(e.into()),
         }
         // link + unlink: the link fails with EEXIST when `to` exists.
-        // SAFETY: valid descriptors and NUL-terminated names.
-        cvt(unsafe { libc::linkat(self.fd(), from.as_ptr(), self.fd(), to.as_ptr(), 0) })?;
+        rustix::fs::linkat(dir, from, dir, to, AtFlags::empty())?;
         let _ = self.unlink(from);
         Ok(())
     }
 
     /// Removes the entry `name` (not a directory).
     pub fn unlink(&self, name: &CStr) -> io::Result<()> {
-        // SAFETY: valid descriptor and NUL-terminated name.
-        cvt(unsafe { libc::unlinkat(self.fd(), name.as_ptr(), 0) }).map(|_| ())
+        Ok(rustix::fs::unlinkat(&self.file, name, AtFlags::empty())?)
     }
 
     /// Best-effort fsync of the directory (makes a rename durable; a path-only handle of a
@@ -276,36 +209,25 @@ impl Dir {
         if !*LINKABLE.get_or_init(|| Path::new("/proc/self/fd").is_dir()) {
             return None;
         }
-        // SAFETY: valid descriptor and NUL-terminated name; the descriptor is owned below.
-        let rc = unsafe {
-            libc::openat(
-                self.fd(),
-                c".".as_ptr(),
-                libc::O_TMPFILE | libc::O_RDWR | libc::O_CLOEXEC,
-                0o666 as libc::c_uint,
-            )
-        };
-        // SAFETY: `fd` is a fresh descriptor that nothing else owns.
-        cvt(rc).ok().map(|fd| unsafe { File::from_raw_fd(fd) })
+        let flags = OFlags::TMPFILE | OFlags::RDWR | OFlags::CLOEXEC;
+        let fd = rustix::fs::openat(&self.file, c".", flags, TEMP_MODE).ok()?;
+        Some(File::from(fd))
     }
 
     /// Links the unnamed `file` into this directory under a fresh temp name.
     #[cfg(target_os = "linux")]
     fn link_anonymous(&self, file: &File) -> io::Result<CString> {
-        let source = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))
-            .expect("no NUL in a generated path");
-        let (name, ()) = claim_temp_name(|name| {
-            // SAFETY: valid descriptor and NUL-terminated paths.
-            cvt(unsafe {
-                libc::linkat(
-                    libc::AT_FDCWD,
-                    source.as_ptr(),
-                    self.fd(),
-                    name.as_ptr(),
-                    libc::AT_SYMLINK_FOLLOW,
-                )
-            })
-            .map(drop)
+        use std::os::unix::io::AsRawFd;
+        let source = format!("/proc/self/fd/{}", file.as_raw_fd());
+        let (name, ()) = claim_name(|name| {
+            let follow = AtFlags::SYMLINK_FOLLOW;
+            Ok(rustix::fs::linkat(
+                rustix::fs::CWD,
+                &source,
+                &self.file,
+                name,
+                follow,
+            )?)
         })?;
         Ok(name)
     }
@@ -341,40 +263,4 @@ impl Drop for Staged<'_> {
             let _ = self.dir.unlink(&name);
         }
     }
-}
-
-/// Runs `create` (which must fail with `AlreadyExists` when the name is taken) on fresh temp names
-/// `.edit-engine-<16 hex digits>.tmp` until one is free; the name and what `create` made.
-fn claim_temp_name<T>(mut create: impl FnMut(&CStr) -> io::Result<T>) -> io::Result<(CString, T)> {
-    for attempt in 0u32..100 {
-        let pid = std::process::id();
-        let name = CString::new(format!(
-            "{TEMP_PREFIX}{pid}-{}{TEMP_SUFFIX}",
-            random_tag(attempt)
-        ))
-        .expect("no NUL in a generated name");
-        match create(&name) {
-            Ok(made) => return Ok((name, made)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        "could not find a free temporary file name",
-    ))
-}
-
-/// 16 hex digits that differ between processes, threads, calls and attempts.
-fn random_tag(attempt: u32) -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u32(std::process::id());
-    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
-    h.write_u32(attempt);
-    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
-        h.write_u128(t.as_nanos());
-    }
-    format!("{:016x}", h.finish())
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::fs::temp::TEMP_PREFIX;
 use std::fs;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
@@ -193,8 +194,7 @@ fn read_only_directory_fails_cleanly() {
     fs::set_permissions(&sub, fs::Permissions::from_mode(0o555)).unwrap();
     let r = write_atomic(&f, b"new", WriteMode::Replace, "ro/f.txt");
     fs::set_permissions(&sub, fs::Permissions::from_mode(0o755)).unwrap();
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if crate::sys::effective_uid() != 0 {
         match r {
             Err(FsError::Io { op, .. }) => assert_eq!(op, "create a temporary file next to"),
             other => panic!("{other:?}"),
@@ -207,8 +207,7 @@ fn read_only_directory_fails_cleanly() {
 
 #[test]
 fn owner_is_kept_when_root() {
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if crate::sys::effective_uid() != 0 {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

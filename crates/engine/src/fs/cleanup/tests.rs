@@ -1,7 +1,7 @@
 use super::*;
 use crate::fs::atomic::{write_atomic, WriteMode};
+use crate::fs::temp::{hold, TEMP_PREFIX, TEMP_SUFFIX};
 use std::fs;
-use std::os::unix::io::AsRawFd;
 
 fn age(path: &Path, secs: u64) {
     let f = fs::OpenOptions::new().write(true).open(path).unwrap();
@@ -25,11 +25,7 @@ fn successful_write_removes_only_stale_unheld_temps() {
         age(p, 3600);
     }
     let holder = fs::File::open(&held).unwrap();
-    // SAFETY: flock on an owned descriptor.
-    assert_eq!(
-        unsafe { libc::flock(holder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) },
-        0
-    );
+    holder.try_lock().unwrap();
     let stale_dir = d.join(".edit-engine-DDDDDD.tmp.d.tmp");
     fs::create_dir(&stale_dir).unwrap();
     let link = d.join(".edit-engine-EEEEEE.tmp");
@@ -93,7 +89,7 @@ fn a_writers_own_temp_is_held() {
         .suffix(TEMP_SUFFIX)
         .tempfile_in(dir.path())
         .unwrap();
-    hold_temp(tmp.as_file());
+    hold(tmp.as_file());
     age(tmp.path(), 3600);
     assert_eq!(remove_stale_temps(dir.path(), STALE_AFTER), 0);
     assert!(tmp.path().exists());

@@ -24,33 +24,21 @@ pub enum SidecarError {
 
 /// The directory holding the sidecar lock files of this user (`None`: no usable place).
 pub fn lock_dir() -> Option<PathBuf> {
-    #[cfg(unix)]
-    {
-        // SAFETY: geteuid has no preconditions.
-        let uid = unsafe { libc::geteuid() };
-        let runtime = PathBuf::from(format!("/run/user/{uid}"));
-        if private_owned(&runtime) {
-            return Some(runtime.join("edit-engine-locks"));
-        }
+    use std::os::unix::fs::MetadataExt;
+    let uid = crate::sys::effective_uid();
+    let runtime = PathBuf::from(format!("/run/user/{uid}"));
+    if private_owned(&runtime) {
+        return Some(runtime.join("edit-engine-locks"));
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        // SAFETY: geteuid has no preconditions.
-        let uid = unsafe { libc::geteuid() };
-        let home = crate::fs::user_home()
-            .filter(|h| std::fs::symlink_metadata(h).is_ok_and(|m| m.is_dir() && m.uid() == uid));
-        Some(match home {
-            Some(h) => h.join(".local/state/edit-engine/locks"),
-            None => PathBuf::from(format!("/tmp/edit-engine-locks-{uid}")),
-        })
-    }
-    #[cfg(not(unix))]
-    crate::fs::user_home().map(|h| h.join(".local/state/edit-engine/locks"))
+    let home = crate::fs::user_home()
+        .filter(|h| std::fs::symlink_metadata(h).is_ok_and(|m| m.is_dir() && m.uid() == uid));
+    Some(match home {
+        Some(h) => h.join(".local/state/edit-engine/locks"),
+        None => PathBuf::from(format!("/tmp/edit-engine-locks-{uid}")),
+    })
 }
 
 /// Opens the sidecar for `real_path` and waits until `deadline` for an exclusive `flock` on it.
-#[cfg(unix)]
 pub(super) fn lock(real_path: &Path, deadline: Instant) -> Result<File, SidecarError> {
     let dir = lock_dir().ok_or_else(|| SidecarError::Unavailable {
         dir: PathBuf::from("~/.local/state/edit-engine/locks"),
@@ -60,7 +48,6 @@ pub(super) fn lock(real_path: &Path, deadline: Instant) -> Result<File, SidecarE
 }
 
 /// [`lock`] with the sidecar directory `dir` (created 0o700 if missing).
-#[cfg(unix)]
 pub(super) fn lock_in(
     dir: &Path,
     real_path: &Path,
@@ -87,7 +74,6 @@ pub(super) fn lock_in(
     }
 }
 
-#[cfg(unix)]
 fn open_sidecar(path: &Path) -> std::io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
@@ -101,7 +87,6 @@ fn open_sidecar(path: &Path) -> std::io::Result<File> {
 }
 
 /// True when `path` still names the file `file` is open on.
-#[cfg(unix)]
 fn still_named(file: &File, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     match (file.metadata(), std::fs::symlink_metadata(path)) {
@@ -111,7 +96,6 @@ fn still_named(file: &File, path: &Path) -> bool {
 }
 
 /// Removes the sidecar of `real_path` (called by its holder, just before releasing it).
-#[cfg(unix)]
 pub(super) fn remove(file: &File, real_path: &Path) {
     use std::os::unix::ffi::OsStrExt;
     let Some(dir) = lock_dir() else { return };
@@ -123,20 +107,8 @@ pub(super) fn remove(file: &File, real_path: &Path) {
     }
 }
 
-#[cfg(not(unix))]
-pub(super) fn lock(_real_path: &Path, _deadline: Instant) -> Result<File, SidecarError> {
-    Err(SidecarError::Unavailable {
-        dir: PathBuf::new(),
-        reason: "cross-process locks are implemented for Unix only".into(),
-    })
-}
-
-#[cfg(not(unix))]
-pub(super) fn remove(_file: &File, _real_path: &Path) {}
-
 /// Creates `dir` (missing levels 0o700) and checks it is a real directory owned by us and not
 /// writable by group or others; the error says what is wrong.
-#[cfg(unix)]
 fn ensure_private_dir(dir: &Path) -> Result<(), String> {
     use std::os::unix::fs::DirBuilderExt;
     let _ = std::fs::DirBuilder::new()
@@ -152,11 +124,9 @@ fn ensure_private_dir(dir: &Path) -> Result<(), String> {
 
 /// True for a real directory (not a symlink) owned by the effective user, not writable by
 /// group or others.
-#[cfg(unix)]
 fn private_owned(dir: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     std::fs::symlink_metadata(dir).is_ok_and(|m| {
-        // SAFETY: geteuid has no preconditions.
-        m.is_dir() && m.uid() == unsafe { libc::geteuid() } && m.mode() & 0o022 == 0
+        m.is_dir() && m.uid() == crate::sys::effective_uid() && m.mode() & 0o022 == 0
     })
 }

@@ -86,18 +86,19 @@ fn cross_process_child() {
     }
 }
 
-#[test]
-fn processes_serialize_on_one_path() {
-    if std::env::var_os(CHILD_ENV).is_some() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let counter = dir.path().join("counter");
+/// Runs `cross_process_child` in 4 processes (each set up by `configure` with its index) on one
+/// counter file in `dir`, asserts they all succeed and returns the counter's final text.
+fn count_in_child_processes(
+    dir: &std::path::Path,
+    configure: impl Fn(usize, &mut std::process::Command),
+) -> String {
+    let counter = dir.join("counter");
     std::fs::write(&counter, "0").unwrap();
     let exe = std::env::current_exe().unwrap();
     let children: Vec<_> = (0..4)
-        .map(|_| {
-            std::process::Command::new(&exe)
+        .map(|i| {
+            let mut child = std::process::Command::new(&exe);
+            child
                 .args([
                     "--exact",
                     "fs::locks::tests::cross_process_child",
@@ -105,15 +106,24 @@ fn processes_serialize_on_one_path() {
                     "--quiet",
                 ])
                 .env(CHILD_ENV, &counter)
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap()
+                .stdout(std::process::Stdio::null());
+            configure(i, &mut child);
+            child.spawn().unwrap()
         })
         .collect();
     for mut c in children {
         assert!(c.wait().unwrap().success());
     }
-    assert_eq!(std::fs::read_to_string(&counter).unwrap(), "400");
+    std::fs::read_to_string(&counter).unwrap()
+}
+
+#[test]
+fn processes_serialize_on_one_path() {
+    if std::env::var_os(CHILD_ENV).is_some() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(count_in_child_processes(dir.path(), |_, _| {}), "400");
 }
 
 #[test]
@@ -136,33 +146,15 @@ fn processes_with_different_environments_share_the_locks() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let counter = dir.path().join("counter");
-    std::fs::write(&counter, "0").unwrap();
-    let exe = std::env::current_exe().unwrap();
-    let children: Vec<_> = (0..4)
-        .map(|i| {
-            let own = dir.path().join(format!("env{i}"));
-            std::fs::create_dir(&own).unwrap();
-            std::process::Command::new(&exe)
-                .args([
-                    "--exact",
-                    "fs::locks::tests::cross_process_child",
-                    "--test-threads=1",
-                    "--quiet",
-                ])
-                .env(CHILD_ENV, &counter)
-                .env("TMPDIR", &own)
-                .env("HOME", &own)
-                .env("XDG_RUNTIME_DIR", &own)
-                .stdout(std::process::Stdio::null())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
-    for mut c in children {
-        assert!(c.wait().unwrap().success());
-    }
-    assert_eq!(std::fs::read_to_string(&counter).unwrap(), "400");
+    let counted = count_in_child_processes(dir.path(), |i, child| {
+        let own = dir.path().join(format!("env{i}"));
+        std::fs::create_dir(&own).unwrap();
+        child
+            .env("TMPDIR", &own)
+            .env("HOME", &own)
+            .env("XDG_RUNTIME_DIR", &own);
+    });
+    assert_eq!(counted, "400");
 }
 
 const HOLDER_ENV: &str = "EDIT_ENGINE_LOCK_HOLDER";

@@ -22,7 +22,7 @@ pub(super) fn plan(
     request: &LineRequest,
     file: &TextFile,
 ) -> Result<Planned, String> {
-    let file_lines = crate::lines::split_lines(&file.text);
+    let file_lines = crate::lines::split_on_newline(&file.text);
     let start = request.start.line;
     let end = request.end.as_ref().map_or(start, |r| r.line);
     check_lines(&file_lines, request, start, end)?;

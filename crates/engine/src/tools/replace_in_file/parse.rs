@@ -1,7 +1,7 @@
 //! Validation of `replace_in_file` params into batch operations (no file access). Every message
 //! names the offending replacement as `replacement [i] (type)` and says what is expected.
 
-use crate::batch::{Op, OpKind};
+use crate::batch_plan::{Op, OpKind};
 use crate::tools::params::{field, non_blank_str, Field};
 use regex::Regex;
 use serde_json::Value;

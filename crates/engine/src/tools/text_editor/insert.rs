@@ -4,7 +4,7 @@
 
 use super::output::{edited, SNIPPET_LINES};
 use super::{integer, Call, Version};
-use crate::batch::{split_lines, text_lines};
+use crate::batch_plan::{lines_and_final_newline, text_lines};
 use crate::tools::errors::describe;
 use crate::tools::params::{field, Field};
 use serde_json::Value;
@@ -23,7 +23,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         Ok(s) => s,
         Err(message) => return message,
     };
-    let (lines, trailing) = split_lines(&session.file.text);
+    let (lines, trailing) = lines_and_final_newline(&session.file.text);
     if at < 0 || at as usize > lines.len() {
         return format!("Error: Invalid `insert_line` parameter: {at}. It should be within the range of lines of the file: [0, {}]", lines.len());
     }

@@ -95,6 +95,7 @@ impl Version {
 /// One call: the context, the version and the `path` parameter as given.
 pub(crate) struct Call<'a> {
     ctx: &'a ToolContext,
+    options: &'a TextEditorOptions,
     version: Version,
     /// The `path` parameter exactly as given (echoed in messages).
     path: &'a str,
@@ -102,8 +103,8 @@ pub(crate) struct Call<'a> {
 }
 
 /// Runs one text editor call. Never panics on bad input; failures start with `Error`.
-pub fn run(ctx: &ToolContext, params: &Value) -> String {
-    let version = match Version::parse(ctx.text_editor.version.as_deref()) {
+pub fn run(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> String {
+    let version = match Version::parse(options.version.as_deref()) {
         Ok(v) => v,
         Err(message) => return message,
     };
@@ -118,6 +119,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     };
     let call = Call {
         ctx,
+        options,
         version,
         path,
         working_dir: non_blank_str(params, "workingDirectory"),

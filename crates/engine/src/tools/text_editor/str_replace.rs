@@ -3,7 +3,7 @@
 
 use super::output::{edited, SNIPPET_LINES};
 use super::Call;
-use crate::batch::split_lines;
+use crate::batch_plan::lines_and_final_newline;
 use crate::tools::errors::describe;
 use crate::tools::params::{field, Field};
 use serde_json::Value;
@@ -65,7 +65,7 @@ fn match_lines(text: &str, needle: &str) -> Vec<(usize, usize)> {
 
 /// Anthropic's snippet: from 4 lines before the edit to 4 lines after its last new line.
 fn snippet(path: &str, new_text: &str, first_line: usize, added_newlines: usize) -> String {
-    let (lines, _) = split_lines(new_text);
+    let (lines, _) = lines_and_final_newline(new_text);
     let start = first_line.saturating_sub(SNIPPET_LINES);
     let end = (first_line + SNIPPET_LINES + added_newlines + 1).min(lines.len());
     let shown = lines.get(start..end).unwrap_or(&[]);

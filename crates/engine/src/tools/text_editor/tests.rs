@@ -56,7 +56,6 @@ fn listing_context(root: &std::path::Path, protected: &[&str]) -> crate::tools::
 
 /// Listings leave out names under `protectedPaths`, and show names that are not UTF-8 escaped
 /// (two such names never look alike, and neither is shown as another file's name).
-#[cfg(unix)]
 #[test]
 fn listings_hide_protected_names_and_escape_non_utf8_names() {
     use std::os::unix::ffi::OsStrExt;
@@ -69,7 +68,11 @@ fn listings_hide_protected_names_and_escape_non_utf8_names() {
         std::fs::write(ws.path().join(std::ffi::OsStr::from_bytes(raw)), "n").unwrap();
     }
     let ctx = listing_context(ws.path(), &["*.env"]);
-    let out = run(&ctx, &serde_json::json!({ "command": "view", "path": "." }));
+    let out = run(
+        &ctx,
+        &TextEditorOptions::default(),
+        &serde_json::json!({ "command": "view", "path": "." }),
+    );
     assert!(out.contains("open.txt"), "{out}");
     assert!(
         !out.contains("secret.env") && !out.contains("key.env"),
@@ -81,11 +84,9 @@ fn listings_hide_protected_names_and_escape_non_utf8_names() {
 
 /// A hard link in the workspace to another user's file is not read; the user's own linked
 /// files (package stores) are.
-#[cfg(unix)]
 #[test]
 fn a_hard_link_to_another_users_file_is_not_read() {
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if crate::sys::effective_uid() != 0 {
         return; // giving a file to another user needs root
     }
     let (ws, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
@@ -99,11 +100,13 @@ fn a_hard_link_to_another_users_file_is_not_read() {
     let ctx = listing_context(ws.path(), &[]);
     let out = run(
         &ctx,
+        &TextEditorOptions::default(),
         &serde_json::json!({ "command": "view", "path": "link.txt" }),
     );
     assert!(out.starts_with("Error") && !out.contains("secret"), "{out}");
     let out = run(
         &ctx,
+        &TextEditorOptions::default(),
         &serde_json::json!({ "command": "view", "path": "own.txt" }),
     );
     assert!(out.contains("mine"), "{out}");

@@ -3,7 +3,7 @@
 
 use super::output::cat_n;
 use super::Call;
-use crate::batch::split_lines;
+use crate::batch_plan::lines_and_final_newline;
 use crate::fs::textfile::TextFile;
 use crate::tools::undo::{failure, undo_last, Undone};
 
@@ -25,7 +25,7 @@ pub(super) fn run(call: &Call) -> String {
                 Ok(file) => file.text,
                 Err(_) => String::from_utf8_lossy(&content).into_owned(),
             };
-            let (lines, _) = split_lines(&text);
+            let (lines, _) = lines_and_final_newline(&text);
             format!("Last edit to {} undone successfully. {}", call.path, cat_n(call.path, &lines, 1))
         }
         Ok(Undone::Removed { tool, .. }) => format!(

@@ -3,7 +3,7 @@
 
 use super::output::cat_n;
 use super::{integer, Call};
-use crate::batch::split_lines;
+use crate::batch_plan::lines_and_final_newline;
 use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
 use crate::tools::errors::describe;
@@ -41,7 +41,7 @@ fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> String {
     }
     // Records the file's current modification time as read (seed 002's read tracker).
     call.ctx.read_tracker_after_write(path);
-    let (lines, _) = split_lines(&file.text);
+    let (lines, _) = lines_and_final_newline(&file.text);
     let (start, end) = match view_range(params, lines.len()) {
         Ok(r) => r,
         Err(message) => return message,
@@ -106,7 +106,7 @@ fn max_characters(call: &Call, params: &Value) -> Option<usize> {
         .filter(|n| *n > 0)
         .map(|n| n as u64);
     from_call
-        .or(call.ctx.text_editor.max_characters)
+        .or(call.options.max_characters)
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
 }
 

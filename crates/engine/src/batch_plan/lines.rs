@@ -5,7 +5,7 @@ use super::{label, BatchError, Effect, Op, OpKind};
 
 /// The lines of `text` without their `\n` terminators, and whether the last line was terminated.
 /// `""` has no lines; `"\n"` has one empty line; `"a\nb"` has two lines and no final newline.
-pub fn split_lines(text: &str) -> (Vec<&str>, bool) {
+pub fn lines_and_final_newline(text: &str) -> (Vec<&str>, bool) {
     if text.is_empty() {
         return (Vec::new(), false);
     }
@@ -21,7 +21,7 @@ pub fn split_lines(text: &str) -> (Vec<&str>, bool) {
 /// A replacement or insertion text as whole lines: one trailing `\n` ends the last line.
 /// `""` is no line, `"\n"` one empty line, `"a\n\n"` the lines `a` and ``.
 pub fn text_lines(text: &str) -> Vec<&str> {
-    split_lines(text).0
+    lines_and_final_newline(text).0
 }
 
 /// A validated `lines` operation.
@@ -42,7 +42,7 @@ struct Insert<'a> {
 /// Applies the line operations of `ops` to `text`; returns the new text and their effects.
 /// When `ops` has no line operation, `text` comes back unchanged.
 pub(super) fn apply(text: &str, ops: &[Op]) -> Result<(String, Vec<(usize, Effect)>), BatchError> {
-    let (original, trailing) = split_lines(text);
+    let (original, trailing) = lines_and_final_newline(text);
     let (ranges, inserts) = collect(ops, original.len())?;
     if ranges.is_empty() && inserts.is_empty() {
         return Ok((text.to_string(), Vec::new()));

@@ -56,11 +56,11 @@ fn text_of(text: &str, ops: &[Op]) -> String {
 const FIVE: &str = "1\n2\n3\n4\n5\n";
 
 #[test]
-fn split_lines_tracks_the_final_newline() {
-    assert_eq!(split_lines(""), (vec![], false));
-    assert_eq!(split_lines("\n"), (vec![""], true));
-    assert_eq!(split_lines("a\nb"), (vec!["a", "b"], false));
-    assert_eq!(split_lines("a\n\n"), (vec!["a", ""], true));
+fn lines_and_final_newline_tracks_the_final_newline() {
+    assert_eq!(lines_and_final_newline(""), (vec![], false));
+    assert_eq!(lines_and_final_newline("\n"), (vec![""], true));
+    assert_eq!(lines_and_final_newline("a\nb"), (vec!["a", "b"], false));
+    assert_eq!(lines_and_final_newline("a\n\n"), (vec!["a", ""], true));
     assert_eq!(text_lines("x\n"), vec!["x"]);
     assert!(text_lines("").is_empty());
 }

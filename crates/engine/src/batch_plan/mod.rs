@@ -22,7 +22,7 @@
 mod lines;
 mod patterns;
 
-pub use lines::{split_lines, text_lines};
+pub use lines::{lines_and_final_newline, text_lines};
 
 use regex::Regex;
 

@@ -47,8 +47,9 @@ impl From<Result<String, String>> for ToolResult {
     }
 }
 
-/// A tool entry point: params in, result out.
-pub type ToolFn = fn(&ToolContext, &Value) -> ToolResult;
+/// A tool entry point: params in, result out (with what the tool instance holds besides the
+/// shared context, e.g. the text editor's options).
+pub type ToolFn = Box<dyn Fn(&ToolContext, &Value) -> ToolResult + Send>;
 
 /// One `execute` call, computed off the event loop.
 pub struct ToolTask {
@@ -68,7 +69,7 @@ impl Task for ToolTask {
             Ok(c) => c.clone(),
             Err(message) => return Ok(ToolResult::failure(format!("{}: {message}", self.label))),
         };
-        let (tool, params) = (self.tool, &self.params);
+        let (tool, params) = (&self.tool, &self.params);
         let outcome = catch_unwind(AssertUnwindSafe(|| tool(&context, params)));
         Ok(outcome.unwrap_or_else(|panic| {
             let detail = panic_text(&panic);

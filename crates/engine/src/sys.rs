@@ -1,0 +1,77 @@
+//! What the operating system says about users and processes: the effective user, whether a
+//! process exists, the user's home directory. The file system calls go through `rustix` and
+//! `std`; this is the one module of the crate with `unsafe`, for the user database lookup
+//! (`getpwuid_r`), which neither wraps.
+use rustix::io::Errno;
+use rustix::process::Pid;
+use std::path::PathBuf;
+
+/// The effective user id of this process.
+pub fn effective_uid() -> u32 {
+    rustix::process::geteuid().as_raw()
+}
+
+/// `kill(pid, 0)` semantics: alive unless the process does not exist (`ESRCH`); ids below 1 are
+/// never alive.
+pub fn process_alive(pid: i32) -> bool {
+    if pid <= 0 {
+        return false;
+    }
+    Pid::from_raw(pid)
+        .is_some_and(|pid| !matches!(rustix::process::test_kill_process(pid), Err(Errno::SRCH)))
+}
+
+/// The effective user's home directory from the user database (not `$HOME`), if any.
+pub fn user_home() -> Option<PathBuf> {
+    use std::ffi::CStr;
+    use std::os::unix::ffi::OsStrExt;
+    let mut buf = vec![0u8; 16 * 1024];
+    // SAFETY: an all-zero `passwd` (null pointers, zero ids) is a valid value for an
+    // out-parameter; getpwuid_r only writes into it.
+    let mut pwd: libc::passwd = unsafe { std::mem::zeroed() };
+    let mut out: *mut libc::passwd = std::ptr::null_mut();
+    // SAFETY: `pwd`, `out` and `buf` are valid for writes for the whole call and `buf.len()` is
+    // the size of `buf`; the strings it fills in point into `buf`, which outlives every use.
+    let rc = unsafe {
+        libc::getpwuid_r(
+            effective_uid(),
+            &mut pwd,
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+            &mut out,
+        )
+    };
+    if rc != 0 || out.is_null() || pwd.pw_dir.is_null() {
+        return None;
+    }
+    // SAFETY: on success `pw_dir` (checked non-null above) points to a NUL-terminated string
+    // inside `buf`, which is still alive and unchanged.
+    let dir = unsafe { CStr::from_ptr(pwd.pw_dir) };
+    let dir = PathBuf::from(std::ffi::OsStr::from_bytes(dir.to_bytes()));
+    dir.is_absolute().then_some(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn this_process_is_alive_and_bad_ids_are_not() {
+        assert!(process_alive(std::process::id() as i32));
+        assert!(!process_alive(0) && !process_alive(-1));
+    }
+
+    #[test]
+    fn effective_uid_owns_the_files_this_process_creates() {
+        use std::os::unix::fs::MetadataExt;
+        let file = tempfile::NamedTempFile::new().unwrap();
+        assert_eq!(file.as_file().metadata().unwrap().uid(), effective_uid());
+    }
+
+    #[test]
+    fn the_home_directory_is_absolute_when_known() {
+        if let Some(home) = user_home() {
+            assert!(home.is_absolute(), "{}", home.display());
+        }
+    }
+}
