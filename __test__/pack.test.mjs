@@ -41,7 +41,7 @@ describe('release tarballs installed into empty projects', () => {
 
   it('the package tarball holds the JS layer, types, bin, demo and docs, and no binary, tests or sources', () => {
     const files = release.raw.files.map((f) => f.path);
-    for (const f of ['index.js', 'index.d.ts', 'lib/index.cjs', 'lib/index.mjs', 'lib/index.d.ts', 'lib/ai.d.ts', 'lib/anthropic.d.ts', 'lib/mcp.d.ts', 'lib/platform.cjs', 'bin/edit-engine.mjs', 'examples/demo.mjs', 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
+    for (const f of ['index.js', 'index.d.ts', 'lib/index.cjs', 'lib/index.mjs', 'lib/index.d.ts', 'lib/ai.d.ts', 'lib/anthropic.d.ts', 'lib/mcp.d.ts', 'lib/platform.cjs', 'bin/edit-engine.mjs', 'examples/demo.mjs', 'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'docs/tools.md', 'docs/options.md', 'docs/guarantees.md']) {
       expect(files).toContain(f);
     }
     expect(files.filter((f) => f.endsWith('.node'))).toEqual([]);

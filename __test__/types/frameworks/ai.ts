@@ -1,10 +1,21 @@
-// README's AI SDK example under tsc --strict, without a cast: the tools are a `ToolSet`.
-import { generateText, stepCountIs, type ToolSet, type LanguageModel } from 'ai';
-import { createAiTools, toAiTool, editTool, viewTool } from 'edit-engine/ai';
+// README's AI SDK example (the lines between the `README example` markers, copied verbatim into
+// README.md; __test__/readme.test.mjs checks the copy) under tsc --strict, without a cast, for
+// `ai` 6 and 7. The lines after it check the rest of edit-engine/ai's types.
+// README example: begin
+import { generateText, stepCountIs, type LanguageModel } from 'ai';
+import { createAiTools } from 'edit-engine/ai';
 
-declare const model: LanguageModel;
+export async function renameFoo(model: LanguageModel, root: string): Promise<string> {
+  const tools = createAiTools({ allowedFolders: [root], cwd: root, allowEdit: true });
+  const { text } = await generateText({ model, tools, stopWhen: stepCountIs(10), prompt: 'Rename foo to bar in src/a.js' });
+  return text;
+}
+// README example: end
+
+import type { ToolSet } from 'ai';
+import { toAiTool, editTool, viewTool } from 'edit-engine/ai';
+
 const root = '/repo';
-
 const tools = createAiTools({ allowedFolders: [root], cwd: root, allowEdit: true });
 const all: ToolSet = tools;
 const names: Array<keyof typeof tools> = ['view', 'grep', 'edit', 'create', 'multi_edit', 'edit_file', 'replace_in_file', 'str_replace_based_edit_tool'];
@@ -22,8 +33,7 @@ openai.edit;
 tools.apply_patch;
 const single: ToolSet = { edit: toAiTool(editTool({ cwd: root })), view: toAiTool(viewTool({ cwd: root })) };
 
-export async function run(): Promise<string> {
-  const { text } = await generateText({ model, tools, stopWhen: stepCountIs(10), prompt: 'Rename foo to bar in src/a.js' });
+export async function readOnlyRun(model: LanguageModel): Promise<unknown> {
   await generateText({ model, tools: readOnly, prompt: 'x' });
-  return text + String(all && names && two && preset && single && patching);
+  return [all, names, two, preset, single, patching];
 }

@@ -1,20 +1,13 @@
-// README's Mastra example under tsc --strict, without a cast.
-import { Agent } from '@mastra/core/agent';
-import type { MastraLanguageModel } from '@mastra/core/agent';
+// README's Mastra example (the lines between the `README example` markers, copied verbatim into
+// README.md; __test__/readme.test.mjs checks the copy) under tsc --strict, without a cast.
+// README example: begin
+import { Agent, type MastraLanguageModel } from '@mastra/core/agent';
 import { createMastraTools } from 'edit-engine/mastra';
 
-declare const model: MastraLanguageModel;
-const root = '/repo';
-
-const agent = new Agent({
-  id: 'editor',
-  name: 'editor',
-  instructions: 'Edit files in the repo.',
-  model,
-  tools: createMastraTools({ allowedFolders: [root], cwd: root, tools: 'editing' }),
-});
-
-export async function go(): Promise<string> {
-  const result = await agent.generate('Rename foo to bar in src/a.js', { maxSteps: 10 });
-  return result.text;
+export async function renameFoo(model: MastraLanguageModel, root: string): Promise<string> {
+  const tools = createMastraTools({ allowedFolders: [root], cwd: root, tools: 'editing' });
+  const agent = new Agent({ id: 'editor', name: 'editor', instructions: 'Edit files in the repo.', model, tools });
+  const { text } = await agent.generate('Rename foo to bar in src/a.js', { maxSteps: 10 });
+  return text;
 }
+// README example: end
