@@ -1,6 +1,6 @@
 // The edit-engine command line: one tool call per run, exit status by result.
 import { describe, it, expect, afterEach } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { makeWorkspace } from './support/workspace.mjs';
@@ -12,6 +12,16 @@ const cli = (args, opts = {}) => spawnSync(process.execPath, [bin, ...args], { e
 describe('edit-engine CLI', () => {
   let ws;
   afterEach(() => ws?.cleanup());
+
+  it('stops quietly when its reader closes the pipe early (edit-engine tools | head -1)', async () => {
+    const child = spawn(process.execPath, [bin, 'tools'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the command writes its first line
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Error/);
+    expect(status).toBe(0);
+  });
 
   it('runs a tool once: exit 0 on success, 1 on an Error result', () => {
     ws = makeWorkspace('edit-engine-cli-');
