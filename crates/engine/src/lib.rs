@@ -11,6 +11,7 @@ pub mod parallel;
 pub mod patch;
 pub mod search;
 pub mod symbols;
+pub mod syntax;
 pub mod tasks;
 pub mod text;
 pub mod tools;
