@@ -68,6 +68,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
                 ctx.tracker_after_write(&path);
                 ctx.read_tracker_after_write(&path);
             })
+            .map(|()| String::new())
     } else {
         let recorded = Recorded {
             previous: previous.as_deref(),
@@ -77,12 +78,13 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         };
         ctx.write_recorded(&path, mode, &recorded)
     };
-    if let Err(e) = written {
-        return failure(&e);
-    }
+    let note = match written {
+        Ok(note) => note,
+        Err(e) => return failure(&e),
+    };
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
-        "Successfully {action} {file_path} ({} bytes)",
+        "Successfully {action} {file_path} ({} bytes){note}",
         content.len()
     );
     let before = previous

@@ -52,9 +52,11 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     } else {
         content.replacen(old.as_ref(), &new, 1)
     };
+    let mut note = String::new();
     if updated != content {
-        if let Err(e) = session.commit(&updated) {
-            return format!("Error: {}", describe(&e));
+        match session.commit(&updated) {
+            Ok(n) => note = n,
+            Err(e) => return format!("Error: {}", describe(&e)),
         }
     }
     ctx.tracker_after_write(&path);
@@ -65,7 +67,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         "occurrences"
     };
     diff::append(
-        format!("Replaced {count} {plural}"),
+        format!("Replaced {count} {plural}{note}"),
         ctx.return_diff,
         content,
         &updated,

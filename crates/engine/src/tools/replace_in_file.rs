@@ -47,14 +47,16 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         Err(e) => return format!("{PREFIX}: {e}. {NOTHING_WRITTEN}"),
     };
     let unchanged = applied.new_text == session.file.text;
+    let mut note = String::new();
     if !unchanged {
-        if let Err(e) = session.commit(&applied.new_text) {
-            return format!("{PREFIX}: {}", describe(&e));
+        match session.commit(&applied.new_text) {
+            Ok(n) => note = n,
+            Err(e) => return format!("{PREFIX}: {}", describe(&e)),
         }
         ctx.tracker_after_write(&path);
         ctx.read_tracker_after_write(&path);
     }
-    let message = summary(file_path, &ops, &applied, unchanged);
+    let message = summary(file_path, &ops, &applied, unchanged) + &note;
     diff::append(
         message,
         ctx.return_diff,
