@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The syntax guard on the real-commit replay: every replayed edit is applied by a build's editTool
+// (this one, or another with --lib, e.g. an older matcher), judged as replay.mjs judges it, and then
+// the file's change (before -> result) is checked by this build's syntax guard. Reports how many
+// mis-applied results it flags and its false alarms on correct results (listed, to investigate).
+//
+// Usage: node bench/replay/syntax-guard.mjs [--lib PATH/TO/lib/index.mjs] [--cache DIR] [--commits N]
+//        [--json OUT]   (the cases come from replay.mjs's cache; build them there first)
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as ours from '../../lib/index.mjs';
+import { candidateNames, lineCall, symbolCall, textCalls } from './calls.mjs';
+import { judge, pythonFailures } from './judge.mjs';
+
+const FLAG = 'Syntax check: this edit introduced';
+
+function args() {
+  const a = { cache: join(homedir(), '.cache', 'edit-engine-replay'), commits: 40 };
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    if (k === '--lib') a.lib = argv[++i];
+    else if (k === '--cache') a.cache = argv[++i];
+    else if (k === '--commits') a.commits = Number(argv[++i]);
+    else if (k === '--json') a.json = argv[++i];
+    else throw new Error(`unknown argument ${k}`);
+  }
+  return a;
+}
+
+/** The guard's verdict on `before` -> `after` of `file`: the note, or '' (an overwrite by createTool). */
+async function guardNote(create, file, before, after) {
+  writeFileSync(file, before);
+  const reply = await create.execute({ file_path: file, content: after, overwrite: true });
+  if (reply.startsWith('Error')) throw new Error(`guard probe failed: ${reply}`);
+  const at = reply.indexOf(FLAG);
+  return at < 0 ? '' : reply.slice(at);
+}
+
+async function symbolDefs(api, file, c) {
+  const defs = [];
+  for (const name of candidateNames(c)) {
+    const all = await api.findAllSymbols(file, name);
+    if (all.length === 1) defs.push({ name, ...all[0] });
+  }
+  return defs;
+}
+
+/** Every replayed call of every case, applied by `api`, judged, and checked by the guard. */
+async function replay(api, cases, dir) {
+  const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false, syntaxCheck: 'off' });
+  const create = ours.createTool({ cwd: dir, allowedFolders: [dir], history: false });
+  const results = [];
+  let n = 0;
+  for (const c of cases) {
+    const calls = [...textCalls(c), lineCall(c)];
+    const probe = join(dir, `defs${extname(c.path)}`);
+    writeFileSync(probe, c.content);
+    const sym = symbolCall(c, await symbolDefs(api, probe, c));
+    if (sym) calls.push(sym);
+    for (const call of calls) {
+      const file = join(dir, `case${n++}${extname(c.path)}`);
+      writeFileSync(file, call.content);
+      const reply = await edit.execute({ file_path: file, ...call.params });
+      const after = readFileSync(file, 'utf8');
+      const judged = judge(call, { file, reply, after }, c);
+      const note = judged.outcome === 'refused' ? '' : await guardNote(create, join(dir, `guard${extname(c.path)}`), call.content, after);
+      results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judged, note });
+      if (!c.path.endsWith('.py')) rmSync(file);
+    }
+  }
+  const pyFail = pythonFailures(results);
+  for (const r of results) r.pyFail = pyFail.has(r.file);
+  return results;
+}
+
+function summary(results) {
+  const rows = ['| outcome | results | flagged by the guard |', '| --- | --- | --- |'];
+  for (const outcome of ['correct', 'whitespace', 'wrong']) {
+    const rs = results.filter((r) => r.outcome === outcome);
+    rows.push(`| ${outcome} | ${rs.length} | ${rs.filter((r) => r.note).length} |`);
+  }
+  const py = results.filter((r) => r.pyFail);
+  rows.push(`| Python results that do not compile (pyFail) | ${py.length} | ${py.filter((r) => r.note).length} |`);
+  const wrongByLang = new Map();
+  for (const r of results.filter((r) => r.outcome === 'wrong')) {
+    const t = wrongByLang.get(r.lang) ?? { wrong: 0, flagged: 0 };
+    t.wrong++;
+    if (r.note) t.flagged++;
+    wrongByLang.set(r.lang, t);
+  }
+  const langs = [...wrongByLang].sort(([a], [b]) => a.localeCompare(b)).map(([l, t]) => `${l} ${t.flagged}/${t.wrong}`);
+  return `${rows.join('\n')}\n\nwrong results flagged, per language: ${langs.join(', ') || 'none'}`;
+}
+
+async function main() {
+  const a = args();
+  const api = a.lib ? await import(pathToFileURL(resolve(a.lib)).href) : ours;
+  const cases = JSON.parse(readFileSync(join(a.cache, `cases-${a.commits}.json`), 'utf8'));
+  const dir = mkdtempSync(join(tmpdir(), 'edit-engine-guard-replay-'));
+  try {
+    const results = await replay(api, cases, dir);
+    console.log(summary(results));
+    const alarms = results.filter((r) => r.outcome === 'correct' && r.note);
+    console.log(`\nfalse alarms (flagged correct results): ${alarms.length}`);
+    for (const r of alarms.slice(0, 20)) console.log(`- ${r.category} ${r.id}\n  ${r.note.replace(/\n/g, '\n  ')}`);
+    if (a.json) writeFileSync(a.json, JSON.stringify(results.map(({ expectedText, ...r }) => r)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
