@@ -2,8 +2,9 @@
 //! accepts an unexpected indent without an error).
 //!
 //! Logical lines are found by a lexical scan (strings, triple-quoted strings, comments, brackets and `\`
-//! continuations); each one's indentation column (a tab advances to the next multiple of 8) is compared
-//! with a stack of open block levels.
+//! continuations); each one's indentation is compared with a stack of open block levels, measured twice
+//! as Python does: a tab advancing to the next multiple of 8, and a tab counting 1. When the two
+//! measures disagree on the comparison, the indentation depends on the tab size (a TabError).
 
 use super::problems::{Kind, RawProblem};
 
@@ -11,6 +12,8 @@ pub(crate) const UNEXPECTED: &str =
     "unexpected indent (the line is deeper than the block it is in)";
 pub(crate) const EXPECTED: &str = "expected an indented block after the line ending in `:`";
 pub(crate) const UNMATCHED: &str = "the dedent matches no outer indentation level";
+pub(crate) const TABS: &str =
+    "tabs and spaces mixed inconsistently (Python's TabError): indent with the file's own style";
 
 /// Lexical state carried from one physical line to the next.
 #[derive(Default)]
@@ -27,7 +30,7 @@ struct Scan {
 pub(crate) fn problems(src: &str) -> Vec<RawProblem> {
     let bytes = src.as_bytes();
     let mut out = Vec::new();
-    let mut stack: Vec<usize> = vec![0];
+    let mut stack: Vec<Level> = vec![Level { col: 0, alt: 0 }];
     let mut scan = Scan::default();
     let mut pos = 0;
     while pos < bytes.len() {
@@ -41,7 +44,7 @@ pub(crate) fn problems(src: &str) -> Vec<RawProblem> {
             Some(first) if line[first] != b'#' || !logical_start => {
                 if logical_start {
                     if let Some(message) =
-                        judge(&mut stack, column(&line[..first]), scan.opens_block)
+                        judge(&mut stack, Level::of(&line[..first]), scan.opens_block)
                     {
                         out.push(RawProblem {
                             kind: Kind::Indent(message),
@@ -59,28 +62,50 @@ pub(crate) fn problems(src: &str) -> Vec<RawProblem> {
     out
 }
 
-/// The indentation column of a line's leading white space.
-fn column(indent: &[u8]) -> usize {
-    indent.iter().fold(0, |col, &b| match b {
-        b'\t' => (col / 8 + 1) * 8,
-        _ => col + 1,
-    })
+/// A line's indentation: its column with tabs to multiples of 8, and with tabs counting 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Level {
+    col: usize,
+    alt: usize,
 }
 
-/// Applies a logical line at `col` to the block stack; the rule it breaks, if any.
-fn judge(stack: &mut Vec<usize>, col: usize, opens_block: bool) -> Option<&'static str> {
-    let top = *stack.last().unwrap_or(&0);
-    if col > top {
-        stack.push(col);
+impl Level {
+    fn of(indent: &[u8]) -> Level {
+        indent
+            .iter()
+            .fold(Level { col: 0, alt: 0 }, |l, &b| match b {
+                b'\t' => Level {
+                    col: (l.col / 8 + 1) * 8,
+                    alt: l.alt + 1,
+                },
+                _ => Level {
+                    col: l.col + 1,
+                    alt: l.alt + 1,
+                },
+            })
+    }
+}
+
+/// Applies a logical line at `level` to the block stack; the rule it breaks, if any.
+fn judge(stack: &mut Vec<Level>, level: Level, opens_block: bool) -> Option<&'static str> {
+    let top = *stack.last().unwrap_or(&Level { col: 0, alt: 0 });
+    if level.col > top.col {
+        stack.push(level);
+        if level.alt <= top.alt {
+            return Some(TABS);
+        }
         return (!opens_block).then_some(UNEXPECTED);
     }
-    while stack.len() > 1 && col < *stack.last().unwrap_or(&0) {
+    while stack.len() > 1 && level.col < stack.last().map_or(0, |l| l.col) {
         stack.pop();
     }
-    let rule = if opens_block { EXPECTED } else { UNMATCHED };
-    if col != *stack.last().unwrap_or(&0) {
-        stack.push(col);
-        return Some(rule);
+    let top = *stack.last().unwrap_or(&Level { col: 0, alt: 0 });
+    if level.col != top.col {
+        stack.push(level);
+        return Some(if opens_block { EXPECTED } else { UNMATCHED });
+    }
+    if level.alt != top.alt {
+        return Some(TABS);
     }
     opens_block.then_some(EXPECTED)
 }
@@ -160,5 +185,7 @@ mod tests {
         assert_eq!(messages("x = 1\n    y = 2\n"), vec![UNEXPECTED]);
         assert_eq!(messages("if x:\ny = 2\n"), vec![EXPECTED]);
         assert_eq!(messages("if x:\n    y = 1\n  z = 2\n"), vec![UNMATCHED]);
+        assert_eq!(messages("if x:\n        y = 1\n\tz = 2\n"), vec![TABS]);
+        assert!(messages("if x:\n\ty = 1\n\tz = 2\n").is_empty());
     }
 }

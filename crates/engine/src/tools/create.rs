@@ -7,6 +7,7 @@ use super::{diff, ToolContext};
 use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::FsError;
+use crate::syntax::SyntaxCheck;
 use serde_json::Value;
 
 const INVALID_FILE_PATH: &str = "Error creating file: Invalid file_path - must be a non-empty string. Provide an absolute path or a path relative to the working directory (e.g. \"src/newFile.js\").";
@@ -46,8 +47,10 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
             return format!("Error creating file: {m}");
         }
     }
-    // The replaced content feeds the diff and the undo history (read only when one needs it).
-    let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
+    // The replaced content feeds the diff, the undo history and the syntax guard (read only when one
+    // needs it).
+    let wanted = ctx.return_diff || ctx.history.enabled() || ctx.syntax.mode != SyntaxCheck::Off;
+    let previous = if existed && wanted {
         read_bytes_confined(&path.real, &display, Some(ctx.max_file_bytes)).ok()
     } else {
         None
