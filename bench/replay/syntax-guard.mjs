@@ -37,7 +37,9 @@ async function guardNote(create, file, before, after) {
   const reply = await create.execute({ file_path: file, content: after, overwrite: true });
   if (reply.startsWith('Error')) throw new Error(`guard probe failed: ${reply}`);
   const at = reply.indexOf(FLAG);
-  return at < 0 ? '' : reply.slice(at);
+  if (at < 0) return '';
+  const end = reply.indexOf('\n\n', at);
+  return reply.slice(at, end < 0 ? undefined : end);
 }
 
 async function symbolDefs(api, file, c) {
@@ -52,7 +54,8 @@ async function symbolDefs(api, file, c) {
 /** Every replayed call of every case, applied by `api`, judged, and checked by the guard. */
 async function replay(api, cases, dir) {
   const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false, syntaxCheck: 'off' });
-  const create = ours.createTool({ cwd: dir, allowedFolders: [dir], history: false });
+  // returnDiff makes create read the file it replaces, so any build of the guard compares with it.
+  const create = ours.createTool({ cwd: dir, allowedFolders: [dir], history: false, returnDiff: true });
   const results = [];
   let n = 0;
   for (const c of cases) {

@@ -56,7 +56,9 @@ impl Window {
 }
 
 /// The errors of `after` that `before` does not account for. `pieces` are the top-level ranges of the new
-/// text (ascending) for the third rule.
+/// text (ascending) for the third rule. Last, an error in or right after a call-shaped construct is
+/// dropped when the old text had an error of the same kind at a construct of the same name: the grammar
+/// fails on that macro (`TEST_CASE("x") { ... }` in C++), and new uses of it are not mistakes.
 pub(crate) fn introduced(
     before: &[RawProblem],
     after: &[RawProblem],
@@ -91,6 +93,11 @@ pub(crate) fn introduced(
         };
         claim(&mut used, &same_piece).is_none()
     });
+    left.retain(|a| {
+        !before
+            .iter()
+            .any(|b| a.call.is_some() && b.call == a.call && b.kind == a.kind)
+    });
     left
 }
 
@@ -118,7 +125,34 @@ mod tests {
             kind: Kind::Error,
             start,
             end: start + 1,
+            call: None,
         }
+    }
+
+    #[test]
+    fn a_new_use_of_a_macro_the_grammar_fails_on_is_not_introduced() {
+        let w = Window::between("0123456789", "0123456789abcdef");
+        let at = |start: usize, call: &str| RawProblem {
+            call: Some(call.to_string()),
+            ..err(start)
+        };
+        assert!(introduced(
+            &[at(2, "TEST_CASE")],
+            &[at(2, "TEST_CASE"), at(12, "TEST_CASE")],
+            &w,
+            &[]
+        )
+        .is_empty());
+        assert_eq!(
+            introduced(
+                &[at(2, "TEST_CASE")],
+                &[at(2, "TEST_CASE"), at(12, "f")],
+                &w,
+                &[]
+            )
+            .len(),
+            1
+        );
     }
 
     #[test]

@@ -13,7 +13,10 @@
 //!    edited text are compared by count);
 //! 3. an error before the edit, of any kind, still unmatched, lies in the same top-level piece (a child of
 //!    the parse tree's root, e.g. one function or class) — tree-sitter's recovery may move an existing
-//!    error within its piece when a nearby line changes.
+//!    error within its piece when a nearby line changes;
+//! 4. it is in or right after a call-shaped construct (`NAME(...)`) whose name the old text already had an
+//!    error of the same kind at: a macro the grammar cannot parse (C++ test macros, C assertion macros
+//!    without `;`), not a mistake.
 //!
 //! Whatever is left was introduced. A file with no "before" (a new file) reports all its errors.
 //!

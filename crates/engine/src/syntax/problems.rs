@@ -23,11 +23,14 @@ pub(crate) struct RawProblem {
     pub kind: Kind,
     pub start: usize,
     pub end: usize,
+    /// The name of the call-shaped construct the error is in or right after (`TEST_CASE` for a MISSING
+    /// `;` after `TEST_CASE("x") {`), when there is one: macros a grammar cannot parse fail this way.
+    pub call: Option<String>,
 }
 
 /// Every error of `tree`, ascending by start, offsets moved by `offset`. Descends only into nodes that
 /// contain an error, so a clean tree costs one check of the root.
-pub(crate) fn collect(tree: &Tree, offset: usize) -> Vec<RawProblem> {
+pub(crate) fn collect(tree: &Tree, src: &str, offset: usize) -> Vec<RawProblem> {
     let mut found = Vec::new();
     let root = tree.root_node();
     if !root.has_error() {
@@ -46,10 +49,15 @@ pub(crate) fn collect(tree: &Tree, offset: usize) -> Vec<RawProblem> {
             None
         };
         if let Some(kind) = kind {
+            let shaped = match kind {
+                Kind::Missing(_) => node.prev_sibling(),
+                _ => Some(node),
+            };
             found.push(RawProblem {
                 kind,
                 start: node.start_byte() + offset,
                 end: node.end_byte() + offset,
+                call: shaped.and_then(|n| call_name(src.get(n.start_byte()..n.end_byte())?)),
             });
         }
         if !node.has_error() {
@@ -61,6 +69,17 @@ pub(crate) fn collect(tree: &Tree, offset: usize) -> Vec<RawProblem> {
     }
     found.sort_by_key(|p| (p.start, p.end));
     found
+}
+
+/// `NAME` when `text` starts with `NAME(` (an identifier, possibly `::`-qualified, then a parenthesis).
+fn call_name(text: &str) -> Option<String> {
+    let text = text.trim_start();
+    let name_len = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+        .unwrap_or(text.len());
+    let (name, rest) = text.split_at(name_len);
+    let named = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    (named && rest.trim_start().starts_with('(')).then(|| name.to_string())
 }
 
 /// Byte ranges of the root's children (the top-level pieces), moved by `offset`.

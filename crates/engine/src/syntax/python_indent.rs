@@ -50,6 +50,7 @@ pub(crate) fn problems(src: &str) -> Vec<RawProblem> {
                             kind: Kind::Indent(message),
                             start: pos + first,
                             end: end.max(pos + first),
+                            call: None,
                         });
                     }
                 }

@@ -87,7 +87,7 @@ fn whole(input: &Input) -> Option<Errors> {
 
 /// The errors of a whole text: its tree's, plus Python's indentation rules.
 fn errors_of(lang: Language, tree: &Tree, text: &str) -> Vec<RawProblem> {
-    let mut found = collect(tree, 0);
+    let mut found = collect(tree, text, 0);
     if lang == Language::Python {
         found.extend(python_indent::problems(text));
         found.sort_by_key(|p| (p.start, p.end));
@@ -124,11 +124,11 @@ fn pieces(input: &Input, before: &str) -> Option<Option<Errors>> {
     let mut parser = new_parser(input.lang).ok()?;
     let mut parse = |text: &str| parse_with(&mut parser, text, input.lang, None).ok();
     let found = (|| {
-        let old = parse(&before[from..old_to])?;
-        let new = parse(&input.after[from..new_to])?;
+        let (old_text, new_text) = (&before[from..old_to], &input.after[from..new_to]);
+        let (old, new) = (parse(old_text)?, parse(new_text)?);
         let found = introduced(
-            &collect(&old, from),
-            &collect(&new, from),
+            &collect(&old, old_text, from),
+            &collect(&new, new_text, from),
             &window,
             &top_level_ranges(&new, from),
         );
