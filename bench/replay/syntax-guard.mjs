@@ -4,9 +4,14 @@
 // the file's change (before -> result) is checked by this build's syntax guard. Reports how many
 // mis-applied results it flags and its false alarms on correct results (listed, to investigate).
 //
+// A flagged correct result is a false alarm unless the file really is broken: a hunk replayed alone
+// can leave it so (its commit's other hunks close what it opens). Such results are counted apart when
+// the whole commit's file (read from the repositories folder) passes the guard.
+//
 // Usage: node bench/replay/syntax-guard.mjs [--lib PATH/TO/lib/index.mjs] [--cache DIR] [--commits N]
-//        [--json OUT]   (the cases come from replay.mjs's cache; build them there first)
+//        [--repos DIR] [--json OUT]   (the cases come from replay.mjs's cache; build them there first)
 
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -26,9 +31,34 @@ function args() {
     else if (k === '--cache') a.cache = argv[++i];
     else if (k === '--commits') a.commits = Number(argv[++i]);
     else if (k === '--json') a.json = argv[++i];
+    else if (k === '--repos') a.repos = argv[++i];
     else throw new Error(`unknown argument ${k}`);
   }
+  a.repos ??= process.env.EDIT_ENGINE_REPLAY_REPOS ?? join(a.cache, 'repos');
   return a;
+}
+
+/** The file of case `c` as its whole commit left it, or null when the repository is not there. */
+function commitFile(repos, c) {
+  for (const gitDir of [join(repos, c.repo, '.git'), join(repos, c.repo)]) {
+    try {
+      return execFileSync('git', ['--git-dir', gitDir, 'show', `${c.commit}:${c.path}`], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+    } catch {}
+  }
+  return null;
+}
+
+/** Marks flagged correct results whose whole commit passes the guard (`hunkAlone`). */
+async function classifyAlarms(results, repos, dir) {
+  const create = ours.createTool({ cwd: dir, allowedFolders: [dir], history: false, returnDiff: true });
+  const verdicts = new Map();
+  for (const r of results.filter((r) => r.outcome === 'correct' && r.note)) {
+    if (!verdicts.has(r.case)) {
+      const full = commitFile(repos, r.case);
+      verdicts.set(r.case, full != null && !(await guardNote(create, join(dir, `full${extname(r.case.path)}`), r.case.content, full)));
+    }
+    r.hunkAlone = verdicts.get(r.case);
+  }
 }
 
 /** The guard's verdict on `before` -> `after` of `file`: the note, or '' (an overwrite by createTool). */
@@ -71,7 +101,7 @@ async function replay(api, cases, dir) {
       const after = readFileSync(file, 'utf8');
       const judged = judge(call, { file, reply, after }, c);
       const note = judged.outcome === 'refused' ? '' : await guardNote(create, join(dir, `guard${extname(c.path)}`), call.content, after);
-      results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judged, note });
+      results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judged, note, case: c });
       if (!c.path.endsWith('.py')) rmSync(file);
     }
   }
@@ -106,11 +136,15 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'edit-engine-guard-replay-'));
   try {
     const results = await replay(api, cases, dir);
+    await classifyAlarms(results, a.repos, dir);
     console.log(summary(results));
-    const alarms = results.filter((r) => r.outcome === 'correct' && r.note);
-    console.log(`\nfalse alarms (flagged correct results): ${alarms.length}`);
+    const flagged = results.filter((r) => r.outcome === 'correct' && r.note);
+    const alone = flagged.filter((r) => r.hunkAlone);
+    const alarms = flagged.filter((r) => !r.hunkAlone);
+    console.log(`\nflagged correct results: ${flagged.length}; the hunk alone leaves the file broken (its whole commit passes): ${alone.length} (${new Set(alone.map((r) => r.case)).size} hunks)`);
+    console.log(`false alarms (flagged correct results whose whole commit is flagged too, or unknown): ${alarms.length}`);
     for (const r of alarms.slice(0, 20)) console.log(`- ${r.category} ${r.id}\n  ${r.note.replace(/\n/g, '\n  ')}`);
-    if (a.json) writeFileSync(a.json, JSON.stringify(results.map(({ expectedText, ...r }) => r)));
+    if (a.json) writeFileSync(a.json, JSON.stringify(results.map(({ expectedText, case: _, ...r }) => r)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

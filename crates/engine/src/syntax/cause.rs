@@ -50,6 +50,15 @@ pub(crate) fn likely_cause(lang: Language, after: &str, p: &RawProblem, change: 
     format!("syntax error near `{}`", near(after, p))
 }
 
+/// Whether `p` is a mistake no grammar gap explains: a broken indentation rule, a missing closing
+/// bracket, or an edit that changed the balance of brackets or the parity of quotes.
+pub(crate) fn is_clear_mistake(lang: Language, p: &RawProblem, change: &Change) -> bool {
+    matches!(p.kind, Kind::Indent(_))
+        || missing_closer(&p.kind).is_some()
+        || bracket_imbalance(change).is_some()
+        || open_string(lang, p, change).is_some()
+}
+
 /// "unbalanced braces: the edit adds 1 more `{` than `}`" when the edit changed a pair's balance.
 fn bracket_imbalance(change: &Change) -> Option<String> {
     let balance = |text: &[u8], open: u8, close: u8| {

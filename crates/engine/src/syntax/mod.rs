@@ -18,7 +18,10 @@
 //!    error of the same kind at: a macro the grammar cannot parse (C++ test macros, C assertion macros
 //!    without `;`), not a mistake.
 //!
-//! Whatever is left was introduced. A file with no "before" (a new file) reports all its errors.
+//! Whatever is left was introduced, except that in a file that already had errors before the edit (the
+//! grammar does not fully parse it) only clear mistakes are kept: a broken Python indentation rule, a
+//! missing closing bracket, or an edit that changed the balance of brackets or the parity of quotes. A
+//! file with no "before" (a new file) reports all its errors.
 //!
 //! **Cost.** A file up to [`WHOLE_PARSE_BYTES`] (or the `max_bytes` given, when smaller) is parsed whole:
 //! the tree before the edit comes from the [`ParseCache`] when it holds one (else a parse), and the text

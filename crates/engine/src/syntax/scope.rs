@@ -5,6 +5,7 @@ use std::path::Path;
 
 use tree_sitter::{InputEdit, Point, Tree};
 
+use super::cause::{is_clear_mistake, Change};
 use super::introduced::{introduced, Window};
 use super::problems::{collect, top_level_ranges, RawProblem};
 use super::python_indent;
@@ -73,14 +74,15 @@ fn whole(input: &Input) -> Option<Errors> {
     edited.edit(&input_edit(before, input.after, &window));
     let new = parse_with(&mut parser, input.after, input.lang, Some(&edited)).ok()?;
     remember(input, &new);
+    let old_errors = errors_of(input.lang, &old, before);
     let found = introduced(
-        &errors_of(input.lang, &old, before),
+        &old_errors,
         &errors_of(input.lang, &new, input.after),
         &window,
         &top_level_ranges(&new, 0),
     );
     Some(Errors {
-        introduced: found,
+        introduced: clear_if_gapped(input, before, &old_errors, found, &window),
         window,
     })
 }
@@ -93,6 +95,26 @@ fn errors_of(lang: Language, tree: &Tree, text: &str) -> Vec<RawProblem> {
         found.sort_by_key(|p| (p.start, p.end));
     }
     found
+}
+
+/// When the old text already had errors (the grammar does not fully parse this file: macros, syntax it
+/// lacks), new errors there are as likely gaps as mistakes, so only clear mistakes are kept (see
+/// [`is_clear_mistake`]).
+fn clear_if_gapped(
+    input: &Input,
+    before: &str,
+    old_errors: &[RawProblem],
+    found: Vec<RawProblem>,
+    window: &Window,
+) -> Vec<RawProblem> {
+    if old_errors.is_empty() {
+        return found;
+    }
+    let change = Change::of(before, input.after, window);
+    found
+        .into_iter()
+        .filter(|p| is_clear_mistake(input.lang, p, &change))
+        .collect()
 }
 
 /// Caches the tree of the new text, so the next edit's old tree needs no parse.
@@ -126,14 +148,15 @@ fn pieces(input: &Input, before: &str) -> Option<Option<Errors>> {
     let found = (|| {
         let (old_text, new_text) = (&before[from..old_to], &input.after[from..new_to]);
         let (old, new) = (parse(old_text)?, parse(new_text)?);
+        let old_errors = collect(&old, old_text, from);
         let found = introduced(
-            &collect(&old, old_text, from),
+            &old_errors,
             &collect(&new, new_text, from),
             &window,
             &top_level_ranges(&new, from),
         );
         Some(Errors {
-            introduced: found,
+            introduced: clear_if_gapped(input, before, &old_errors, found, &window),
             window,
         })
     })();

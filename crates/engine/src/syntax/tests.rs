@@ -171,3 +171,18 @@ fn options_parse() {
     assert_eq!(SyntaxCheck::parse("off"), Some(SyntaxCheck::Off));
     assert_eq!(SyntaxCheck::parse("Warn"), None);
 }
+
+#[test]
+fn in_a_file_the_grammar_already_fails_on_only_clear_mistakes_are_reported() {
+    // `MACRO(x) {` blocks are not C++ to tree-sitter: a new one is not a mistake, a lost brace is.
+    let before = "TEST(a) {\n  CHECK(x)\n}\n\nint f() {\n  return 1;\n}\n";
+    let added =
+        format!("{before}\nint g() {{\n  SECTION(y) {{\n    run()\n  }}\n  return 2;\n}}\n");
+    assert_eq!(verdict("t.cpp", before, &added), Verdict::Clean);
+    let lost = before.replace("  return 1;\n}", "  return 1;\n");
+    let v = verdict("t.cpp", before, &lost);
+    assert!(
+        introduced(&v)[0].cause.starts_with("unbalanced braces"),
+        "{v:?}"
+    );
+}
