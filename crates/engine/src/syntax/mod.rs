@@ -23,12 +23,12 @@
 //! missing closing bracket, or an edit that changed the balance of brackets or the parity of quotes. A
 //! file with no "before" (a new file) reports all its errors.
 //!
-//! **Cost.** A file up to [`WHOLE_PARSE_BYTES`] (or the `max_bytes` given, when smaller) is parsed whole:
-//! the tree before the edit comes from the [`ParseCache`] when it holds one (else a parse), and the text
-//! after it is re-parsed incrementally from that tree (tree-sitter's edit API), then cached for the next
-//! edit. Above that, JavaScript and TypeScript files are checked on the top-level pieces the edit touches
-//! only (see [`crate::symbols`]' splitter); other files are parsed whole up to `max_bytes` and skipped
-//! above it ([`Verdict::Skipped`]).
+//! **Cost.** JavaScript and TypeScript files are checked on the top-level pieces the edit touches only
+//! (the splitter of [`crate::symbols`] finds pieces that parse alone exactly as in the file), at any
+//! size. Other files, and scripts the splitter cannot vouch for, are parsed whole up to `max_bytes`: the
+//! tree before the edit comes from the [`ParseCache`] when it holds one (else a parse), and the text after
+//! it is re-parsed incrementally from that tree (tree-sitter's edit API), then cached for the next edit.
+//! Above `max_bytes` they are not checked ([`Verdict::Skipped`]).
 
 mod cause;
 mod introduced;
@@ -41,8 +41,6 @@ use std::path::Path;
 
 use crate::symbols::{language_for_path, refine_for_content, Language, ParseCache};
 
-/// Files up to this size are parsed whole (when `max_bytes` allows).
-pub const WHOLE_PARSE_BYTES: usize = 64 * 1024;
 /// Default `syntaxCheckMaxBytes`: files above it are checked only where a splitter exists.
 pub const DEFAULT_MAX_BYTES: usize = 256 * 1024;
 /// Most problems listed in a reply; the rest are counted.

@@ -9,7 +9,6 @@ use super::cause::{is_clear_mistake, Change};
 use super::introduced::{introduced, Window};
 use super::problems::{collect, top_level_ranges, RawProblem};
 use super::python_indent;
-use super::WHOLE_PARSE_BYTES;
 use crate::symbols::{new_parser, parse_with, top_level_starts, Language, ParseCache};
 
 /// What [`super::check`] was asked.
@@ -39,9 +38,7 @@ pub(crate) enum Found {
 /// Parses what the input's size and language allow and returns the introduced errors.
 pub(crate) fn problems(input: &Input) -> Found {
     let size = input.after.len().max(input.before.map_or(0, str::len));
-    let result = if size <= WHOLE_PARSE_BYTES.min(input.max_bytes) {
-        whole(input)
-    } else if let Some(found) = input.before.and_then(|before| pieces(input, before)) {
+    let result = if let Some(found) = input.before.and_then(|before| pieces(input, before)) {
         found
     } else if size <= input.max_bytes {
         whole(input)

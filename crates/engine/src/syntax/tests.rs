@@ -136,15 +136,15 @@ fn a_large_file_without_a_splitter_is_skipped() {
 #[test]
 fn the_cache_supplies_the_old_tree_and_keeps_the_new_one() {
     let cache = ParseCache::new(4);
-    let path = Path::new("c.ts");
-    let v1 = "let a: number = 1;\n";
-    let v2 = "let a: number = 2;\n";
+    let path = Path::new("c.go");
+    let v1 = "package a\n\nvar a = 1\n";
+    let v2 = "package a\n\nvar a = 2\n";
     assert_eq!(
         check(path, Some(v1), v2, DEFAULT_MAX_BYTES, Some(&cache)),
         Verdict::Clean
     );
-    assert!(cache.cached_tree(path, v2, Language::TypeScript).is_some());
-    let v3 = "let a: number = (2;\n";
+    assert!(cache.cached_tree(path, v2, Language::Go).is_some());
+    let v3 = "package a\n\nvar a = (2\n";
     let v = check(path, Some(v2), v3, DEFAULT_MAX_BYTES, Some(&cache));
     assert!(matches!(v, Verdict::Introduced { .. }), "{v:?}");
 }
