@@ -25,8 +25,15 @@ pub(crate) fn describe_all(
         .iter()
         .partition(|p| matches!(p.kind, Kind::Indent(_)));
     for p in indent.into_iter().chain(other) {
-        let line =
-            1 + memchr::memchr_iter(b'\n', &after.as_bytes()[..p.start.min(after.len())]).count();
+        // An ERROR that wraps the edit from an earlier line is shown where the edit is.
+        let w = &found.window;
+        let at = if p.start < w.start && p.end > w.start {
+            w.start
+        } else {
+            p.start
+        };
+        let at = at.min(after.len());
+        let line = 1 + memchr::memchr_iter(b'\n', &after.as_bytes()[..at]).count();
         if problems.iter().any(|q| q.line == line) {
             continue;
         }
@@ -35,7 +42,7 @@ pub(crate) fn describe_all(
         }
         problems.push(Problem {
             line,
-            snippet: shorten(line_at(after, p.start).trim(), SNIPPET_CHARS),
+            snippet: shorten(line_at(after, at).trim(), SNIPPET_CHARS),
             cause: likely_cause(lang, after, p, &change),
         });
     }

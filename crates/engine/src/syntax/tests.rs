@@ -186,3 +186,14 @@ fn in_a_file_the_grammar_already_fails_on_only_clear_mistakes_are_reported() {
         "{v:?}"
     );
 }
+
+#[test]
+fn an_error_wrapping_the_edit_points_at_the_edit() {
+    let before = big_js(3);
+    let after = before.replace("    return x * 1;\n  }", "    return x * 1;\n  }}");
+    let v = verdict("w.js", &before, &after);
+    let p = introduced(&v);
+    let edited = 1 + after[..after.find("}}").unwrap()].matches('\n').count();
+    assert!(p.iter().all(|p| p.line >= edited), "{p:?}");
+    assert!(p[0].cause.contains("1 more `}` than `{`"), "{p:?}");
+}
