@@ -259,6 +259,10 @@ export interface NativeToolOptions {
   durability?: string
   /** Longest wait for a file's lock, in milliseconds (default 5000). */
   lockTimeoutMs?: number
+  /** `"warn"` (default), `"refuse"` or `"off"`: what a write does when the edit introduces syntax errors. */
+  syntaxCheck?: string
+  /** Largest file the syntax guard parses whole when it cannot check only the edited pieces (default 256 KB). */
+  syntaxCheckMaxBytes?: number
 }
 
 /** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */

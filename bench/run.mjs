@@ -13,6 +13,7 @@ import { extractOutput, generateSource, middleTarget } from './gen.mjs';
 import { benchGrepVsRg, printGrepVsRg } from './grep-rg.mjs';
 import { loadProbe } from './probe-setup.mjs';
 import { benchPatchFormats } from './patch.mjs';
+import { benchSyntaxGuard } from './syntax-guard.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -535,6 +536,7 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edit-engine-bench-'));
   const started = now();
   let patchRows = [];
+  let syntaxRows = [];
   try {
     const sides = makeSides(work, probe);
     printHeaderRow();
@@ -543,6 +545,7 @@ async function main() {
     await benchConcurrent(sides, work);
     await benchSymbols(sides, probe, work);
     patchRows = await benchPatchFormats({ measure, work, log, cell });
+    syntaxRows = await benchSyntaxGuard({ measure, work, log });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     markCleanup();
@@ -577,6 +580,7 @@ async function main() {
     rows: results.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])), baseline: r.baseline && { node: strip(r.baseline.node), native: r.baseline.native } })),
     grep,
     targets: verdicts,
+    syntaxGuard: syntaxRows.map((r) => ({ ...r, off: strip(r.off), warn: strip(r.warn) })),
     patchFormats: patchRows.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])) })),
   };
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(json, null, 2));

@@ -97,6 +97,19 @@ export interface ToolOptions {
    * (default 5000). Past it the write fails with an error naming the file; nothing is written.
    */
   lockTimeoutMs?: number;
+  /**
+   * The syntax guard, for files in a language the engine parses: after an edit, parse errors the edit
+   * introduced (not those already there) are listed in the reply with their line and likely cause.
+   * `"warn"` (default): write and list them; `"refuse"`: leave the file untouched and answer with an
+   * error listing them; `"off"`: no check.
+   */
+  syntaxCheck?: 'warn' | 'refuse' | 'off';
+  /**
+   * Largest file, in bytes, the syntax guard parses whole (default 262144). JavaScript and TypeScript
+   * files are checked on the edited top-level statements at any size; other larger files are not
+   * checked (the reply says so).
+   */
+  syntaxCheckMaxBytes?: number;
 }
 
 interface EditCommon {

@@ -28,6 +28,10 @@ function nativeOptions(options) {
     history: o.history === false ? false : undefined,
     durability: typeof o.durability === 'string' ? o.durability : undefined,
     lockTimeoutMs: typeof o.lockTimeoutMs === 'number' ? o.lockTimeoutMs : undefined,
+    // Passed on as given (a wrong type becomes a string or NaN) so the engine names the bad value.
+    syntaxCheck: o.syntaxCheck === undefined ? undefined : String(o.syntaxCheck),
+    syntaxCheckMaxBytes:
+      o.syntaxCheckMaxBytes === undefined ? undefined : typeof o.syntaxCheckMaxBytes === 'number' ? o.syntaxCheckMaxBytes : NaN,
   };
 }
 

@@ -4,6 +4,7 @@ use crate::read_tracker::JsFileReadTracker;
 use crate::tool_call::{ToolFn, ToolResult, ToolTask};
 use crate::tracker::JsFileTracker;
 use edit_engine_core::fs::background::Durability;
+use edit_engine_core::syntax::{SyntaxCheck, SyntaxOptions, DEFAULT_MAX_BYTES};
 use edit_engine_core::tools::history::HistoryOption;
 use edit_engine_core::tools::text_editor::TextEditorOptions;
 use edit_engine_core::tools::{self, ToolContext, ToolOptions};
@@ -36,6 +37,10 @@ pub struct NativeToolOptions {
     pub durability: Option<String>,
     /// Longest wait for a file's lock, in milliseconds (default 5000).
     pub lock_timeout_ms: Option<f64>,
+    /// `"warn"` (default), `"refuse"` or `"off"`: what a write does when the edit introduces syntax errors.
+    pub syntax_check: Option<String>,
+    /// Largest file the syntax guard parses whole when it cannot check only the edited pieces (default 256 KB).
+    pub syntax_check_max_bytes: Option<f64>,
 }
 
 impl From<NativeToolOptions> for ToolOptions {
@@ -57,6 +62,7 @@ impl From<NativeToolOptions> for ToolOptions {
                 _ => HistoryOption::Default,
             },
             durability: Durability::default(),
+            syntax: SyntaxOptions::default(),
             lock_timeout: o
                 .lock_timeout_ms
                 .filter(|n| n.is_finite() && *n >= 0.0)
@@ -96,11 +102,14 @@ impl NativeToolbox {
                 format!("invalid durability option \"{value}\" (use \"standard\" or \"strict\")")
             }),
         };
+        let syntax = syntax_options(&options);
         let tracker = tracker.map(|t| t.shared());
         let read_tracker = read_tracker.map(|t| t.shared());
         let context = durability.and_then(|durability| {
+            let syntax = syntax?;
             let options = ToolOptions {
                 durability,
+                syntax,
                 ..options.into()
             };
             ToolContext::new(&options, tracker)
@@ -226,6 +235,26 @@ impl NativeToolbox {
             "create",
         )
     }
+}
+
+/// The syntax guard's options, or the message naming the bad one.
+fn syntax_options(o: &NativeToolOptions) -> Result<SyntaxOptions, String> {
+    let mode = match o.syntax_check.as_deref() {
+        None => SyntaxCheck::default(),
+        Some(value) => SyntaxCheck::parse(value).ok_or_else(|| {
+            format!("invalid syntaxCheck option \"{value}\" (use \"warn\", \"refuse\" or \"off\")")
+        })?,
+    };
+    let max_bytes = match o.syntax_check_max_bytes {
+        None => DEFAULT_MAX_BYTES,
+        Some(n) if n.is_finite() && n >= 0.0 => n as usize,
+        Some(n) => {
+            return Err(format!(
+                "invalid syntaxCheckMaxBytes option {n} (use a number of bytes >= 0, default {DEFAULT_MAX_BYTES})"
+            ))
+        }
+    };
+    Ok(SyntaxOptions { mode, max_bytes })
 }
 
 impl NativeToolbox {

@@ -93,6 +93,8 @@ async function tools(root: string): Promise<void> {
     returnDiff: true,
     durability: 'strict',
     lockTimeoutMs: 2000,
+    syntaxCheck: 'refuse',
+    syntaxCheckMaxBytes: 128 * 1024,
   };
   const edit: Tool<EditParams, 'edit'> = editTool(options);
   const flushed: void = flushWrites();

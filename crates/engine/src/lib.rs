@@ -18,6 +18,7 @@ pub mod parallel;
 pub mod patch;
 pub mod search;
 pub mod symbols;
+pub mod syntax;
 pub mod sys;
 pub mod tasks;
 pub mod text;

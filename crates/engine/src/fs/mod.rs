@@ -57,6 +57,9 @@ pub enum FsError {
     /// The read-before-edit guard refused the write (the message says what to do).
     #[error("{message}")]
     ReadState { message: String },
+    /// The syntax guard (`syntaxCheck: 'refuse'`) refused the write; the message lists the errors.
+    #[error("{message}")]
+    SyntaxRefused { message: String },
     /// Another call or process held the file's lock for the whole wait; nothing was written.
     #[error("{display} is locked: {reason}. Nothing was written; retry when that edit has finished, or raise the lockTimeoutMs option")]
     Locked { display: String, reason: String },

@@ -106,6 +106,16 @@ impl ParseCache {
         Some(tree)
     }
 
+    /// The cached tree of exactly `source` when one is there and needs no re-parse; never parses.
+    pub fn cached_tree(&self, path: &Path, source: &str, lang: Language) -> Option<Tree> {
+        self.fresh_tree(path, source, lang)
+    }
+
+    /// Caches `tree`, a complete parse of `source`, as `path`'s tree (replacing the path's previous one).
+    pub fn insert(&self, path: &Path, lang: Language, source: String, tree: Tree) {
+        self.store(path, lang, source, tree, false);
+    }
+
     /// [`super::list_symbols`] through the cache.
     pub fn list_symbols(
         &self,

@@ -7,6 +7,7 @@ use super::{diff, ToolContext};
 use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
+use crate::syntax::SyntaxCheck;
 use serde_json::Value;
 
 const INVALID_FILE_PATH: &str = "Error creating file: Invalid file_path - must be a non-empty string. Provide an absolute path or a path relative to the working directory (e.g. \"src/newFile.js\").";
@@ -38,13 +39,13 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     if let Err(message) = check_target(ctx, &path, file_path, existed, overwrite) {
         return message;
     }
-    let previous = match write(ctx, &path, content, existed) {
-        Ok(previous) => previous,
+    let (previous, note) = match write(ctx, &path, content, existed) {
+        Ok(written) => written,
         Err(e) => return failure(&e),
     };
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
-        "Successfully {action} {file_path} ({} bytes)",
+        "Successfully {action} {file_path} ({} bytes){note}",
         content.len()
     );
     let before = previous
@@ -78,16 +79,17 @@ fn check_target(
 }
 
 /// Writes `content` at `path` (parents created) and records the replaced content in the undo
-/// history; returns the replaced content when it was read (only when the diff or the history
-/// needs it).
+/// history; returns the replaced content when it was read (only when the diff, the history or the
+/// syntax guard needs it) and the syntax guard's note for the reply.
 fn write(
     ctx: &ToolContext,
     path: &ResolvedPath,
     content: &str,
     existed: bool,
-) -> Result<Option<Vec<u8>>, FsError> {
+) -> Result<(Option<Vec<u8>>, String), FsError> {
     let display = ctx.display(path);
-    let previous = if existed && (ctx.return_diff || ctx.history.enabled()) {
+    let wanted = ctx.return_diff || ctx.history.enabled() || ctx.syntax.mode != SyntaxCheck::Off;
+    let previous = if existed && wanted {
         read_bytes_confined(&path.real, &display, Some(ctx.max_file_bytes)).ok()
     } else {
         None
@@ -104,6 +106,7 @@ fn write(
         ctx.write_file(&path.real, content.as_bytes(), mode, &display)?;
         ctx.tracker_after_write(path);
         ctx.read_tracker_after_write(path);
+        Ok((previous, String::new()))
     } else {
         let recorded = Recorded {
             previous: previous.as_deref(),
@@ -111,9 +114,9 @@ fn write(
             tool: "create",
             txn: None,
         };
-        ctx.write_recorded(path, mode, &recorded)?;
+        let note = ctx.write_recorded(path, mode, &recorded)?;
+        Ok((previous, note))
     }
-    Ok(previous)
 }
 
 fn failure(error: &FsError) -> String {

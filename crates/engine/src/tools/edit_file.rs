@@ -42,9 +42,11 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
             .unwrap_or_default();
         return format!("Error: Text '{old_text}' not found in {name}. Read the file again and copy the exact text, including white space.");
     };
+    let mut note = String::new();
     if updated != content {
-        if let Err(e) = session.commit(&updated) {
-            return format!("Error: {}", describe(&e));
+        match session.commit(&updated) {
+            Ok(n) => note = n,
+            Err(e) => return format!("Error: {}", describe(&e)),
         }
     }
     ctx.tracker_after_write(&path);
@@ -55,7 +57,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         "occurrences"
     };
     diff::append(
-        format!("Replaced {count} {plural}"),
+        format!("Replaced {count} {plural}{note}"),
         ctx.return_diff,
         content,
         &updated,

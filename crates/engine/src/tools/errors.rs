@@ -33,7 +33,7 @@ fn recovery_hint(error: &FsError) -> &'static str {
         FsError::NulInContent { .. } => {
             "Remove the NUL (\\0) characters from the new text and retry."
         }
-        FsError::ReadState { .. } => "",
+        FsError::ReadState { .. } | FsError::SyntaxRefused { .. } => "",
         FsError::Locked { .. } | FsError::LockUnavailable { .. } => "",
         FsError::Io { .. } => {
             "The file was not changed. Check permissions and free disk space, then retry."

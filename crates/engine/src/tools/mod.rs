@@ -17,6 +17,7 @@ pub mod read_guard;
 pub mod replace_in_file;
 pub mod session;
 pub mod symbols;
+pub mod syntax_guard;
 pub mod text_editor;
 pub mod tracking;
 pub mod undo;
@@ -50,6 +51,8 @@ pub struct ToolOptions {
     pub durability: Durability,
     /// Longest wait for a file's lock (`lockTimeoutMs`; default [`DEFAULT_LOCK_TIMEOUT`]).
     pub lock_timeout: Option<std::time::Duration>,
+    /// The syntax guard (`syntaxCheck`, `syntaxCheckMaxBytes`).
+    pub syntax: crate::syntax::SyntaxOptions,
 }
 
 /// Everything a tool call needs besides its params. Built once per tool instance.
@@ -67,6 +70,8 @@ pub struct ToolContext {
     pub durability: Durability,
     /// Longest wait for a file's lock.
     pub lock_timeout: std::time::Duration,
+    /// The syntax guard every write runs (see [`syntax_guard`]).
+    pub syntax: crate::syntax::SyntaxOptions,
 }
 
 impl ToolContext {
@@ -89,6 +94,7 @@ impl ToolContext {
             history,
             durability: options.durability,
             lock_timeout: options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT),
+            syntax: options.syntax,
         })
     }
 

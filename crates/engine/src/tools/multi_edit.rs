@@ -4,6 +4,7 @@
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
 use super::history::Recorded;
 use super::params::{flag, non_blank_str};
+use super::syntax_guard::guard;
 use super::{diff, ToolContext};
 use crate::fs::atomic::WriteMode;
 use crate::fs::locks::FileLock;
@@ -150,6 +151,12 @@ mod atomic {
                 Err(message) => return abort(edits.len(), i, &message),
             }
         }
+        let notes = match guard_all(ctx, &staged) {
+            Ok(notes) => notes,
+            Err(message) => {
+                return format!("Error: Multi-edit (atomic) was not written: {message}")
+            }
+        };
         if let Err(message) = write_all(ctx, &staged) {
             return format!("Error: Multi-edit (atomic) could not write the batch: {message}. No file was changed.");
         }
@@ -159,10 +166,24 @@ mod atomic {
             lines.push(format!("[{}] OK: {message}", i + 1));
         }
         format!(
-            "Multi-edit: {0}/{0} succeeded (atomic)\n\n{1}",
+            "Multi-edit: {0}/{0} succeeded (atomic)\n\n{1}{notes}",
             calls.len(),
             lines.join("\n")
         )
+    }
+
+    /// The syntax guard on each changed file of the batch (its whole planned change): the notes to
+    /// append, or the first refusal.
+    fn guard_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<String, String> {
+        let mut notes = String::new();
+        for (path, file) in staged {
+            if file.current.text != file.original.text {
+                let before = Some(file.original.text.as_str());
+                notes += &guard(&ctx.syntax, path, &file.display, before, &file.current.text)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(notes)
     }
 
     fn prepare_all<'a>(

@@ -43,15 +43,16 @@ pub fn run(ctx: &ToolContext, params: &Value) -> Result<(String, usize), String>
     let applied = batch_plan::apply(&session.file.text, &ops)
         .map_err(|e| fail(format!("{e}. {NOTHING_WRITTEN}")))?;
     let unchanged = applied.new_text == session.file.text;
+    let mut note = String::new();
     if !unchanged {
-        session
+        note = session
             .commit(&applied.new_text)
             .map_err(|e| fail(describe(&e)))?;
         ctx.tracker_after_write(&path);
         ctx.read_tracker_after_write(&path);
     }
     let changes = applied.effects.iter().map(|(_, e)| e.changes()).sum();
-    let message = summary(file_path, &ops, &applied, changes, unchanged);
+    let message = summary(file_path, &ops, &applied, changes, unchanged) + &note;
     let text = diff::append(
         message,
         ctx.return_diff,

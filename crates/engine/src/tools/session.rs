@@ -9,12 +9,14 @@
 //! [`super::undo`]); so a write that landed always has its level, and no undo ever skips one.
 
 use super::history::{History, Recorded};
+use super::syntax_guard::{guard, guard_bytes};
 use super::ToolContext;
 use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::background::Durability;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
+use crate::syntax::SyntaxOptions;
 
 /// An open, locked text file. The lock is held until the session is dropped, so the content read here is the content the write replaces
 /// (no lost updates between concurrent calls).
@@ -27,15 +29,24 @@ pub struct EditSession {
     history: History,
     debug: bool,
     durability: Durability,
+    syntax: SyntaxOptions,
     _lock: FileLock,
 }
 
 impl EditSession {
     /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
     /// with its undo level written ahead (a failure to record never fails the write). New text
-    /// with a NUL byte is refused (the file would turn binary); nothing is written.
-    pub fn commit(&self, new_text: &str) -> Result<(), FsError> {
+    /// with a NUL byte is refused (the file would turn binary); nothing is written. `Ok` holds the
+    /// syntax guard's note for the reply (empty when it has nothing to say); its refusal is an error.
+    pub fn commit(&self, new_text: &str) -> Result<String, FsError> {
         refuse_nul(new_text.as_bytes(), &self.display)?;
+        let note = guard(
+            &self.syntax,
+            &self.path.real,
+            &self.display,
+            Some(&self.file.text),
+            new_text,
+        )?;
         let bytes = self.file.encode(new_text);
         let previous = self.file.encode(&self.file.text);
         let recorded = Recorded {
@@ -58,7 +69,7 @@ impl EditSession {
         if result.is_err() {
             self.history.retract(&self.path.real, &bytes);
         }
-        result
+        result.map(|()| note)
     }
 }
 
@@ -105,21 +116,29 @@ impl ToolContext {
             history,
             debug,
             durability: self.durability,
+            syntax: self.syntax,
             _lock: lock,
         })
     }
 
     /// A whole-file write outside an [`EditSession`] (file creation, overwrite), with the file's
     /// lock held by the caller: the undo level written ahead, the atomic write (the level
-    /// retracted if it fails), then the trackers' bookkeeping.
+    /// retracted if it fails), then the trackers' bookkeeping. `Ok` holds the syntax guard's note.
     pub fn write_recorded(
         &self,
         path: &ResolvedPath,
         mode: WriteMode,
         write: &Recorded,
-    ) -> Result<(), FsError> {
+    ) -> Result<String, FsError> {
         let display = self.display(path);
         refuse_nul(write.written, &display)?;
+        let note = guard_bytes(
+            &self.syntax,
+            &path.real,
+            &display,
+            write.previous,
+            write.written,
+        )?;
         if let Some(warning) = self.history.record(&path.real, write) {
             self.debug_log(write.tool, || warning);
         }
@@ -129,7 +148,7 @@ impl ToolContext {
         }
         self.tracker_after_write(path);
         self.read_tracker_after_write(path);
-        Ok(())
+        Ok(note)
     }
 
     /// True when the session's tracker (if any) has seen the file, under either its lexical or

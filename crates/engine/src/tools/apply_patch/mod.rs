@@ -9,6 +9,7 @@ mod commit;
 mod stage;
 
 use super::params::{field, non_blank_str};
+use super::syntax_guard::guard;
 use super::ToolContext;
 use crate::patch::{self, FileOp};
 use serde_json::Value;
@@ -66,8 +67,26 @@ fn run_ops(
         Ok(notes) => notes,
         Err(message) => return format!("Error: {message}\nNo file was changed."),
     };
+    let syntax = match guard_slots(ctx, &staged) {
+        Ok(syntax) => syntax,
+        Err(message) => return format!("Error: {message}\nNo file was changed."),
+    };
     if let Err(message) = commit::commit(ctx, &staged, tool) {
         return format!("Error: {tool} could not write the patch: {message}. No file was changed.");
     }
-    staged.summary(ctx, &notes)
+    staged.summary(ctx, &notes) + &syntax
+}
+
+/// The syntax guard on every file the patch writes: the notes for the reply, or the first refusal.
+fn guard_slots(ctx: &ToolContext, staged: &stage::Staged) -> Result<String, String> {
+    let mut notes = String::new();
+    for slot in staged.slots.values().filter(|s| s.changed()) {
+        let Some(after) = slot.current.as_deref() else {
+            continue;
+        };
+        let before = slot.original.as_ref().map(|f| f.text.as_str());
+        notes += &guard(&ctx.syntax, &slot.path.real, &slot.display, before, after)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(notes)
 }

@@ -77,14 +77,16 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         Ok(p) => p,
         Err(message) => return message,
     };
+    let mut note = String::new();
     if planned.new_text != session.file.text {
-        if let Err(e) = session.commit(&planned.new_text) {
-            return fs_failure(&e);
+        match session.commit(&planned.new_text) {
+            Ok(n) => note = n,
+            Err(e) => return fs_failure(&e),
         }
     }
     apply_effect(&call, planned.effect);
     diff::append(
-        planned.message,
+        planned.message + &note,
         ctx.return_diff,
         &session.file.text,
         &planned.new_text,

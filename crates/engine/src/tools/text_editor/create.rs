@@ -48,8 +48,8 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         call.ctx
             .write_recorded(&path, WriteMode::CreateNew, &recorded)
     });
-    if let Err(e) = written {
-        return format!("Error: {}", describe(&e));
+    match written {
+        Ok(note) => format!("File created successfully at: {}{note}", call.path),
+        Err(e) => format!("Error: {}", describe(&e)),
     }
-    format!("File created successfully at: {}", call.path)
 }

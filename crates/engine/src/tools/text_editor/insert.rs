@@ -42,9 +42,10 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
     if trailing || lines.is_empty() {
         new_text.push('\n');
     }
-    if let Err(e) = session.commit(&new_text) {
-        return format!("Error: {}", describe(&e));
-    }
+    let note = match session.commit(&new_text) {
+        Ok(note) => note,
+        Err(e) => return format!("Error: {}", describe(&e)),
+    };
     call.ctx.tracker_after_write(&session.path);
     call.ctx.read_tracker_after_write(&session.path);
     let from = at.saturating_sub(SNIPPET_LINES);
@@ -58,7 +59,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         &shown,
         from + 1,
         "Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.",
-    )
+    ) + &note
 }
 
 /// `insert_text`, else `new_str`; a missing text names the version's own parameter.

@@ -35,9 +35,11 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         }
     };
     let new_text = format!("{}{}{}", &text[..pos], new_v, &text[pos + old_v.len()..]);
+    let mut note = String::new();
     if new_text != text {
-        if let Err(e) = session.commit(&new_text) {
-            return format!("Error: {}", describe(&e));
+        match session.commit(&new_text) {
+            Ok(n) => note = n,
+            Err(e) => return format!("Error: {}", describe(&e)),
         }
         call.ctx.tracker_after_write(&session.path);
         call.ctx.read_tracker_after_write(&session.path);
@@ -48,7 +50,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         &new_text,
         first_line,
         new_v.matches('\n').count(),
-    )
+    ) + &note
 }
 
 /// `(byte offset, 1-based line)` of each non-overlapping occurrence of `needle`. Linear.

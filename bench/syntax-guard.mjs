@@ -1,0 +1,134 @@
+// The syntax guard's cost: the same exact edit with syntaxCheck "warn" and "off", on JavaScript,
+// TypeScript and Python files of about 16 KB, 64 KB and 1 MB. Two rows per file:
+// - "cold": the file is restored before every call, so the guard parses the text before the edit
+//   (no tree cached for it);
+// - "chained": the edit and its reverse alternate, as an agent's successive edits of one file do, so
+//   the tree the previous call cached is the one the guard starts from.
+// Run alone: `node bench/syntax-guard.mjs`; `npm run bench` runs it too.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as ours from '../lib/index.mjs';
+import { generateSource, prng } from './gen.mjs';
+
+const KB = 1024;
+const SIZES = [
+  ['16 KB', 16 * KB],
+  ['64 KB', 64 * KB],
+  ['1 MB', 1024 * KB],
+];
+
+/** Python source of at most `bytes` bytes: functions and classes, with one `limit_{i}` line per unit. */
+export function generatePython(bytes, seed = 1) {
+  const r = prng(seed * 31 + bytes);
+  const parts = ['# Generated Python source, edit-engine bench.\nimport math\n\n\n'];
+  let size = parts[0].length;
+  for (let i = 0; ; i++) {
+    const k = 2 + Math.floor(r() * 7);
+    const unit =
+      i % 2 === 0
+        ? `def checksum_${i}(items, limit=None):\n    """Folds the items of unit ${i}."""\n    limit_${i} = limit if limit is not None else ${k * 10}\n    total = 0\n    for item in items:\n        if item > limit_${i}:\n            total += item * ${k}\n        else:\n            total -= math.floor(item % ${k + 1})\n    return total\n\n\n`
+        : `class Service${i}:\n    retries = ${k}\n\n    def __init__(self, name):\n        self.name = name\n        self.calls = {"count": 0, "limit_${i}": ${k}}\n\n    def run(self, job):\n        for attempt in range(self.retries):\n            if job(attempt):\n                return attempt\n        raise RuntimeError(f"{self.name} failed")\n\n\n`;
+    if (i > 0 && size + unit.length > bytes) break;
+    parts.push(unit);
+    size += unit.length;
+  }
+  return parts.join('');
+}
+
+/** A file and one exact edit of a line near its middle (`old` -> `new`, both unique). */
+function subject(flavour, bytes) {
+  const text = flavour === 'py' ? generatePython(bytes) : generateSource(bytes, flavour).text;
+  const lines = text.split('\n');
+  const pattern = flavour === 'py' ? /^ {4}limit_\d+ = / : /^ {2}const limit_\d+ = /;
+  const hits = lines.filter((l) => pattern.test(l));
+  const old = hits[Math.floor(hits.length / 2)];
+  return { text, file: `guard_${bytes}.${flavour}`, old, new: `${old} + 1` };
+}
+
+/** Median ms of `run` over repetitions (after one warm-up), `setup` outside the timed region. */
+async function localMeasure({ setup = () => {}, run, check = () => null, maxReps = 60, budgetMs = 1500 }) {
+  await setup();
+  const problem = check(await run());
+  if (problem) return { error: problem };
+  const times = [];
+  const start = performance.now();
+  while (times.length < 5 || (times.length < maxReps && performance.now() - start < budgetMs)) {
+    await setup();
+    const t = performance.now();
+    await run();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], n: times.length };
+}
+
+const success = (msg) => (String(msg).startsWith('Success') ? null : `unexpected result: ${String(msg).slice(0, 200)}`);
+
+/** Times warn vs off for one file, cold and chained. */
+async function rowsFor(measure, dir, flavour, label, bytes) {
+  const s = subject(flavour, bytes);
+  const target = path.join(dir, s.file);
+  const rows = [];
+  for (const chained of [false, true]) {
+    const row = { file: `${flavour} ${label}`, bytes: Buffer.byteLength(s.text), mode: chained ? 'chained' : 'cold' };
+    for (const syntaxCheck of ['off', 'warn']) {
+      const tool = ours.editTool({ allowedFolders: [dir], cwd: dir, history: false, syntaxCheck });
+      let forward = true;
+      const m = await measure({
+        setup: () => {
+          if (!chained) {
+            fs.writeFileSync(target, s.text);
+            forward = true;
+          }
+        },
+        run: async () => {
+          const [a, b] = forward ? [s.old, s.new] : [s.new, s.old];
+          forward = !forward;
+          return tool.execute({ file_path: s.file, old_string: a, new_string: b });
+        },
+        check: success,
+        maxReps: bytes > 100 * KB ? 30 : 120,
+      });
+      fs.writeFileSync(target, s.text);
+      row[syntaxCheck] = m;
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+const ms = (m) => (m && m.median != null ? m.median.toFixed(3) : m?.error ?? '-');
+
+/** Every row, printed as a table; returns the rows. */
+export async function benchSyntaxGuard({ measure = localMeasure, work, log = () => {} } = {}) {
+  const dir = fs.mkdtempSync(path.join(work ?? os.tmpdir(), 'syntax-guard-'));
+  const rows = [];
+  try {
+    for (const flavour of ['js', 'ts', 'py']) {
+      for (const [label, bytes] of SIZES) {
+        log(`syntax guard: ${flavour} ${label}`);
+        rows.push(...(await rowsFor(measure, dir, flavour, label, bytes)));
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('\nSyntax guard cost (exact edit, ms per call, median; syntaxCheck "warn" vs "off"):');
+  console.log('| file | bytes | calls | off | warn | warn/off |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const r of rows) {
+    const ratio = r.off?.median && r.warn?.median ? (r.warn.median / r.off.median).toFixed(2) : '-';
+    console.log(`| ${r.file} | ${r.bytes} | ${r.mode} | ${ms(r.off)} | ${ms(r.warn)} | ${ratio} |`);
+  }
+  return rows;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchSyntaxGuard({ log: (m) => process.stderr.write(`[bench] ${m}\n`) }).catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,173 @@
+//! The syntax guard: which parse errors an edit introduced, pure (texts in, a verdict out).
+//!
+//! [`check`] parses the file before and after an edit with the language's tree-sitter grammar and reports
+//! the errors (ERROR and MISSING nodes) found after it that were not there before, each with its line, a
+//! snippet and a likely cause ([`Problem`]). Nothing here reads or writes files; the tools decide what to
+//! do with the verdict ([`SyntaxCheck`]).
+//!
+//! **Introduced errors.** The edit is taken as one changed window: the bytes between the texts' common
+//! prefix and common suffix. An error after the edit is *pre-existing* when, in this order:
+//! 1. an error of the same kind (ERROR, or MISSING of the same token) starts at the same place before the
+//!    edit, the place moved by the edit's length change when it lies after the window;
+//! 2. it starts inside the new window and the old window held an error of the same kind (the errors of the
+//!    edited text are compared by count);
+//! 3. an error before the edit, of any kind, still unmatched, lies in the same top-level piece (a child of
+//!    the parse tree's root, e.g. one function or class) — tree-sitter's recovery may move an existing
+//!    error within its piece when a nearby line changes;
+//! 4. it is in or right after a call-shaped construct (`NAME(...)`) whose name the old text already had an
+//!    error of the same kind at: a macro the grammar cannot parse (C++ test macros, C assertion macros
+//!    without `;`), not a mistake.
+//!
+//! Whatever is left was introduced, except that in a file that already had errors before the edit (the
+//! grammar does not fully parse it) only clear mistakes are kept: a broken Python indentation rule, a
+//! missing closing bracket, or an edit that changed the balance of brackets or the parity of quotes. A
+//! file with no "before" (a new file) reports all its errors.
+//!
+//! **Cost.** JavaScript and TypeScript files are checked on the top-level pieces the edit touches only
+//! (the splitter of [`crate::symbols`] finds pieces that parse alone exactly as in the file), at any
+//! size. Other files, and scripts the splitter cannot vouch for, are parsed whole up to `max_bytes`: the
+//! tree before the edit comes from the [`ParseCache`] when it holds one (else a parse), and the text after
+//! it is re-parsed incrementally from that tree (tree-sitter's edit API), then cached for the next edit.
+//! Above `max_bytes` they are not checked ([`Verdict::Skipped`]).
+
+mod cause;
+mod introduced;
+mod problems;
+mod python_indent;
+mod report;
+mod scope;
+
+use std::path::Path;
+
+use crate::symbols::{language_for_path, refine_for_content, Language, ParseCache};
+
+/// Default `syntaxCheckMaxBytes`: files above it are checked only where a splitter exists.
+pub const DEFAULT_MAX_BYTES: usize = 256 * 1024;
+/// Most problems listed in a reply; the rest are counted.
+pub const MAX_LISTED: usize = 3;
+
+/// What a writing tool does with an edit that introduces syntax errors (`syntaxCheck` option).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SyntaxCheck {
+    /// Write it, and list the errors in the reply (the default).
+    #[default]
+    Warn,
+    /// Leave the file untouched and answer with an error listing them.
+    Refuse,
+    /// No check.
+    Off,
+}
+
+impl SyntaxCheck {
+    /// `"warn"`, `"refuse"` or `"off"`; `None` for anything else.
+    pub fn parse(value: &str) -> Option<SyntaxCheck> {
+        match value {
+            "warn" => Some(SyntaxCheck::Warn),
+            "refuse" => Some(SyntaxCheck::Refuse),
+            "off" => Some(SyntaxCheck::Off),
+            _ => None,
+        }
+    }
+}
+
+/// The guard's settings for one tool context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SyntaxOptions {
+    pub mode: SyntaxCheck,
+    /// Largest file parsed whole when no splitter applies (`syntaxCheckMaxBytes`).
+    pub max_bytes: usize,
+}
+
+impl Default for SyntaxOptions {
+    fn default() -> Self {
+        SyntaxOptions {
+            mode: SyntaxCheck::Warn,
+            max_bytes: DEFAULT_MAX_BYTES,
+        }
+    }
+}
+
+/// One syntax error an edit introduced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// 1-based line in the edited text.
+    pub line: usize,
+    /// That line, trimmed and shortened.
+    pub snippet: String,
+    /// The likely cause, e.g. "unbalanced braces: the edit adds 1 more `{` than `}`".
+    pub cause: String,
+}
+
+/// The outcome of [`check`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Not a language the engine parses (or the parser failed): nothing to say.
+    Unchecked,
+    /// The edit introduced no syntax error.
+    Clean,
+    /// The edit introduced these errors (at most [`MAX_LISTED`]; `total` counts all).
+    Introduced {
+        language: Language,
+        problems: Vec<Problem>,
+        total: usize,
+    },
+    /// The file was too large to check (`bytes` over `max_bytes`, no splitter).
+    Skipped { bytes: usize, max_bytes: usize },
+}
+
+/// Which syntax errors the edit `before` → `after` of the file at `path` introduced (see the module
+/// docs). `before` is `None` for a new file. Texts are the files' LF views. `cache` supplies the tree of
+/// `before` when it has one and receives the tree of `after`.
+pub fn check(
+    path: &Path,
+    before: Option<&str>,
+    after: &str,
+    max_bytes: usize,
+    cache: Option<&ParseCache>,
+) -> Verdict {
+    let Some(lang) = language_for_path(path) else {
+        return Verdict::Unchecked;
+    };
+    let lang = refine_for_content(lang, path, after);
+    let input = scope::Input {
+        path,
+        lang,
+        before,
+        after,
+        max_bytes,
+        cache,
+    };
+    match scope::problems(&input) {
+        scope::Found::Skipped => Verdict::Skipped {
+            bytes: after.len(),
+            max_bytes,
+        },
+        scope::Found::Failed => Verdict::Unchecked,
+        scope::Found::Problems(found) if found.introduced.is_empty() => Verdict::Clean,
+        scope::Found::Problems(found) => {
+            let total = found.introduced.len();
+            let problems =
+                report::describe_all(lang, before.unwrap_or(""), after, &found, MAX_LISTED);
+            Verdict::Introduced {
+                language: lang,
+                problems,
+                total,
+            }
+        }
+    }
+}
+
+impl Verdict {
+    /// The text a successful write's reply ends with (empty when there is nothing to say).
+    pub fn note(&self, display: &str) -> String {
+        report::note(self, display)
+    }
+
+    /// The refusal of a write in `refuse` mode, when this verdict lists introduced errors.
+    pub fn refusal(&self, display: &str) -> Option<String> {
+        report::refusal(self, display)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,199 @@
+use super::*;
+
+fn verdict(name: &str, before: &str, after: &str) -> Verdict {
+    check(
+        Path::new(name),
+        Some(before),
+        after,
+        DEFAULT_MAX_BYTES,
+        None,
+    )
+}
+
+fn introduced(v: &Verdict) -> &[Problem] {
+    match v {
+        Verdict::Introduced { problems, .. } => problems,
+        other => panic!("expected introduced errors, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_clean_edit_is_clean() {
+    let before = "function a() {\n  return 1;\n}\n";
+    let after = "function a() {\n  return 2;\n}\n";
+    assert_eq!(verdict("a.js", before, after), Verdict::Clean);
+}
+
+#[test]
+fn an_unclosed_brace_is_reported_as_unbalanced() {
+    let before = "function a() {\n  if (x) {\n    go();\n  }\n}\n";
+    let after = "function a() {\n  if (x) {\n    go();\n}\n";
+    let v = verdict("a.js", before, after);
+    let p = introduced(&v);
+    assert!(p[0].cause.starts_with("unbalanced braces"), "{p:?}");
+}
+
+#[test]
+fn an_extra_parenthesis_names_the_line_and_the_cause() {
+    let before = "def f(x):\n    return g(x)\n\n\ndef h():\n    pass\n";
+    let after = "def f(x):\n    return g(x))\n\n\ndef h():\n    pass\n";
+    let v = verdict("m.py", before, after);
+    let p = introduced(&v);
+    assert_eq!(p[0].line, 2);
+    assert_eq!(p[0].snippet, "return g(x))");
+    assert!(p[0].cause.contains("1 more `)` than `(`"), "{p:?}");
+}
+
+#[test]
+fn python_indentation_is_named() {
+    let before = "def f(x):\n    y = 1\n    return y\n";
+    let after = "def f(x):\n    y = 1\n        return y\n";
+    let v = verdict("m.py", before, after);
+    let p = introduced(&v);
+    assert!(p[0].cause.starts_with("indentation"), "{p:?}");
+}
+
+#[test]
+fn an_unterminated_string_is_named() {
+    let before = "fn main() {\n    let s = \"hi\";\n    println!(\"{s}\");\n}\n";
+    let after = "fn main() {\n    let s = \"hi;\n    println!(\"{s}\");\n}\n";
+    let v = verdict("m.rs", before, after);
+    let p = introduced(&v);
+    assert!(p[0].cause.starts_with("unterminated string"), "{p:?}");
+}
+
+#[test]
+fn errors_that_were_there_before_are_not_reported() {
+    let broken = "function a( {\n  return 1;\n}\n\nfunction b() {\n  return 2;\n}\n";
+    let edited = broken.replace("return 2", "return 3 + 4");
+    assert_eq!(verdict("a.js", broken, &edited), Verdict::Clean);
+    let inserted = format!("// a new first line\n{broken}");
+    assert_eq!(verdict("a.js", broken, &inserted), Verdict::Clean);
+}
+
+#[test]
+fn a_new_error_next_to_an_old_one_is_reported() {
+    let broken = "function a( {\n  return 1;\n}\n\nfunction b() {\n  return 2;\n}\n";
+    let edited = broken.replace("return 2;", "return (2;");
+    let v = verdict("a.js", broken, &edited);
+    assert_eq!(introduced(&v)[0].line, 6);
+}
+
+#[test]
+fn a_new_file_reports_all_its_errors() {
+    let v = check(
+        Path::new("n.go"),
+        None,
+        "package main\nfunc main() {\n",
+        DEFAULT_MAX_BYTES,
+        None,
+    );
+    assert!(matches!(v, Verdict::Introduced { .. }), "{v:?}");
+    let v = check(
+        Path::new("n.go"),
+        None,
+        "package main\n",
+        DEFAULT_MAX_BYTES,
+        None,
+    );
+    assert_eq!(v, Verdict::Clean);
+}
+
+#[test]
+fn other_files_are_not_checked() {
+    assert_eq!(verdict("notes.txt", "a", "a {"), Verdict::Unchecked);
+}
+
+fn big_js(units: usize) -> String {
+    (0..units)
+        .map(|i| format!("export function f{i}(x) {{\n  if (x > {i}) {{\n    return x * {i};\n  }}\n  return {i};\n}}\n\n"))
+        .collect()
+}
+
+#[test]
+fn a_large_script_is_checked_on_the_edited_pieces() {
+    let before = big_js(4000);
+    assert!(before.len() > DEFAULT_MAX_BYTES);
+    let good = before.replace("return x * 1500;", "return x * 1501;");
+    assert_eq!(verdict("big.js", &before, &good), Verdict::Clean);
+    let bad = before.replace("return x * 1500;\n  }", "return x * 1500;\n");
+    let v = verdict("big.js", &before, &bad);
+    assert!(
+        introduced(&v)[0].cause.starts_with("unbalanced braces"),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn a_large_file_without_a_splitter_is_skipped() {
+    let before: String = (0..20_000).map(|i| format!("x{i} = {i}\n")).collect();
+    let after = before.replacen("x1 = 1", "x1 = (1", 1);
+    let v = check(Path::new("big.py"), Some(&before), &after, 64 * 1024, None);
+    assert!(matches!(v, Verdict::Skipped { .. }), "{v:?}");
+    assert!(v.note("big.py").contains("Syntax check skipped"));
+}
+
+#[test]
+fn the_cache_supplies_the_old_tree_and_keeps_the_new_one() {
+    let cache = ParseCache::new(4);
+    let path = Path::new("c.go");
+    let v1 = "package a\n\nvar a = 1\n";
+    let v2 = "package a\n\nvar a = 2\n";
+    assert_eq!(
+        check(path, Some(v1), v2, DEFAULT_MAX_BYTES, Some(&cache)),
+        Verdict::Clean
+    );
+    assert!(cache.cached_tree(path, v2, Language::Go).is_some());
+    let v3 = "package a\n\nvar a = (2\n";
+    let v = check(path, Some(v2), v3, DEFAULT_MAX_BYTES, Some(&cache));
+    assert!(matches!(v, Verdict::Introduced { .. }), "{v:?}");
+}
+
+#[test]
+fn the_note_and_the_refusal_list_the_problems() {
+    let v = verdict("a.js", "f(1);\n", "f(1;\n");
+    let note = v.note("src/a.js");
+    assert!(
+        note.contains("Syntax check: this edit introduced 1 syntax error in src/a.js (javascript)"),
+        "{note}"
+    );
+    assert!(note.contains("- line 1:"), "{note}");
+    let refusal = v.refusal("src/a.js").unwrap();
+    assert!(refusal.starts_with("the edit was not applied"), "{refusal}");
+    assert!(refusal.contains("syntaxCheck"), "{refusal}");
+    assert_eq!(Verdict::Clean.note("a.js"), "");
+    assert!(Verdict::Clean.refusal("a.js").is_none());
+}
+
+#[test]
+fn options_parse() {
+    assert_eq!(SyntaxCheck::parse("refuse"), Some(SyntaxCheck::Refuse));
+    assert_eq!(SyntaxCheck::parse("off"), Some(SyntaxCheck::Off));
+    assert_eq!(SyntaxCheck::parse("Warn"), None);
+}
+
+#[test]
+fn in_a_file_the_grammar_already_fails_on_only_clear_mistakes_are_reported() {
+    // `MACRO(x) {` blocks are not C++ to tree-sitter: a new one is not a mistake, a lost brace is.
+    let before = "TEST(a) {\n  CHECK(x)\n}\n\nint f() {\n  return 1;\n}\n";
+    let added =
+        format!("{before}\nint g() {{\n  SECTION(y) {{\n    run()\n  }}\n  return 2;\n}}\n");
+    assert_eq!(verdict("t.cpp", before, &added), Verdict::Clean);
+    let lost = before.replace("  return 1;\n}", "  return 1;\n");
+    let v = verdict("t.cpp", before, &lost);
+    assert!(
+        introduced(&v)[0].cause.starts_with("unbalanced braces"),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn an_error_wrapping_the_edit_points_at_the_edit() {
+    let before = big_js(3);
+    let after = before.replace("    return x * 1;\n  }", "    return x * 1;\n  }}");
+    let v = verdict("w.js", &before, &after);
+    let p = introduced(&v);
+    let edited = 1 + after[..after.find("}}").unwrap()].matches('\n').count();
+    assert!(p.iter().all(|p| p.line >= edited), "{p:?}");
+    assert!(p[0].cause.contains("1 more `}` than `{`"), "{p:?}");
+}

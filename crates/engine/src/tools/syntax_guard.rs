@@ -1,0 +1,148 @@
+//! The syntax guard at the write: [`crate::syntax::check`] run as the `syntaxCheck` option says.
+
+use crate::fs::FsError;
+use crate::syntax::{check, SyntaxCheck, SyntaxOptions};
+use crate::tools::symbols::parse_cache;
+use std::path::Path;
+
+/// Checks the write `before` → `after` (LF views; `before` is `None` for a new file) of the file at
+/// `real`. `Ok` holds the text the reply ends with (empty when there is nothing to say); in `refuse` mode
+/// an edit that introduces syntax errors is [`FsError::SyntaxRefused`], to be answered before writing.
+pub fn guard(
+    options: &SyntaxOptions,
+    real: &Path,
+    display: &str,
+    before: Option<&str>,
+    after: &str,
+) -> Result<String, FsError> {
+    if options.mode == SyntaxCheck::Off {
+        return Ok(String::new());
+    }
+    let verdict = check(real, before, after, options.max_bytes, Some(parse_cache()));
+    if options.mode == SyntaxCheck::Refuse {
+        if let Some(message) = verdict.refusal(display) {
+            return Err(FsError::SyntaxRefused { message });
+        }
+    }
+    Ok(verdict.note(display))
+}
+
+/// [`guard`] on encoded bytes (a whole-file write): text as written, without a BOM.
+pub fn guard_bytes(
+    options: &SyntaxOptions,
+    real: &Path,
+    display: &str,
+    before: Option<&[u8]>,
+    after: &[u8],
+) -> Result<String, FsError> {
+    let text = |b: &[u8]| {
+        std::str::from_utf8(b)
+            .ok()
+            .map(|s| s.trim_start_matches('\u{feff}').to_string())
+    };
+    match (before.map(text), text(after)) {
+        (Some(None), _) | (_, None) => Ok(String::new()),
+        (before, Some(after)) => guard(options, real, display, before.flatten().as_deref(), &after),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::history::HistoryOption;
+    use crate::tools::{edit, multi_edit, test_context, ToolContext};
+    use serde_json::json;
+
+    fn context(dir: &Path, mode: SyntaxCheck) -> ToolContext {
+        let mut ctx = test_context(dir, HistoryOption::Off);
+        ctx.syntax.mode = mode;
+        ctx
+    }
+
+    const SOURCE: &str = "def f(x):\n    return g(x)\n";
+
+    fn bad_edit() -> serde_json::Value {
+        json!({"file_path": "m.py", "old_string": "return g(x)", "new_string": "return g(x"})
+    }
+
+    #[test]
+    fn warn_writes_and_lists_the_error() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("m.py"), SOURCE).unwrap();
+        let out = edit::run(&context(dir.path(), SyntaxCheck::Warn), &bad_edit());
+        assert!(out.starts_with("Successfully"), "{out}");
+        assert!(
+            out.contains("Syntax check: this edit introduced 1 syntax error in m.py (python)"),
+            "{out}"
+        );
+        assert!(out.contains("- line 2: unbalanced parentheses"), "{out}");
+        let written = std::fs::read_to_string(dir.path().join("m.py")).unwrap();
+        assert!(written.contains("g(x\n"));
+    }
+
+    #[test]
+    fn refuse_leaves_the_file_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("m.py"), SOURCE).unwrap();
+        let out = edit::run(&context(dir.path(), SyntaxCheck::Refuse), &bad_edit());
+        assert!(
+            out.starts_with("Error editing file: the edit was not applied"),
+            "{out}"
+        );
+        assert!(out.contains("syntaxCheck"), "{out}");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("m.py")).unwrap(),
+            SOURCE
+        );
+        let good = json!({"file_path": "m.py", "old_string": "g(x)", "new_string": "g(x, 1)"});
+        let out = edit::run(&context(dir.path(), SyntaxCheck::Refuse), &good);
+        assert!(
+            out.starts_with("Successfully") && !out.contains("Syntax check"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn off_says_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("m.py"), SOURCE).unwrap();
+        let out = edit::run(&context(dir.path(), SyntaxCheck::Off), &bad_edit());
+        assert!(
+            out.starts_with("Successfully") && !out.contains("Syntax check"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn an_atomic_batch_is_refused_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("m.py"), SOURCE).unwrap();
+        let ops = json!({"atomic": true, "edits": [
+            {"file_path": "m.py", "old_string": "def f(x):", "new_string": "def f(x, y):"},
+            bad_edit(),
+        ]});
+        let (ok, out) = multi_edit::run_result(&context(dir.path(), SyntaxCheck::Refuse), &ops);
+        assert!(!ok && out.contains("was not applied"), "{out}");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("m.py")).unwrap(),
+            SOURCE
+        );
+    }
+
+    #[test]
+    fn a_created_file_reports_its_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = context(dir.path(), SyntaxCheck::Warn);
+        let out = crate::tools::create::run(
+            &ctx,
+            &json!({"file_path": "n.js", "content": "if (a {\n}\n"}),
+        );
+        assert!(
+            out.starts_with("Successfully created") && out.contains("Syntax check"),
+            "{out}"
+        );
+        let out =
+            crate::tools::create::run(&ctx, &json!({"file_path": "o.js", "content": "f(a);\n"}));
+        assert!(!out.contains("Syntax check"), "{out}");
+    }
+}
