@@ -106,7 +106,7 @@ fn open_nofollow(options: &mut std::fs::OpenOptions, path: &Path) -> std::io::Re
 /// store's `objects/` and `index/` (best effort).
 pub(super) fn collect_stale_temps(dir: &Path) {
     let now = std::time::SystemTime::now();
-    for sub in ["objects", "index"] {
+    for sub in ["objects", "index", "txns"] {
         let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
             continue;
         };
@@ -131,13 +131,19 @@ fn object_path(dir: &Path, sha: &str) -> Option<PathBuf> {
     super::is_blob_name(sha).then(|| dir.join("objects").join(sha))
 }
 
+/// True when the blob `sha` exists with `len` bytes.
+pub(super) fn has_object(dir: &Path, sha: &str, len: u64) -> bool {
+    object_path(dir, sha).is_some_and(|path| {
+        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == len)
+    })
+}
+
 /// Stores a blob unless one of that name and size exists; `true` when it wrote one.
 pub(super) fn write_object(dir: &Path, sha: &str, bytes: &[u8]) -> Result<bool, HistoryError> {
     let Some(path) = object_path(dir, sha) else {
         return Ok(false);
     };
-    if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
-    {
+    if has_object(dir, sha, bytes.len() as u64) {
         return Ok(false);
     }
     write_whole(&path, bytes)?;
@@ -157,6 +163,26 @@ pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), HistoryError>
     tmp.persist(path)
         .map_err(|e| io("replace", path)(e.error))?;
     Ok(())
+}
+
+/// The bytes of the store's file `path` (no symlink followed) when it has at most `max` bytes.
+pub(super) fn read_small(path: &Path, max: u64) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let file = open_nofollow(std::fs::OpenOptions::new().read(true), path).ok()?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= max).then_some(bytes)
+}
+
+/// A path from its raw bytes (see [`path_bytes`]); `None` when they cannot name one here.
+pub(super) fn path_from_bytes(bytes: Vec<u8>) -> Option<PathBuf> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        (!bytes.contains(&0)).then(|| PathBuf::from(std::ffi::OsString::from_vec(bytes)))
+    }
+    #[cfg(not(unix))]
+    String::from_utf8(bytes).ok().map(PathBuf::from)
 }
 
 pub(super) fn read_object(dir: &Path, sha: &str) -> Option<Vec<u8>> {

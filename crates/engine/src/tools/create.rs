@@ -64,10 +64,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         // The replaced content could not be read: drop the older levels rather than skip one.
         ctx.history.forget(&path.real);
         ctx.write_file(&path.real, content.as_bytes(), mode, &display)
-            .inspect(|()| {
-                ctx.tracker_after_write(&path);
-                ctx.read_tracker_after_write(&path);
-            })
+            .inspect(|()| ctx.after_write(&path, crate::tools::session::TrackerEffect::Write))
     } else {
         let recorded = Recorded {
             previous: previous.as_deref(),

@@ -51,8 +51,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         if let Err(e) = session.commit(&applied.new_text) {
             return format!("{PREFIX}: {}", describe(&e));
         }
-        ctx.tracker_after_write(&path);
-        ctx.read_tracker_after_write(&path);
+        ctx.after_write(&path, crate::tools::session::TrackerEffect::Write);
     }
     let message = summary(file_path, &ops, &applied, unchanged);
     diff::append(

@@ -39,8 +39,8 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         if let Err(e) = session.commit(&new_text) {
             return format!("Error: {}", describe(&e));
         }
-        call.ctx.tracker_after_write(&session.path);
-        call.ctx.read_tracker_after_write(&session.path);
+        call.ctx
+            .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     }
     let first_line = text[..pos].matches('\n').count();
     snippet(

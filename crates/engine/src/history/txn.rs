@@ -1,0 +1,112 @@
+//! Records of multi-file levels (`txns/<id>.json`): which files one transaction changed.
+//!
+//! A multi-file write pushes one level onto each file's index (each naming the transaction), then
+//! writes the transaction's record, in one file (temp file + rename): the record is what makes the
+//! levels one change, undone together. A level whose record is missing (a crash before it was
+//! written, when no file of the change had been written yet) is undone on its own. Undo removes
+//! the record once every file is restored, then the levels. A record no level names any more is
+//! collected by the next eviction. Record names and their contents are validated like blob names:
+//! an id is 32 lowercase hex digits, a member is the hex of a path's raw bytes.
+use super::{hex, store_fs, HistoryError};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Largest record read (a patch of thousands of files stays far below it).
+const MAX_RECORD_BYTES: u64 = 4 << 20;
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Record {
+    /// The raw bytes of each member's path, in hex.
+    members: Vec<String>,
+}
+
+/// True for a valid transaction id: 32 lowercase hex digits.
+pub(crate) fn is_txn_id(id: &str) -> bool {
+    id.len() == 32 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// A fresh transaction id (unique per process, time and call).
+pub(crate) fn new_id() -> String {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let seed = format!("{}-{nanos}-{n}", std::process::id());
+    hex(&blake3::hash(seed.as_bytes()).as_bytes()[..16])
+}
+
+fn record_path(dir: &Path, id: &str) -> Option<PathBuf> {
+    is_txn_id(id).then(|| dir.join("txns").join(format!("{id}.json")))
+}
+
+/// Writes the record of transaction `id` (the caller holds the store lock).
+pub(super) fn write(dir: &Path, id: &str, members: &[&Path]) -> Result<(), HistoryError> {
+    let Some(path) = record_path(dir, id) else {
+        return Ok(());
+    };
+    let record = Record {
+        members: members
+            .iter()
+            .map(|m| hex(&store_fs::path_bytes(m)))
+            .collect(),
+    };
+    let bytes = serde_json::to_vec(&record).map_err(|e| HistoryError::Io {
+        op: "serialize the record of",
+        path: id.to_string(),
+        source: e.into(),
+    })?;
+    store_fs::write_whole(&path, &bytes)
+}
+
+/// The member paths of transaction `id`; `None` when it has no record or the record is not a
+/// valid one (then the levels naming it are undone one by one).
+pub(super) fn read(dir: &Path, id: &str) -> Option<Vec<PathBuf>> {
+    let bytes = store_fs::read_small(&record_path(dir, id)?, MAX_RECORD_BYTES)?;
+    let record: Record = serde_json::from_slice(&bytes).ok()?;
+    record.members.iter().map(|m| decode_path(m)).collect()
+}
+
+/// Removes the record of transaction `id` (missing is fine).
+pub(super) fn remove(dir: &Path, id: &str) -> Result<(), HistoryError> {
+    let Some(path) = record_path(dir, id) else {
+        return Ok(());
+    };
+    match std::fs::remove_file(&path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(HistoryError::Io {
+            op: "remove the record of",
+            path: id.to_string(),
+            source: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Removes every record no level names (`referenced` holds the ids levels name).
+pub(super) fn collect(dir: &Path, referenced: &std::collections::HashSet<String>) {
+    let Ok(entries) = std::fs::read_dir(dir.join("txns")) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let id = name.to_str().and_then(|n| n.strip_suffix(".json"));
+        if id.is_some_and(|id| is_txn_id(id) && !referenced.contains(id)) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// A path from the hex of its raw bytes; `None` when not valid hex or not absolute.
+fn decode_path(hex_bytes: &str) -> Option<PathBuf> {
+    if hex_bytes.len() % 2 != 0 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..hex_bytes.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex_bytes.get(i..i + 2)?, 16).ok())
+        .collect();
+    let path = store_fs::path_from_bytes(bytes?)?;
+    path.is_absolute().then_some(path)
+}
