@@ -632,3 +632,7 @@ mod tests {
         assert!(!ws.path().join("b.txt").exists());
     }
 }
+
+#[cfg(test)]
+#[path = "undo_group_tests.rs"]
+mod group_tests;
