@@ -151,26 +151,33 @@ pub fn read_bytes_confined(
     read_open(file, display, max_bytes)
 }
 
-/// Hard links: a file with several links is read only when it belongs to this user (package
-/// stores link the user's own files); one owned by someone else may be a link to a file outside
-/// the workspace, so it is refused with `ForeignHardLink`.
+/// The rule for reading hard-linked files (the one home of it, applied by every confined read:
+/// view and edits through [`read_bytes_confined`], grep's search): a file with several links is
+/// read only when it belongs to this user (package stores link the user's own files); one owned
+/// by someone else may be a link to a file outside the workspace, so it is not read.
 #[cfg(unix)]
-fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), FsError> {
+pub fn is_foreign_hard_link(meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions.
+    meta.is_file() && meta.nlink() > 1 && meta.uid() != unsafe { libc::geteuid() }
+}
+
+/// [`is_foreign_hard_link`] where files have no owner to compare: never.
+#[cfg(not(unix))]
+pub fn is_foreign_hard_link(_meta: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// Refuses a foreign hard link (see [`is_foreign_hard_link`]) with `ForeignHardLink`.
+fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), FsError> {
     let Ok(meta) = file.metadata() else {
         return Ok(()); // read_open reports it
     };
-    // SAFETY: geteuid has no preconditions.
-    if meta.is_file() && meta.nlink() > 1 && meta.uid() != unsafe { libc::geteuid() } {
+    if is_foreign_hard_link(&meta) {
         return Err(FsError::ForeignHardLink {
             display: display.to_string(),
         });
     }
-    Ok(())
-}
-
-#[cfg(not(unix))]
-fn refuse_foreign_hard_link(_file: &std::fs::File, _display: &str) -> Result<(), FsError> {
     Ok(())
 }
 
