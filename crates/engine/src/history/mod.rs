@@ -31,6 +31,8 @@ mod index;
 mod store_fs;
 mod txn;
 
+pub use txn::TxnRecord;
+
 use crate::fs::FsError;
 use index::Index;
 use serde::{Deserialize, Serialize};
@@ -220,6 +222,19 @@ impl HistoryStore {
             .map(|m| hash_pair(m.write.previous, m.write.written))
             .collect();
         let _lock = store_fs::lock(&self.dir)?;
+        if members.len() > 1 {
+            let record = TxnRecord {
+                members: members
+                    .iter()
+                    .zip(&hashes)
+                    .map(|(m, (prev, _))| {
+                        (m.path.to_path_buf(), (!m.created).then(|| prev.clone()))
+                    })
+                    .collect(),
+                undone: false,
+            };
+            txn::write(&self.dir, id, &record)?;
+        }
         let (mut pending, mut added) = (Vec::with_capacity(members.len()), 0);
         for (m, hashes) in members.iter().zip(hashes) {
             let write = Write {
@@ -229,10 +244,6 @@ impl HistoryStore {
             let (name, size) = self.push_level(m.path, &write, m.deleted, hashes)?;
             pending.push(name);
             added += size;
-        }
-        if members.len() > 1 {
-            let paths: Vec<&Path> = members.iter().map(|m| m.path).collect();
-            txn::write(&self.dir, id, &paths)?;
         }
         self.count_added(added)?;
         Ok(pending)
@@ -271,15 +282,31 @@ impl HistoryStore {
         Ok((pending, added))
     }
 
-    /// The member paths of transaction `id` when its record exists and is valid; `None`
-    /// otherwise (its levels are then undone one by one).
-    pub fn txn_members(&self, id: &str) -> Result<Option<Vec<PathBuf>>, HistoryError> {
+    /// The record of transaction `id` when it exists and is valid; `None` otherwise (its levels
+    /// are then undone one by one).
+    pub fn txn_record(&self, id: &str) -> Result<Option<TxnRecord>, HistoryError> {
         let _lock = store_fs::lock(&self.dir)?;
         Ok(txn::read(&self.dir, id))
     }
 
-    /// Removes the record of transaction `id`: its levels no longer form one change (undo
-    /// removes it once every file is restored, before it removes their levels).
+    /// Marks transaction `id` undone: every file of it has been restored (the commit point of
+    /// its undo; the levels are removed next, then the record).
+    pub fn mark_txn_undone(&self, id: &str) -> Result<(), HistoryError> {
+        let _lock = store_fs::lock(&self.dir)?;
+        match txn::read(&self.dir, id) {
+            Some(record) => txn::write(
+                &self.dir,
+                id,
+                &TxnRecord {
+                    undone: true,
+                    ..record
+                },
+            ),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes the record of transaction `id` (once no level of it is left).
     pub fn forget_txn(&self, id: &str) -> Result<(), HistoryError> {
         let _lock = store_fs::lock(&self.dir)?;
         txn::remove(&self.dir, id)
@@ -422,6 +449,8 @@ pub struct Member<'a> {
     pub write: Write<'a>,
     /// The write deletes the file (`write.written` is `None`).
     pub deleted: bool,
+    /// The write creates the file (`write.previous` is empty and names no content).
+    pub created: bool,
 }
 
 /// A fresh id for a multi-file write.

@@ -1,12 +1,15 @@
-//! Records of multi-file levels (`txns/<id>.json`): which files one transaction changed.
+//! Records of multi-file levels (`txns/<id>.json`): which files one transaction changed, and what
+//! each held before.
 //!
-//! A multi-file write pushes one level onto each file's index (each naming the transaction), then
-//! writes the transaction's record, in one file (temp file + rename): the record is what makes the
-//! levels one change, undone together. A level whose record is missing (a crash before it was
-//! written, when no file of the change had been written yet) is undone on its own. Undo removes
-//! the record once every file is restored, then the levels. A record no level names any more is
-//! collected by the next eviction. Record names and their contents are validated like blob names:
-//! an id is 32 lowercase hex digits, a member is the hex of a path's raw bytes.
+//! A multi-file write first writes the transaction's record, in one file (temp file + rename),
+//! then pushes one level onto each file's index (each naming the transaction): the record is what
+//! makes the levels one change, undone together. A member without the transaction's level (a crash
+//! between the record and its push, when no file had been written yet) still holds the content
+//! the record names, so undo passes over it. Undo restores every file, then marks the record
+//! undone (its commit point: after a crash, the next undo only removes the levels left), removes
+//! the levels, then the record. A record no level names any more is collected by the next
+//! eviction. Record names and contents are validated like blob names: an id is 32 lowercase hex
+//! digits, a member's path the hex of its raw bytes, its previous content a blob name.
 use super::{hex, store_fs, HistoryError};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -17,8 +20,29 @@ const MAX_RECORD_BYTES: u64 = 4 << 20;
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Record {
-    /// The raw bytes of each member's path, in hex.
-    members: Vec<String>,
+    members: Vec<RecordMember>,
+    /// Every file was restored by an undo; only the levels are left to remove.
+    #[serde(default)]
+    undone: bool,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordMember {
+    /// The raw bytes of the member's path, in hex.
+    path: String,
+    /// The blob name of its content before the change; `None`: the change created it.
+    previous: Option<String>,
+}
+
+/// A transaction's record as read: see [`super::HistoryStore::txn_record`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TxnRecord {
+    /// Each member's real path and the blob name of its content before the change (`None`: the
+    /// change created the file).
+    pub members: Vec<(PathBuf, Option<String>)>,
+    /// An undo restored every file already; only its levels are left to remove.
+    pub undone: bool,
 }
 
 /// True for a valid transaction id: 32 lowercase hex digits.
@@ -43,15 +67,20 @@ fn record_path(dir: &Path, id: &str) -> Option<PathBuf> {
 }
 
 /// Writes the record of transaction `id` (the caller holds the store lock).
-pub(super) fn write(dir: &Path, id: &str, members: &[&Path]) -> Result<(), HistoryError> {
+pub(super) fn write(dir: &Path, id: &str, record: &TxnRecord) -> Result<(), HistoryError> {
     let Some(path) = record_path(dir, id) else {
         return Ok(());
     };
     let record = Record {
-        members: members
+        members: record
+            .members
             .iter()
-            .map(|m| hex(&store_fs::path_bytes(m)))
+            .map(|(path, previous)| RecordMember {
+                path: hex(&store_fs::path_bytes(path)),
+                previous: previous.clone(),
+            })
             .collect(),
+        undone: record.undone,
     };
     let bytes = serde_json::to_vec(&record).map_err(|e| HistoryError::Io {
         op: "serialize the record of",
@@ -61,12 +90,23 @@ pub(super) fn write(dir: &Path, id: &str, members: &[&Path]) -> Result<(), Histo
     store_fs::write_whole(&path, &bytes)
 }
 
-/// The member paths of transaction `id`; `None` when it has no record or the record is not a
-/// valid one (then the levels naming it are undone one by one).
-pub(super) fn read(dir: &Path, id: &str) -> Option<Vec<PathBuf>> {
+/// The record of transaction `id`; `None` when it has none or it is not a valid one (then the
+/// levels naming it are undone one by one).
+pub(super) fn read(dir: &Path, id: &str) -> Option<TxnRecord> {
     let bytes = store_fs::read_small(&record_path(dir, id)?, MAX_RECORD_BYTES)?;
     let record: Record = serde_json::from_slice(&bytes).ok()?;
-    record.members.iter().map(|m| decode_path(m)).collect()
+    let members = record
+        .members
+        .iter()
+        .map(|m| {
+            let valid = m.previous.as_deref().is_none_or(super::is_blob_name);
+            Some((decode_path(&m.path)?, m.previous.clone())).filter(|_| valid)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(TxnRecord {
+        members,
+        undone: record.undone,
+    })
 }
 
 /// Removes the record of transaction `id` (missing is fine).

@@ -177,6 +177,7 @@ impl History {
                     txn: Some(id),
                 },
                 deleted: f.written.is_none(),
+                created: f.previous.is_none(),
             })
             .collect();
         match store.record_txn(id, &members) {
@@ -198,11 +199,12 @@ impl History {
         }
     }
 
-    /// Takes back a multi-file level whose writes failed (the caller holds every file's lock):
-    /// the record first, then each file's level of the transaction (best effort).
+    /// Takes back a multi-file level whose writes failed and were put back (the caller holds
+    /// every file's lock), as an undo does: record marked undone, levels removed, record removed
+    /// (best effort).
     pub fn retract_txn(&self, id: &str, paths: &[&Path]) {
         let Ok(store) = self.store() else { return };
-        let _ = store.forget_txn(id);
+        let _ = store.mark_txn_undone(id);
         for path in paths {
             if let Ok(levels) = store.levels(path) {
                 if let Some(last) = levels.last().filter(|l| l.txn.as_deref() == Some(id)) {
@@ -210,6 +212,7 @@ impl History {
                 }
             }
         }
+        let _ = store.forget_txn(id);
     }
 
     /// Takes back the level just recorded for a write of `written` that then failed (best

@@ -30,7 +30,7 @@ use crate::fs::background::Durability;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
-use crate::history::{hash_hex, HistoryStore, Level};
+use crate::history::{hash_hex, HistoryStore, Level, TxnRecord};
 use serde_json::Value;
 
 /// What an undo did.
@@ -91,118 +91,133 @@ enum Step {
     Remove,
 }
 
+/// The multi-file change a level belongs to, as its record names it.
+struct Group<'a> {
+    id: &'a str,
+    record: TxnRecord,
+}
+
 /// Undoes the last recorded write to `path`, and the rest of its multi-file change if it was one.
 pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoError> {
     let store = ctx.history.store().map_err(UndoError::Unavailable)?;
+    let store_err = |e: crate::history::HistoryError| UndoError::Store(e.to_string());
     let txn = store
         .levels(&path.real)
-        .map_err(|e| UndoError::Store(e.to_string()))?
+        .map_err(store_err)?
         .pop()
         .and_then(|e| e.txn);
-    let members = match &txn {
-        Some(id) => group_members(ctx, store, id, path)?,
+    let record = match &txn {
+        Some(id) => store.txn_record(id).map_err(store_err)?,
         None => None,
     };
-    let group = members.as_ref().and(txn.as_deref());
-    let mut paths = members.unwrap_or_else(|| vec![path.clone()]);
+    let group = txn
+        .as_deref()
+        .zip(record.filter(|r| r.members.iter().any(|(p, _)| *p == path.real)))
+        .map(|(id, record)| Group { id, record });
+    let mut paths = match &group {
+        Some(g) => resolve_members(ctx, &g.record, path)?,
+        None => vec![path.clone()],
+    };
     paths.sort_by(|a, b| a.real.cmp(&b.real));
     let _locks = paths
         .iter()
         .map(|p| ctx.lock(p))
         .collect::<Result<Vec<FileLock>, FsError>>()
         .map_err(UndoError::Write)?;
-    let parts = paths
-        .into_iter()
-        .map(|p| plan_part(ctx, store, p, path, group))
-        .collect::<Result<Vec<Part>, UndoError>>()?;
+    let mut parts = Vec::with_capacity(paths.len());
+    for p in paths {
+        parts.extend(plan_part(ctx, store, p, path, group.as_ref())?);
+    }
     apply(&parts)?;
-    if let Some(id) = group {
-        store
-            .forget_txn(id)
-            .map_err(|e| UndoError::Store(e.to_string()))?;
+    if let Some(g) = &group {
+        store.mark_txn_undone(g.id).map_err(store_err)?;
     }
     for part in &parts {
         store
             .drop_newest(&part.path.real, &part.level.entry)
-            .map_err(|e| UndoError::Store(e.to_string()))?;
+            .map_err(store_err)?;
         ctx.after_write(&part.path, TrackerEffect::Write);
     }
-    Ok(outcome(parts, path))
+    if let Some(g) = &group {
+        store.forget_txn(g.id).map_err(store_err)?;
+    }
+    outcome(parts, path)
 }
 
-/// The files of the multi-file change `id` (resolved and guarded like a tool's path), when its
-/// record exists and names `path`; `None` to undo `path`'s level on its own.
-fn group_members(
+/// The files of a multi-file change, resolved and guarded like a tool's path (`path` itself as
+/// given).
+fn resolve_members(
     ctx: &ToolContext,
-    store: &HistoryStore,
-    id: &str,
+    record: &TxnRecord,
     path: &ResolvedPath,
-) -> Result<Option<Vec<ResolvedPath>>, UndoError> {
-    let members = store
-        .txn_members(id)
-        .map_err(|e| UndoError::Store(e.to_string()))?;
-    let Some(members) = members.filter(|m| m.contains(&path.real)) else {
-        return Ok(None);
-    };
-    let resolve = |real: &std::path::PathBuf| -> Result<ResolvedPath, UndoError> {
-        if *real == path.real {
-            return Ok(path.clone());
-        }
-        let shown = real.to_string_lossy();
-        let Some(raw) = real.to_str() else {
-            return Err(UndoError::Unavailable(format!("{shown}, a file of the same multi-file change, has a name that is not valid UTF-8, so it cannot be reverted")));
-        };
-        match ctx.resolve_writable(raw, None) {
+) -> Result<Vec<ResolvedPath>, UndoError> {
+    let resolve =
+        |(real, _): &(std::path::PathBuf, Option<String>)| -> Result<ResolvedPath, UndoError> {
+            if *real == path.real {
+                return Ok(path.clone());
+            }
+            let Some(raw) = real.to_str() else {
+                let shown = real.to_string_lossy();
+                return Err(UndoError::Unavailable(format!("{shown}, a file of the same multi-file change, has a name that is not valid UTF-8, so it cannot be reverted")));
+            };
+            match ctx.resolve_writable(raw, None) {
             Ok(r) if r.real == *real => Ok(r),
             Ok(_) => Err(UndoError::Unavailable(format!("{raw}, a file of the same multi-file change, no longer resolves to the same file (a folder of its path was replaced)"))),
             Err(e) => Err(UndoError::Write(e)),
         }
-    };
-    members
-        .iter()
-        .map(resolve)
-        .collect::<Result<_, _>>()
-        .map(Some)
+        };
+    record.members.iter().map(resolve).collect()
 }
 
 /// Reads one locked file and decides what undoing its level does; refuses a file that changed
-/// since (or whose newest level is no longer the change's).
+/// since. `None`: a member of `group` with nothing to undo (its level was already removed by an
+/// undo the record marks done, or never pushed and the file still holds what the record names).
 fn plan_part(
     ctx: &ToolContext,
     store: &HistoryStore,
     path: ResolvedPath,
     undone: &ResolvedPath,
-    group: Option<&str>,
-) -> Result<Part, UndoError> {
+    group: Option<&Group>,
+) -> Result<Option<Part>, UndoError> {
     let display = ctx.display(&path);
     let other = (path.real != undone.real).then(|| display.clone());
-    let level = match store.newest(&path.real) {
-        Ok(Some(level)) => level,
-        Ok(None) if other.is_none() => return Err(UndoError::NoHistory),
-        Ok(None) => {
-            return Err(UndoError::Changed {
-                diff: "(its part of that change is no longer in the undo history)".into(),
-                other,
-            })
-        }
-        Err(e) => return Err(UndoError::Store(e.to_string())),
-    };
-    if level.entry.txn.as_deref() != group && group.is_some() {
-        let diff = "(it was edited again since that change; undo that edit first)".to_string();
-        return Err(UndoError::Changed { diff, other });
-    }
+    let level = store
+        .newest(&path.real)
+        .map_err(|e| UndoError::Store(e.to_string()))?;
     let current = read_current(ctx, &path, &display)?;
-    let step = step_of(&level, current.as_deref()).map_err(|()| UndoError::Changed {
-        diff: changed_diff(store, &level, current.as_deref()),
-        other,
-    })?;
-    Ok(Part {
+    let in_group = |l: &Level| group.is_some_and(|g| l.entry.txn.as_deref() == Some(g.id));
+    let level = match (level, group) {
+        (Some(level), None) => level,
+        (None, None) => return Err(UndoError::NoHistory),
+        (Some(level), Some(_)) if in_group(&level) => level,
+        (_, Some(g)) if g.record.undone => return Ok(None),
+        (_, Some(g)) => {
+            let named = g.record.members.iter().find(|(p, _)| *p == path.real);
+            let previous = named.and_then(|(_, prev)| prev.as_deref());
+            if current.as_deref().map(hash_hex).as_deref() == previous {
+                return Ok(None);
+            }
+            let diff = "(it was changed again since that change; undo or revert that first)";
+            return Err(UndoError::Changed {
+                diff: diff.into(),
+                other,
+            });
+        }
+    };
+    let step = match group {
+        Some(g) if g.record.undone => Step::Done,
+        _ => step_of(&level, current.as_deref()).map_err(|()| UndoError::Changed {
+            diff: changed_diff(store, &level, current.as_deref()),
+            other,
+        })?,
+    };
+    Ok(Some(Part {
         path,
         display,
         level,
         current,
         step,
-    })
+    }))
 }
 
 /// What undoing `level` does to a file holding `current`; `Err` when it holds neither the
@@ -244,20 +259,19 @@ fn apply(parts: &[Part]) -> Result<(), UndoError> {
 }
 
 /// The result for the undone file, naming the other files reverted with it.
-fn outcome(parts: Vec<Part>, undone: &ResolvedPath) -> Undone {
+fn outcome(parts: Vec<Part>, undone: &ResolvedPath) -> Result<Undone, UndoError> {
     let others: Vec<String> = parts
         .iter()
         .filter(|p| p.path.real != undone.real)
         .map(|p| p.display.clone())
         .collect();
     let mut parts = parts;
-    let index = parts
-        .iter()
-        .position(|p| p.path.real == undone.real)
-        .unwrap_or(0);
+    let Some(index) = parts.iter().position(|p| p.path.real == undone.real) else {
+        return Err(UndoError::NoHistory);
+    };
     let part = parts.swap_remove(index);
     let remaining = part.level.remaining;
-    match part.level.entry.tool.strip_suffix(NEW_FILE_MARK) {
+    Ok(match part.level.entry.tool.strip_suffix(NEW_FILE_MARK) {
         Some(tool) => Undone::Removed {
             tool: tool.to_string(),
             remaining,
@@ -269,7 +283,7 @@ fn outcome(parts: Vec<Part>, undone: &ResolvedPath) -> Undone {
             remaining,
             others,
         },
-    }
+    })
 }
 
 /// The file's bytes, `None` when it does not exist.
@@ -285,17 +299,29 @@ fn read_current(
     }
 }
 
-/// A diff from what the level's write left to the file's current content, for a refusal.
+/// A diff from what the level's write left to the file's current content, for a refusal. That
+/// content's blob is stored on the background thread after the write: a write of this process
+/// still queued is waited for (a little); without it, the diff is from the content before the
+/// edit.
 fn changed_diff(store: &HistoryStore, level: &Level, current: Option<&[u8]>) -> String {
     let now = current.map(String::from_utf8_lossy).unwrap_or_default();
     if level.entry.deleted {
         return short_diff("", &now);
     }
-    match (level.entry.written.as_deref(), store.written_content(&level.entry)) {
-        (None, _) => "(this level was recorded without the content of its write, so the file cannot be checked)".to_string(),
-        (Some(_), None) if current.is_none() => "(the file has been deleted)".to_string(),
-        (Some(_), None) => "(the content the edit wrote is no longer stored, so no diff can be shown)".to_string(),
-        (Some(_), Some(then)) => short_diff(&String::from_utf8_lossy(&then), &now),
+    if level.entry.written.is_none() {
+        return "(this level was recorded without the content of its write, so the file cannot be checked)".to_string();
+    }
+    let then = store.written_content(&level.entry).or_else(|| {
+        crate::fs::background::flush_within(Some(std::time::Duration::from_secs(2)));
+        store.written_content(&level.entry)
+    });
+    match then {
+        Some(then) => short_diff(&String::from_utf8_lossy(&then), &now),
+        None if current.is_none() => "(the file has been deleted)".to_string(),
+        None => format!(
+            "(the content the edit wrote is not stored; this diff is from the content before the edit)\n{}",
+            short_diff(&String::from_utf8_lossy(&level.content), &now)
+        ),
     }
 }
 

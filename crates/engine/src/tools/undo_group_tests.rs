@@ -126,29 +126,70 @@ fn an_atomic_multi_edit_is_undone_as_one_change() {
 #[test]
 fn an_interrupted_commit_is_undone_consistently() {
     let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let ctx = context(ws.path(), hist.path());
-    std::fs::write(ws.path().join("p.txt"), "p1\n").unwrap();
-    std::fs::write(ws.path().join("q.txt"), "q1\n").unwrap();
-    let p = ctx.resolve_writable("p.txt", None).unwrap();
-    let q = ctx.resolve_writable("q.txt", None).unwrap();
-    let files = [
-        crate::tools::history::TxnFile {
-            path: &p.real,
-            previous: Some(b"p1\n"),
-            written: Some(b"p2\n"),
-        },
-        crate::tools::history::TxnFile {
-            path: &q.real,
-            previous: Some(b"q1\n"),
-            written: Some(b"q2\n"),
-        },
-    ];
-    let id = crate::history::new_txn_id();
-    ctx.history.record_txn(&id, &files, "apply_patch").unwrap();
+    let (ctx, _p, _q, _id) = recorded_change(ws.path(), hist.path());
     std::fs::write(ws.path().join("p.txt"), "p2\n").unwrap(); // landed; q's write never did
     let out = run(&ctx, &json!({ "path": "q.txt" }));
     assert!(out.contains("undone successfully"), "{out}");
     assert_eq!(read(ws.path(), "p.txt").unwrap(), "p1\n");
     assert_eq!(read(ws.path(), "q.txt").unwrap(), "q1\n");
     assert!(run(&ctx, &json!({ "path": "p.txt" })).contains("No edit history"));
+}
+
+/// Two files of a change, `p.txt` and `q.txt` holding `p1` / `q1`, with their level recorded
+/// ahead (no file written yet); returns the context, the resolved paths and the change's id.
+fn recorded_change(ws: &Path, hist: &Path) -> (ToolContext, ResolvedPath, ResolvedPath, String) {
+    let ctx = context(ws, hist);
+    std::fs::write(ws.join("p.txt"), "p1\n").unwrap();
+    std::fs::write(ws.join("q.txt"), "q1\n").unwrap();
+    let p = ctx.resolve_writable("p.txt", None).unwrap();
+    let q = ctx.resolve_writable("q.txt", None).unwrap();
+    let file = |path: &'static [u8], written: &'static [u8], real| crate::tools::history::TxnFile {
+        path: real,
+        previous: Some(path),
+        written: Some(written),
+    };
+    let files = [
+        file(b"p1\n", b"p2\n", &p.real),
+        file(b"q1\n", b"q2\n", &q.real),
+    ];
+    let id = crate::history::new_txn_id();
+    ctx.history.record_txn(&id, &files, "apply_patch").unwrap();
+    (ctx, p, q, id)
+}
+
+/// A crash between the change's record and one file's level (nothing written): the file without
+/// its level still holds what the record names, so undo passes over it.
+#[test]
+fn a_member_whose_level_was_never_pushed_is_passed_over() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (ctx, _p, q, _id) = recorded_change(ws.path(), hist.path());
+    let store = ctx.history.store().unwrap();
+    let level = store.newest(&q.real).unwrap().unwrap();
+    assert!(store.drop_newest(&q.real, &level.entry).unwrap());
+    let out = run(&ctx, &json!({ "path": "p.txt" }));
+    assert!(out.contains("undone successfully"), "{out}");
+    assert_eq!(read(ws.path(), "p.txt").unwrap(), "p1\n");
+    assert_eq!(read(ws.path(), "q.txt").unwrap(), "q1\n");
+}
+
+/// A crash after an undo marked the change undone, with one file's level removed: the next undo
+/// only removes the level left, touching no file.
+#[test]
+fn an_undo_interrupted_after_its_commit_point_only_removes_what_is_left() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (ctx, p, _q, id) = recorded_change(ws.path(), hist.path());
+    let store = ctx.history.store().unwrap();
+    store.mark_txn_undone(&id).unwrap();
+    let level = store.newest(&p.real).unwrap().unwrap();
+    assert!(store.drop_newest(&p.real, &level.entry).unwrap());
+    std::fs::write(ws.path().join("p.txt"), "p1 edited later\n").unwrap();
+    let out = run(&ctx, &json!({ "path": "q.txt" }));
+    assert!(out.contains("undone successfully"), "{out}");
+    assert_eq!(read(ws.path(), "p.txt").unwrap(), "p1 edited later\n");
+    assert_eq!(read(ws.path(), "q.txt").unwrap(), "q1\n");
+    assert!(run(&ctx, &json!({ "path": "q.txt" })).contains("No edit history"));
+    assert_eq!(
+        std::fs::read_dir(hist.path().join("txns")).unwrap().count(),
+        0
+    );
 }
