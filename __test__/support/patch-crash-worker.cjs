@@ -8,7 +8,9 @@
 // inserting the id there too. So after n patches every p file and the moved file hold the same n
 // ids, x.txt exists when n is odd, and the moved file is mv-b.txt when n is odd. An undo of any
 // file reverts the whole last patch. At most 40 patches (below the history's 50 levels per file),
-// then it idles. Prints "ready" after its first patch.
+// then it idles. Prints "ready" after its first patch. Before each patch or undo it appends to
+// <root>/journal the number of patches of the earlier of the two states that operation goes
+// between, so a test that finds the files half-way knows which state an undo must bring back.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -37,6 +39,7 @@ function patchFor(id) {
   let applied = 0;
   for (let i = 0; ; i++) {
     if (applied > 0 && rand() < 0.3) {
+      fs.appendFileSync(path.join(root, 'journal'), `${applied - 1}\n`);
       const r = await lib.undoLastEdit(`p${i % 3}.txt`, opts);
       if (!/undone successfully/.test(r)) process.stdout.write(`failed: undo: ${r}\n`);
       applied--;
@@ -46,6 +49,7 @@ function patchFor(id) {
       await new Promise((r) => setTimeout(r, 1000));
       continue;
     }
+    fs.appendFileSync(path.join(root, 'journal'), `${applied}\n`);
     const r = await tool.execute({ input: patchFor(`${process.pid}-${i}`) });
     if (!r.startsWith('Success')) process.stdout.write(`failed: ${r}\n`);
     if (applied++ === 0) process.stdout.write('ready\n');
