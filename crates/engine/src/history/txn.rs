@@ -140,7 +140,7 @@ pub(super) fn collect(dir: &Path, referenced: &std::collections::HashSet<String>
 
 /// A path from the hex of its raw bytes; `None` when not valid hex or not absolute.
 fn decode_path(hex_bytes: &str) -> Option<PathBuf> {
-    if hex_bytes.len() % 2 != 0 {
+    if !hex_bytes.len().is_multiple_of(2) {
         return None;
     }
     let bytes: Option<Vec<u8>> = (0..hex_bytes.len())

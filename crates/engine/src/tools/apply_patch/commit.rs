@@ -6,10 +6,13 @@ use super::super::session::FileChange;
 use super::super::ToolContext;
 use super::stage::Staged;
 
+/// A slot's bytes before and after the patch (`None`: no file).
+type Contents = (Option<Vec<u8>>, Option<Vec<u8>>);
+
 /// Writes every changed slot of `staged`, all or nothing.
 pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<(), String> {
     let slots: Vec<_> = staged.slots.values().filter(|s| s.changed()).collect();
-    let bytes: Vec<(Option<Vec<u8>>, Option<Vec<u8>>)> = slots
+    let bytes: Vec<Contents> = slots
         .iter()
         .map(|slot| {
             let previous = slot
