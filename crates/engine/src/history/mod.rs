@@ -28,6 +28,7 @@
 //! created 0o700: it holds file contents, so it never lives in the shared temp dir.
 
 mod index;
+mod names;
 mod store_fs;
 mod txn;
 
@@ -180,9 +181,10 @@ impl HistoryStore {
     /// (unless one of that name and size exists), so the level is complete on return; the blob of
     /// the written content is left to the caller: `Ok(Some(name))` when it still has to be stored
     /// with [`Self::store_blob`] (at leisure, e.g. on a background thread; until then a refusal
-    /// to undo shows no diff). Content larger than the size cap is not stored and clears the
-    /// file's history instead. Both contents are hashed outside the store lock (in parallel when
-    /// large) and the previous blob written under it, so no eviction can remove it between its
+    /// to undo shows the diff from the previous content). Content larger than the size cap is
+    /// not stored and clears the file's history instead. Both contents are named outside the
+    /// store lock (a content named recently by a byte comparison, see [`names`], else by its
+    /// hash) and the previous blob written under it, so no eviction can remove it between its
     /// write and the level that names it.
     pub fn record_write(&self, path: &Path, write: &Write) -> Result<Option<String>, HistoryError> {
         let size = write.previous.len() as u64;
@@ -488,27 +490,9 @@ pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Optio
     Some(state.join("edit-engine").join("history"))
 }
 
-/// Contents from this size on are hashed on two threads when a write has two of them.
-const PARALLEL_HASH_FROM: usize = 1 << 20;
-
-/// The names of a write's previous and written contents; the second on a scoped thread when both
-/// are large (inline when no thread can be started).
+/// The names of a write's previous and written contents (see [`names`]).
 fn hash_pair(previous: &[u8], written: Option<&[u8]>) -> (String, Option<String>) {
-    let Some(written) = written else {
-        return (hash_hex(previous), None);
-    };
-    if previous.len().min(written.len()) < PARALLEL_HASH_FROM {
-        return (hash_hex(previous), Some(hash_hex(written)));
-    }
-    std::thread::scope(|s| {
-        let other = std::thread::Builder::new().spawn_scoped(s, || hash_hex(written));
-        let first = hash_hex(previous);
-        let second = match other.map(|h| h.join()) {
-            Ok(Ok(name)) => name,
-            _ => hash_hex(written),
-        };
-        (first, Some(second))
-    })
+    (names::name_of(previous), written.map(names::name_of))
 }
 
 /// BLAKE3 of `bytes` as 64 lowercase hex digits (a blob's name).

@@ -370,12 +370,3 @@ fn the_written_blob_is_left_to_the_caller() {
     assert_eq!(pop(&s, f).unwrap().unwrap(), b"v2");
     assert_eq!(pop(&s, f).unwrap().unwrap(), b"v1");
 }
-
-/// Large contents are hashed on two threads: the names are the same as hashed one by one.
-#[test]
-fn large_contents_get_the_same_names_in_parallel() {
-    let a = vec![b'a'; PARALLEL_HASH_FROM + 3];
-    let b = vec![b'b'; PARALLEL_HASH_FROM];
-    assert_eq!(hash_pair(&a, Some(&b)), (hash_hex(&a), Some(hash_hex(&b))));
-    assert_eq!(hash_pair(&a, None), (hash_hex(&a), None));
-}
