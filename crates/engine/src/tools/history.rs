@@ -4,8 +4,8 @@
 //! Contracts:
 //! - Every write by a tool records its level (keyed by real path) ahead of the write, while the
 //!   file's lock is held, so levels follow write order (see [`super::session`]): the previous
-//!   content's blob and both contents' hashes; the written content's blob follows on the
-//!   background thread once the write has landed ([`Pending`]).
+//!   content's blob and both contents' hashes; the written content's blob follows once the
+//!   write has landed (a large one on the background thread, see [`Pending`]).
 //! - Creating a file that did not exist records an empty level marked [`NEW_FILE_MARK`]; undoing it
 //!   removes the file.
 //! - Recording never fails a write. If it cannot be done, the file's history is cleared (best
@@ -45,18 +45,27 @@ pub struct Recorded<'a> {
 }
 
 /// The blob of a written content, still to be stored once the write has landed: the level is
-/// complete without it (it only lets a refused undo show what changed, and serves as the next
-/// level's previous content), so it is written on the background thread.
+/// complete without it (it lets a refused undo show what changed, and serves as the next
+/// level's previous content). A large one is written on the background thread; a small one
+/// (at most [`BACKGROUND_BLOB_FROM`] bytes less one) at once, so a call that returns has left no
+/// work in the store behind it in the common case.
 #[derive(Debug)]
 pub struct Pending {
     store: HistoryStore,
     name: String,
 }
 
+/// Written contents from this size on are stored on the background thread.
+pub const BACKGROUND_BLOB_FROM: usize = 256 << 10;
+
 impl Pending {
-    /// Stores `written` (the bytes the landed write left) on the background thread, or inline
-    /// when the thread's queue is full. Best effort: a failure only loses the diff of a refusal.
+    /// Stores `written` (the bytes the landed write left): see [`Pending`]. On the background
+    /// thread it runs inline when the thread's queue is full. Best effort: a failure only loses
+    /// the diff of a refusal.
     pub fn finish(self, written: Vec<u8>) {
+        if written.len() < BACKGROUND_BLOB_FROM {
+            return drop(self.store.store_blob(&self.name, &written));
+        }
         let job = move || drop(self.store.store_blob(&self.name, &written));
         crate::fs::background::submit_or_run(crate::fs::background::Job::Task(Box::new(job)));
     }

@@ -7,9 +7,10 @@
 //! Undo levels are written ahead: the level of a write (the previous content's blob, and the
 //! hashes of both contents) is recorded under the file's lock before the new content is renamed
 //! into place, and retracted if the write fails; the new content's blob, which no undo needs, is
-//! stored on the background thread once the write has landed. A crash between the two leaves a level whose previous
-//! content is what the file still holds, which undo recognises and only removes (see
-//! [`super::undo`]); so a write that landed always has its level, and no undo ever skips one.
+//! stored once the write has landed (a large one on the background thread). A crash between
+//! the level and the write leaves a level whose previous content is what the file still holds,
+//! which undo recognises and only removes (see [`super::undo`]); so a write that landed always
+//! has its level, and no undo ever skips one.
 
 use super::history::{History, Recorded, TxnFile};
 use super::ToolContext;
