@@ -151,15 +151,21 @@ pub fn read_bytes_confined(
     read_open(file, display, max_bytes)
 }
 
-/// Hard links: a file with several links is read only when it belongs to this user (package
-/// stores link the user's own files); one owned by someone else may be a link to a file outside
-/// the workspace, so it is refused with `ForeignHardLink`.
-fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), FsError> {
+/// The rule for reading hard-linked files (the one home of it, applied by every confined read:
+/// view and edits through [`read_bytes_confined`], grep's search): a file with several links is
+/// read only when it belongs to this user (package stores link the user's own files); one owned
+/// by someone else may be a link to a file outside the workspace, so it is not read.
+pub fn is_foreign_hard_link(meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
+    meta.is_file() && meta.nlink() > 1 && meta.uid() != crate::sys::effective_uid()
+}
+
+/// Refuses a foreign hard link (see [`is_foreign_hard_link`]) with `ForeignHardLink`.
+fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), FsError> {
     let Ok(meta) = file.metadata() else {
         return Ok(()); // read_open reports it
     };
-    if meta.is_file() && meta.nlink() > 1 && meta.uid() != crate::sys::effective_uid() {
+    if is_foreign_hard_link(&meta) {
         return Err(FsError::ForeignHardLink {
             display: display.to_string(),
         });

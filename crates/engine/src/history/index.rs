@@ -188,6 +188,12 @@ pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
         }
     }
     store_fs::collect_stale_temps(dir);
+    let txns: std::collections::HashSet<String> = indexes
+        .iter()
+        .flat_map(|i| &i.entries)
+        .filter_map(|e| e.txn.clone())
+        .collect();
+    super::txn::collect(dir, &txns);
     let mut sizes: HashMap<String, u64> = HashMap::new();
     // The logs count against the cap too (about constant while blobs are evicted).
     let mut total = store_fs::index_size(dir);
@@ -231,7 +237,9 @@ pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
 
 /// True when every blob name of `entry` is a valid one (64 lowercase hex digits).
 fn names_are_valid(entry: &HistoryEntry) -> bool {
-    super::is_blob_name(&entry.blake3) && entry.written.as_deref().is_none_or(super::is_blob_name)
+    super::is_blob_name(&entry.blake3)
+        && entry.written.as_deref().is_none_or(super::is_blob_name)
+        && entry.txn.as_deref().is_none_or(super::txn::is_txn_id)
 }
 
 /// Every readable index; unreadable ones (and indexes of an older layout) are removed: their

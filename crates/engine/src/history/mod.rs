@@ -1,5 +1,5 @@
 //! Persistent undo store: before each write the previous content of the file is recorded, so
-//! `undo_last` can hand it back, several levels deep, even after a process restart.
+//! an undo (`newest`, then `drop_newest` once the file is restored) can hand it back, several levels deep, even after a process restart.
 //!
 //! Layout of a store directory (every file written to a temp file and renamed into place, so a
 //! reader never sees half a file; not fsynced: the history is a convenience, and after a power
@@ -18,7 +18,7 @@
 //! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of disk
 //! blocks used by blobs (checked whenever this instance has added blobs worth a sixteenth of the
 //! cap since its last check); when over, the least recently recorded levels of all files are
-//! evicted first. Levels are only ever removed from the old end of a file's chain, so `undo_last`
+//! evicted first. Levels are only ever removed from the old end of a file's chain, so an undo
 //! never skips a level: a version that cannot be stored (larger than the cap) clears the file's
 //! history instead. Temp files older than [`store_fs::STALE_TEMP_AFTER`] (left by a killed
 //! writer) are collected when a store is opened and at each eviction.
@@ -28,7 +28,11 @@
 //! created 0o700: it holds file contents, so it never lives in the shared temp dir.
 
 mod index;
+mod names;
 mod store_fs;
+mod txn;
+
+pub use txn::TxnRecord;
 
 use crate::fs::FsError;
 use index::Index;
@@ -56,6 +60,9 @@ pub struct HistoryEntry {
     /// The transaction the write belonged to: the levels of one multi-file write share it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub txn: Option<String>,
+    /// The write deleted the file (`written` is `None`): undo applies while the file is absent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deleted: bool,
     /// Size of the previous content in bytes.
     pub size: u64,
     /// When the level was recorded, in milliseconds since the Unix epoch.
@@ -107,7 +114,7 @@ impl HistoryStore {
     pub fn default_dir(workspace_root: &Path) -> Result<PathBuf, HistoryError> {
         let root = crate::fs::guard::safe_realpath(workspace_root);
         let mut h = Sha256::new();
-        h.update(store_fs::euid().to_string().as_bytes());
+        h.update(crate::sys::effective_uid().to_string().as_bytes());
         h.update([0]);
         h.update(store_fs::path_bytes(&root));
         let parent = default_parent(|k| std::env::var_os(k)).ok_or(HistoryError::NoStateDir)?;
@@ -125,7 +132,7 @@ impl HistoryStore {
     pub fn open(dir: impl Into<PathBuf>) -> Result<Self, HistoryError> {
         let dir = dir.into();
         store_fs::create_private_dir(&dir)?;
-        for sub in ["objects", "index"] {
+        for sub in ["objects", "index", "txns"] {
             store_fs::create_private_dir(&dir.join(sub))?;
         }
         store_fs::collect_stale_temps(&dir);
@@ -167,42 +174,163 @@ impl HistoryStore {
                 txn: None,
             },
         )
+        .map(drop)
     }
 
-    /// Records a write as the newest level of `path`. Content larger than the size cap is not
-    /// stored and clears the file's history instead. Blobs are hashed outside the store lock and
-    /// written under it (deduplicated by name and size), so no eviction can remove one between
-    /// its write and the level that names it.
-    pub fn record_write(&self, path: &Path, write: &Write) -> Result<(), HistoryError> {
+    /// Records a write as the newest level of `path` and stores the blob of its previous content
+    /// (unless one of that name and size exists), so the level is complete on return; the blob of
+    /// the written content is left to the caller: `Ok(Some(name))` when it still has to be stored
+    /// with [`Self::store_blob`] (at leisure, e.g. on a background thread; until then a refusal
+    /// to undo shows the diff from the previous content). Content larger than the size cap is
+    /// not stored and clears the file's history instead. Both contents are named outside the
+    /// store lock (a content named recently by a byte comparison, see [`names`], else by its
+    /// hash) and the previous blob written under it, so no eviction can remove it between its
+    /// write and the level that names it.
+    pub fn record_write(&self, path: &Path, write: &Write) -> Result<Option<String>, HistoryError> {
         let size = write.previous.len() as u64;
-        let hash = (size <= self.max_bytes).then(|| hash_hex(write.previous));
-        let written = write.written.map(|w| (hash_hex(w), w));
+        if size > self.max_bytes {
+            let _lock = store_fs::lock(&self.dir)?;
+            Index::load(&self.dir, path).remove()?;
+            return Ok(None);
+        }
+        let hashes = hash_pair(write.previous, write.written);
         let _lock = store_fs::lock(&self.dir)?;
+        let (pending, added) = self.push_level(path, write, false, hashes)?;
+        self.count_added(added)?;
+        Ok(pending)
+    }
+
+    /// Records a multi-file write (transaction `id`) as one level: a level naming `id` on each
+    /// member's index, then the transaction's record (see [`txn`]), all under one store lock.
+    /// Returns, per member, the written blob left to the caller (as [`Self::record_write`]). A
+    /// previous content larger than the size cap clears every member's history instead.
+    pub fn record_txn(
+        &self,
+        id: &str,
+        members: &[Member],
+    ) -> Result<Vec<Option<String>>, HistoryError> {
+        if members
+            .iter()
+            .any(|m| m.write.previous.len() as u64 > self.max_bytes)
+        {
+            let _lock = store_fs::lock(&self.dir)?;
+            for m in members {
+                Index::load(&self.dir, m.path).remove()?;
+            }
+            return Ok(vec![None; members.len()]);
+        }
+        let hashes: Vec<_> = members
+            .iter()
+            .map(|m| hash_pair(m.write.previous, m.write.written))
+            .collect();
+        let _lock = store_fs::lock(&self.dir)?;
+        if members.len() > 1 {
+            let record = TxnRecord {
+                members: members
+                    .iter()
+                    .zip(&hashes)
+                    .map(|(m, (prev, _))| {
+                        (m.path.to_path_buf(), (!m.created).then(|| prev.clone()))
+                    })
+                    .collect(),
+                undone: false,
+            };
+            txn::write(&self.dir, id, &record)?;
+        }
+        let (mut pending, mut added) = (Vec::with_capacity(members.len()), 0);
+        for (m, hashes) in members.iter().zip(hashes) {
+            let write = Write {
+                txn: Some(id),
+                ..m.write
+            };
+            let (name, size) = self.push_level(m.path, &write, m.deleted, hashes)?;
+            pending.push(name);
+            added += size;
+        }
+        self.count_added(added)?;
+        Ok(pending)
+    }
+
+    /// Pushes one level (the caller holds the store lock) after storing its previous blob;
+    /// returns the written blob still to store and the disk use added.
+    fn push_level(
+        &self,
+        path: &Path,
+        write: &Write,
+        deleted: bool,
+        (hash, written): (String, Option<String>),
+    ) -> Result<(Option<String>, u64), HistoryError> {
+        let size = write.previous.len() as u64;
         let mut idx = Index::load(&self.dir, path);
-        let Some(hash) = hash else {
-            return idx.remove();
-        };
         let mut added = 0;
         if store_fs::write_object(&self.dir, &hash, write.previous)? {
             added += store_fs::blocks_of(size);
         }
-        if let Some((name, bytes)) = written
+        let len = write.written.map_or(0, |w| w.len() as u64);
+        let pending = written
             .as_ref()
-            .filter(|(_, w)| w.len() as u64 <= self.max_bytes)
-        {
-            if store_fs::write_object(&self.dir, name, bytes)? {
-                added += store_fs::blocks_of(bytes.len() as u64);
-            }
-        }
+            .filter(|name| len <= self.max_bytes && !store_fs::has_object(&self.dir, name, len))
+            .cloned();
         let entry = HistoryEntry {
             blake3: hash,
-            written: written.map(|(name, _)| name),
+            written,
             txn: write.txn.map(str::to_string),
+            deleted,
             size,
             timestamp: now_ms(),
             tool: write.tool.into(),
         };
         idx.push(entry, self.max_levels)?;
+        Ok((pending, added))
+    }
+
+    /// The record of transaction `id` when it exists and is valid; `None` otherwise (its levels
+    /// are then undone one by one).
+    pub fn txn_record(&self, id: &str) -> Result<Option<TxnRecord>, HistoryError> {
+        let _lock = store_fs::lock(&self.dir)?;
+        Ok(txn::read(&self.dir, id))
+    }
+
+    /// Marks transaction `id` undone: every file of it has been restored (the commit point of
+    /// its undo; the levels are removed next, then the record).
+    pub fn mark_txn_undone(&self, id: &str) -> Result<(), HistoryError> {
+        let _lock = store_fs::lock(&self.dir)?;
+        match txn::read(&self.dir, id) {
+            Some(record) => txn::write(
+                &self.dir,
+                id,
+                &TxnRecord {
+                    undone: true,
+                    ..record
+                },
+            ),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes the record of transaction `id` (once no level of it is left).
+    pub fn forget_txn(&self, id: &str) -> Result<(), HistoryError> {
+        let _lock = store_fs::lock(&self.dir)?;
+        txn::remove(&self.dir, id)
+    }
+
+    /// Stores `bytes` as the blob `name` (a written content [`Self::record_write`] left to the
+    /// caller) unless it is not a valid name, does not match `bytes`' hash, or exists already.
+    /// Needs no store lock: the blob appears whole (temp file + rename) and a level names it.
+    pub fn store_blob(&self, name: &str, bytes: &[u8]) -> Result<(), HistoryError> {
+        if bytes.len() as u64 > self.max_bytes || hash_hex(bytes) != name {
+            return Ok(());
+        }
+        if store_fs::write_object(&self.dir, name, bytes)? {
+            let _lock = store_fs::lock(&self.dir)?;
+            self.count_added(store_fs::blocks_of(bytes.len() as u64))?;
+        }
+        Ok(())
+    }
+
+    /// Counts `added` bytes of new blobs and evicts old levels when a size check is due and the
+    /// store is over its cap. The caller holds the store lock.
+    fn count_added(&self, added: u64) -> Result<(), HistoryError> {
         if added > 0
             && self.size_check_due(added)
             && store_fs::store_size(&self.dir) > self.max_bytes
@@ -247,19 +375,6 @@ impl HistoryStore {
         Ok(true)
     }
 
-    /// Pops the newest level of `path` and returns its content; `None` when there is none.
-    /// A missing or damaged blob clears the file's history and is reported as `Corrupt`.
-    pub fn undo_last(&self, path: &Path) -> Result<Option<Vec<u8>>, HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        let mut idx = Index::load(&self.dir, path);
-        let Some(entry) = idx.entries.pop() else {
-            return Ok(None);
-        };
-        let content = self.level_content(&mut idx, path, &entry.blake3)?;
-        idx.record_pop()?;
-        Ok(Some(content))
-    }
-
     /// The blob `hash` a level of `path` restores, checked against its name. A missing or damaged
     /// blob removes the file's index (its history is cleared) and is reported as `Corrupt`.
     fn level_content(
@@ -285,7 +400,7 @@ impl HistoryStore {
         }
     }
 
-    /// The levels of `path`, oldest first (the last one is what `undo_last` returns).
+    /// The levels of `path`, oldest first (the last one is what `newest` returns).
     pub fn levels(&self, path: &Path) -> Result<Vec<HistoryEntry>, HistoryError> {
         let _lock = store_fs::lock(&self.dir)?;
         Ok(Index::load(&self.dir, path).entries)
@@ -327,6 +442,24 @@ pub struct Write<'a> {
     pub txn: Option<&'a str>,
 }
 
+/// One file of a multi-file write: see [`HistoryStore::record_txn`].
+#[derive(Debug, Clone, Copy)]
+pub struct Member<'a> {
+    /// The file's real path.
+    pub path: &'a Path,
+    /// Its write (`txn` is set by the store).
+    pub write: Write<'a>,
+    /// The write deletes the file (`write.written` is `None`).
+    pub deleted: bool,
+    /// The write creates the file (`write.previous` is empty and names no content).
+    pub created: bool,
+}
+
+/// A fresh id for a multi-file write.
+pub fn new_txn_id() -> String {
+    txn::new_id()
+}
+
 /// The newest level of a file, as [`HistoryStore::newest`] returns it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Level {
@@ -357,6 +490,11 @@ pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Optio
     Some(state.join("edit-engine").join("history"))
 }
 
+/// The names of a write's previous and written contents (see [`names`]).
+fn hash_pair(previous: &[u8], written: Option<&[u8]>) -> (String, Option<String>) {
+    (names::name_of(previous), written.map(names::name_of))
+}
+
 /// BLAKE3 of `bytes` as 64 lowercase hex digits (a blob's name).
 pub(crate) fn hash_hex(bytes: &[u8]) -> String {
     hex(blake3::hash(bytes).as_bytes())
@@ -380,5 +518,5 @@ pub(crate) fn now_ms() -> u64 {
 
 #[cfg(test)]
 mod tests;
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod trust_tests;

@@ -3,14 +3,6 @@ use super::HistoryError;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
-pub(super) fn euid() -> u32 {
-    #[cfg(unix)]
-    // SAFETY: geteuid has no preconditions.
-    return unsafe { libc::geteuid() };
-    #[cfg(not(unix))]
-    0
-}
-
 fn io<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> HistoryError + 'a {
     move |source| HistoryError::Io {
         op,
@@ -27,13 +19,8 @@ pub(super) const LOCK_TIMEOUT: std::time::Duration = std::time::Duration::from_s
 
 /// The raw bytes of a path (no lossy conversion: two different paths never share a key).
 pub(super) fn path_bytes(path: &Path) -> std::borrow::Cow<'_, [u8]> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        std::borrow::Cow::Borrowed(path.as_os_str().as_bytes())
-    }
-    #[cfg(not(unix))]
-    std::borrow::Cow::Owned(path.to_string_lossy().into_owned().into_bytes())
+    use std::os::unix::ffi::OsStrExt;
+    std::borrow::Cow::Borrowed(path.as_os_str().as_bytes())
 }
 
 /// Disk space a blob of `size` bytes takes, rounded up to whole 4 KiB blocks.
@@ -44,28 +31,23 @@ pub(super) fn blocks_of(size: u64) -> u64 {
 /// Creates `dir` (every missing level mode 0o700) if missing; errors unless it is a real
 /// directory owned by us and not writable by group or others.
 pub(super) fn create_private_dir(dir: &Path) -> Result<(), HistoryError> {
-    #[cfg(unix)]
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    match std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
     {
-        use std::os::unix::fs::{DirBuilderExt, MetadataExt};
-        match std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-        {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => return Err(io("create", dir)(e)),
-        }
-        let meta = std::fs::symlink_metadata(dir).map_err(io("inspect", dir))?;
-        if !meta.is_dir() || meta.uid() != euid() || meta.mode() & 0o022 != 0 {
-            return Err(HistoryError::Unsafe {
-                path: dir.to_string_lossy().into_owned(),
-            });
-        }
-        Ok(())
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(io("create", dir)(e)),
     }
-    #[cfg(not(unix))]
-    std::fs::create_dir_all(dir).map_err(io("create", dir))
+    let meta = std::fs::symlink_metadata(dir).map_err(io("inspect", dir))?;
+    if !meta.is_dir() || meta.uid() != crate::sys::effective_uid() || meta.mode() & 0o022 != 0 {
+        return Err(HistoryError::Unsafe {
+            path: dir.to_string_lossy().into_owned(),
+        });
+    }
+    Ok(())
 }
 
 /// Exclusive `flock` on `<dir>/.lock`, released when the returned file is dropped; waits at
@@ -94,11 +76,8 @@ pub(super) fn lock(dir: &Path) -> Result<File, HistoryError> {
 
 /// Opens `path` with `options`, refusing to follow a symlink in its last component.
 fn open_nofollow(options: &mut std::fs::OpenOptions, path: &Path) -> std::io::Result<File> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW).mode(0o600);
-    }
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NOFOLLOW).mode(0o600);
     options.open(path)
 }
 
@@ -106,7 +85,7 @@ fn open_nofollow(options: &mut std::fs::OpenOptions, path: &Path) -> std::io::Re
 /// store's `objects/` and `index/` (best effort).
 pub(super) fn collect_stale_temps(dir: &Path) {
     let now = std::time::SystemTime::now();
-    for sub in ["objects", "index"] {
+    for sub in ["objects", "index", "txns"] {
         let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
             continue;
         };
@@ -131,13 +110,19 @@ fn object_path(dir: &Path, sha: &str) -> Option<PathBuf> {
     super::is_blob_name(sha).then(|| dir.join("objects").join(sha))
 }
 
+/// True when the blob `sha` exists with `len` bytes.
+pub(super) fn has_object(dir: &Path, sha: &str, len: u64) -> bool {
+    object_path(dir, sha).is_some_and(|path| {
+        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == len)
+    })
+}
+
 /// Stores a blob unless one of that name and size exists; `true` when it wrote one.
 pub(super) fn write_object(dir: &Path, sha: &str, bytes: &[u8]) -> Result<bool, HistoryError> {
     let Some(path) = object_path(dir, sha) else {
         return Ok(false);
     };
-    if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
-    {
+    if has_object(dir, sha, bytes.len() as u64) {
         return Ok(false);
     }
     write_whole(&path, bytes)?;
@@ -157,6 +142,21 @@ pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), HistoryError>
     tmp.persist(path)
         .map_err(|e| io("replace", path)(e.error))?;
     Ok(())
+}
+
+/// The bytes of the store's file `path` (no symlink followed) when it has at most `max` bytes.
+pub(super) fn read_small(path: &Path, max: u64) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let file = open_nofollow(std::fs::OpenOptions::new().read(true), path).ok()?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 <= max).then_some(bytes)
+}
+
+/// A path from its raw bytes (see [`path_bytes`]); `None` when they cannot name one here.
+pub(super) fn path_from_bytes(bytes: Vec<u8>) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStringExt;
+    (!bytes.contains(&0)).then(|| PathBuf::from(std::ffi::OsString::from_vec(bytes)))
 }
 
 pub(super) fn read_object(dir: &Path, sha: &str) -> Option<Vec<u8>> {
@@ -212,11 +212,6 @@ pub(super) fn index_size(dir: &Path) -> u64 {
 
 /// Bytes of disk blocks a file uses.
 fn disk_use(meta: &std::fs::Metadata) -> u64 {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        meta.blocks() * 512
-    }
-    #[cfg(not(unix))]
-    blocks_of(meta.len())
+    use std::os::unix::fs::MetadataExt;
+    meta.blocks() * 512
 }

@@ -1,5 +1,15 @@
 use super::*;
 
+/// Undoes the newest level of `path` the way the undo tool does (`newest`, then `drop_newest`),
+/// returning the content it restores.
+pub(super) fn pop(s: &HistoryStore, path: &Path) -> Result<Option<Vec<u8>>, HistoryError> {
+    let Some(level) = s.newest(path)? else {
+        return Ok(None);
+    };
+    assert!(s.drop_newest(path, &level.entry)?);
+    Ok(Some(level.content))
+}
+
 pub(super) fn store() -> (tempfile::TempDir, HistoryStore) {
     let dir = tempfile::tempdir().unwrap();
     let s = HistoryStore::open(dir.path().join("h")).unwrap();
@@ -10,7 +20,7 @@ pub(super) fn store() -> (tempfile::TempDir, HistoryStore) {
 fn levels_pop_newest_first() {
     let (_d, s) = store();
     let f = Path::new("/w/a.rs");
-    assert_eq!(s.undo_last(f).unwrap(), None);
+    assert_eq!(pop(&s, f).unwrap(), None);
     s.record(f, b"v1", "create").unwrap();
     s.record(f, b"v2\r\n", "edit").unwrap();
     s.record(f, b"", "multi_edit").unwrap();
@@ -22,10 +32,10 @@ fn levels_pop_newest_first() {
     assert_eq!(levels[1].size, 4);
     assert_eq!(levels[1].blake3, hex(blake3::hash(b"v2\r\n").as_bytes()));
     assert!(levels[0].timestamp > 1_600_000_000_000);
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b""[..]));
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v2\r\n"[..]));
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v1"[..]));
-    assert_eq!(s.undo_last(f).unwrap(), None);
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b""[..]));
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v2\r\n"[..]));
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v1"[..]));
+    assert_eq!(pop(&s, f).unwrap(), None);
     assert!(s.levels(f).unwrap().is_empty());
 }
 
@@ -35,12 +45,12 @@ fn files_are_independent() {
     s.record(Path::new("/w/a"), b"a1", "edit").unwrap();
     s.record(Path::new("/w/b"), b"b1", "edit").unwrap();
     assert_eq!(
-        s.undo_last(Path::new("/w/a")).unwrap().as_deref(),
+        pop(&s, Path::new("/w/a")).unwrap().as_deref(),
         Some(&b"a1"[..])
     );
     assert_eq!(s.levels(Path::new("/w/b")).unwrap().len(), 1);
     s.clear(Path::new("/w/b")).unwrap();
-    assert_eq!(s.undo_last(Path::new("/w/b")).unwrap(), None);
+    assert_eq!(pop(&s, Path::new("/w/b")).unwrap(), None);
 }
 
 #[test]
@@ -54,9 +64,9 @@ fn survives_a_restart() {
     }
     let s = HistoryStore::open(dir.path()).unwrap();
     assert_eq!(s.levels(f).unwrap().len(), 2);
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"before 2"[..]));
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"before 2"[..]));
     let s = HistoryStore::open(dir.path()).unwrap();
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"before 1"[..]));
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"before 1"[..]));
 }
 
 #[test]
@@ -77,7 +87,7 @@ fn identical_contents_share_one_blob() {
     let used = std::os::unix::fs::MetadataExt::blocks(&blob.metadata().unwrap()) * 512;
     assert!((1..=4096).contains(&used), "{used}");
     assert_eq!(
-        s.undo_last(Path::new("/w/b")).unwrap().as_deref(),
+        pop(&s, Path::new("/w/b")).unwrap().as_deref(),
         Some(&b"same"[..])
     );
 }
@@ -90,7 +100,7 @@ fn per_file_level_cap_drops_oldest() {
     for i in 0..5 {
         s.record(f, format!("v{i}").as_bytes(), "edit").unwrap();
     }
-    let got: Vec<_> = std::iter::from_fn(|| s.undo_last(f).unwrap()).collect();
+    let got: Vec<_> = std::iter::from_fn(|| pop(&s, f).unwrap()).collect();
     assert_eq!(got, [b"v4".to_vec(), b"v3".to_vec(), b"v2".to_vec()]);
 }
 
@@ -113,10 +123,10 @@ fn size_cap_evicts_least_recent_levels_across_files() {
     let la = s.levels(a).unwrap();
     let lb = s.levels(b).unwrap();
     assert_eq!(la.len() + lb.len(), 5);
-    assert_eq!(s.undo_last(a).unwrap().unwrap(), vec![b'd'; 50]);
-    assert_eq!(s.undo_last(b).unwrap().unwrap(), vec![b'D'; 50]);
+    assert_eq!(pop(&s, a).unwrap().unwrap(), vec![b'd'; 50]);
+    assert_eq!(pop(&s, b).unwrap().unwrap(), vec![b'D'; 50]);
     assert_eq!(
-        s.undo_last(b).unwrap().unwrap(),
+        pop(&s, b).unwrap().unwrap(),
         vec![b'C'; 50],
         "chains stay contiguous"
     );
@@ -130,7 +140,7 @@ fn oversized_content_clears_the_chain_instead_of_skipping() {
     s.record(f, b"small", "edit").unwrap();
     s.record(f, &[b'x'; 11], "edit").unwrap();
     assert_eq!(
-        s.undo_last(f).unwrap(),
+        pop(&s, f).unwrap(),
         None,
         "never restores a version older than the last one"
     );
@@ -144,12 +154,12 @@ fn damaged_blob_is_reported_and_history_cleared() {
     s.record(f, b"v2", "edit").unwrap();
     let sha = s.levels(f).unwrap()[1].blake3.clone();
     std::fs::write(s.dir().join("objects").join(&sha), b"xx").unwrap();
-    assert!(matches!(s.undo_last(f), Err(HistoryError::Corrupt { .. })));
-    assert_eq!(s.undo_last(f).unwrap(), None);
+    assert!(matches!(pop(&s, f), Err(HistoryError::Corrupt { .. })));
+    assert_eq!(pop(&s, f).unwrap(), None);
     s.record(f, b"v3", "edit").unwrap();
     let sha = s.levels(f).unwrap()[0].blake3.clone();
     std::fs::remove_file(s.dir().join("objects").join(&sha)).unwrap();
-    let err = s.undo_last(f).unwrap_err();
+    let err = pop(&s, f).unwrap_err();
     assert!(err.to_string().contains("content missing"), "{err}");
 }
 
@@ -161,9 +171,9 @@ fn unreadable_index_reads_as_empty() {
     for e in std::fs::read_dir(s.dir().join("index")).unwrap() {
         std::fs::write(e.unwrap().path(), b"{not json").unwrap();
     }
-    assert_eq!(s.undo_last(f).unwrap(), None);
+    assert_eq!(pop(&s, f).unwrap(), None);
     s.record(f, b"v2", "edit").unwrap();
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v2"[..]));
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v2"[..]));
 }
 
 #[test]
@@ -204,7 +214,7 @@ fn default_dir_is_per_workspace_under_the_default_parent() {
     let s = HistoryStore::open_default(ws.path()).unwrap();
     let f = ws.path().join("x.rs");
     s.record(&f, b"old", "edit").unwrap();
-    assert_eq!(s.undo_last(&f).unwrap().as_deref(), Some(&b"old"[..]));
+    assert_eq!(pop(&s, &f).unwrap().as_deref(), Some(&b"old"[..]));
 }
 
 #[test]
@@ -255,7 +265,7 @@ fn levels_are_appended_to_a_log() {
     let inode = std::fs::metadata(&log).unwrap().ino();
     s.record(f, b"v2", "edit").unwrap();
     s.record(f, b"v3", "edit").unwrap();
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v3"[..]));
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v3"[..]));
     assert_eq!(
         std::fs::metadata(&log).unwrap().ino(),
         inode,
@@ -270,7 +280,7 @@ fn levels_are_appended_to_a_log() {
     let again = HistoryStore::open(s.dir()).unwrap();
     let tools: Vec<u64> = again.levels(f).unwrap().iter().map(|e| e.size).collect();
     assert_eq!(tools, [2, 2]);
-    assert_eq!(again.undo_last(f).unwrap().as_deref(), Some(&b"v2"[..]));
+    assert_eq!(pop(&again, f).unwrap().as_deref(), Some(&b"v2"[..]));
 }
 
 /// A crash mid-append leaves a last line without its newline: it is ignored, and the next
@@ -288,7 +298,7 @@ fn a_torn_last_line_is_ignored_and_repaired() {
     assert_eq!(s.levels(f).unwrap().len(), 2);
     s.record(f, b"v3", "edit").unwrap();
     assert!(std::fs::read(&log).unwrap().ends_with(b"\n"));
-    let got: Vec<_> = std::iter::from_fn(|| s.undo_last(f).unwrap()).collect();
+    let got: Vec<_> = std::iter::from_fn(|| pop(&s, f).unwrap()).collect();
     assert_eq!(got, [b"v3".to_vec(), b"v2".to_vec(), b"v1".to_vec()]);
 }
 
@@ -300,7 +310,7 @@ fn a_long_log_is_compacted() {
     for i in 0..200 {
         s.record(f, format!("v{i}").as_bytes(), "edit").unwrap();
         if i % 2 == 1 {
-            s.undo_last(f).unwrap().unwrap();
+            pop(&s, f).unwrap().unwrap();
         }
     }
     let lines = std::fs::read_to_string(index_log(&s))
@@ -311,7 +321,7 @@ fn a_long_log_is_compacted() {
     let levels = s.levels(f).unwrap();
     // Capped at 50 by the last record, then one undone.
     assert_eq!(levels.len(), 49);
-    assert_eq!(s.undo_last(f).unwrap().as_deref(), Some(&b"v198"[..]));
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v198"[..]));
 }
 
 /// The size is summed only every sixteenth of the cap of added blobs, so the store may exceed
@@ -332,4 +342,31 @@ fn size_cap_holds_within_a_sixteenth() {
         );
     }
     assert!(s.total_bytes() >= cap - cap / 16, "{}", s.total_bytes());
+}
+
+/// A level is complete once `record_write` returns: the previous content's blob is stored; the
+/// written content's blob is left to the caller (`store_blob`), who may store it later or never.
+#[test]
+fn the_written_blob_is_left_to_the_caller() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    let write = |previous: &'static [u8], written: &'static [u8]| Write {
+        previous,
+        written: Some(written),
+        tool: "edit",
+        txn: None,
+    };
+    let name = s.record_write(f, &write(b"v1", b"v2")).unwrap().unwrap();
+    assert_eq!(name, hash_hex(b"v2"));
+    let level = s.newest(f).unwrap().unwrap();
+    assert_eq!(level.content, b"v1");
+    assert_eq!(s.written_content(&level.entry), None);
+    s.store_blob(&name, b"not v2").unwrap(); // refused: not the named content
+    assert_eq!(s.written_content(&level.entry), None);
+    s.store_blob(&name, b"v2").unwrap();
+    assert_eq!(s.written_content(&level.entry).unwrap(), b"v2");
+    // Stored already: nothing left to do for the next level's previous or written content.
+    assert_eq!(s.record_write(f, &write(b"v2", b"v2")).unwrap(), None);
+    assert_eq!(pop(&s, f).unwrap().unwrap(), b"v2");
+    assert_eq!(pop(&s, f).unwrap().unwrap(), b"v1");
 }

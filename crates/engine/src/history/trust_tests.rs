@@ -1,5 +1,5 @@
 //! Attacks on the store: crafted metadata, colliding keys, disk use, stale litter, shared folders.
-use super::tests::store;
+use super::tests::{pop, store};
 use super::*;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
@@ -43,14 +43,8 @@ fn non_utf8_paths_have_separate_histories() {
     let ff = Path::new(std::ffi::OsStr::from_bytes(b"/w/x\xff"));
     s.record(fe, b"fe content", "edit").unwrap();
     s.record(ff, b"ff content", "edit").unwrap();
-    assert_eq!(
-        s.undo_last(fe).unwrap().as_deref(),
-        Some(&b"fe content"[..])
-    );
-    assert_eq!(
-        s.undo_last(ff).unwrap().as_deref(),
-        Some(&b"ff content"[..])
-    );
+    assert_eq!(pop(&s, fe).unwrap().as_deref(), Some(&b"fe content"[..]));
+    assert_eq!(pop(&s, ff).unwrap().as_deref(), Some(&b"ff content"[..]));
 }
 
 /// Many tiny levels: the cap bounds the blocks they use on disk, not their content bytes.

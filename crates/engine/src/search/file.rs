@@ -4,6 +4,7 @@
 use super::sink::{FileSink, Lines, Name};
 use super::{GrepRequest, Root, MAX_OUTPUT_BYTES};
 use crate::fs::confined_dir::ConfinedDir;
+use crate::fs::textfile::is_foreign_hard_link;
 use crate::fs::ResolvedPath;
 use crate::tools::ToolContext;
 use crate::tracker::read_tracker::system_time_ms;
@@ -59,8 +60,8 @@ impl<'a> Job<'a> {
             .build()
     }
 
-    /// Searches the walked file `real`; `None` when it is protected, has no match, is binary or
-    /// cannot be read. The file is opened once and read once, front to back.
+    /// Searches the walked file `real`; `None` when it is protected, a hard link to another
+    /// user's file ([`is_foreign_hard_link`]), has no match, is binary or cannot be read. The file is opened once and read once, front to back.
     pub fn search(&self, searcher: &mut Searcher, real: &Path) -> Option<FileResult> {
         if is_protected(self.ctx, real) {
             return None;
@@ -70,6 +71,9 @@ impl<'a> Job<'a> {
         // Opened without following a symlink swapped in since the walk saw a plain file.
         let file = self.dir.open_file(real, &display()).ok()?;
         let meta = file.metadata().ok().filter(|m| m.is_file())?;
+        if is_foreign_hard_link(&meta) {
+            return None; // may be a link to a file outside the workspace: never shown
+        }
         let max = self.request.max_results;
         let budget = max.map(|m| m.saturating_sub(self.taken.load(Ordering::Relaxed)).max(1));
         let name: &dyn Fn() -> String = &display;

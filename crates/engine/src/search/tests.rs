@@ -198,3 +198,32 @@ fn search_one_does_not_follow_a_swapped_in_symlink() {
     std::os::unix::fs::symlink(outside.path(), dir.path().join("src")).unwrap();
     assert!(job.search(&mut searcher, &walked).is_none());
 }
+
+/// A hard link in the workspace to another user's file is not searched (the rule `view` applies);
+/// the user's own linked files (package stores) are.
+#[test]
+fn a_hard_link_to_another_users_file_is_not_searched() {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return; // giving a file to another user needs root
+    }
+    let (dir, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let foreign = outside.path().join("shadow");
+    std::fs::write(&foreign, "needle secret\n").unwrap();
+    std::os::unix::fs::chown(&foreign, Some(4242), Some(4242)).unwrap();
+    std::fs::hard_link(&foreign, dir.path().join("link.txt")).unwrap();
+    let own = outside.path().join("own");
+    std::fs::write(&own, "needle mine\n").unwrap();
+    std::fs::hard_link(&own, dir.path().join("own.txt")).unwrap();
+    let c = ctx(dir.path());
+    assert_eq!(
+        run(&c, &json!({ "pattern": "needle" })),
+        "own.txt:1:needle mine"
+    );
+    let out = run(&c, &json!({ "pattern": "needle", "path": "link.txt" }));
+    assert!(!out.contains("secret"), "{out}");
+    assert_eq!(
+        run(&c, &json!({ "pattern": "needle", "path": "own.txt" })),
+        "own.txt:1:needle mine"
+    );
+}

@@ -104,8 +104,7 @@ fn write(
         // The replaced content could not be read: drop the older levels rather than skip one.
         ctx.history.forget(&path.real);
         ctx.write_file(&path.real, content.as_bytes(), mode, &display)?;
-        ctx.tracker_after_write(path);
-        ctx.read_tracker_after_write(path);
+        ctx.after_write(path, crate::tools::session::TrackerEffect::Write);
         Ok((previous, String::new()))
     } else {
         let recorded = Recorded {

@@ -49,8 +49,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
             Err(e) => return format!("Error: {}", describe(&e)),
         }
     }
-    ctx.tracker_after_write(&path);
-    ctx.read_tracker_after_write(&path);
+    ctx.after_write(&path, crate::tools::session::TrackerEffect::Write);
     let plural = if count == 1 {
         "occurrence"
     } else {

@@ -2,16 +2,17 @@
 //! uses, and recording the previous content of every file a tool writes.
 //!
 //! Contracts:
-//! - Every successful write by a tool records the file's previous bytes (keyed by real path) after
-//!   the write landed and while the file's lock is still held, so levels follow write order (edit
-//!   sessions do it on the background thread, see [`super::session`]).
+//! - Every write by a tool records its level (keyed by real path) ahead of the write, while the
+//!   file's lock is held, so levels follow write order (see [`super::session`]): the previous
+//!   content's blob and both contents' hashes; the written content's blob follows once the
+//!   write has landed (a large one on the background thread, see [`Pending`]).
 //! - Creating a file that did not exist records an empty level marked [`NEW_FILE_MARK`]; undoing it
 //!   removes the file.
 //! - Recording never fails a write. If it cannot be done, the file's history is cleared (best
 //!   effort) so a later undo never skips a level; with `debug` the reason goes to stderr.
 //! - The store is opened lazily, on the first write or undo of a tool instance.
 
-use crate::history::HistoryStore;
+use crate::history::{HistoryStore, Member, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -41,6 +42,44 @@ pub struct Recorded<'a> {
     pub tool: &'a str,
     /// Transaction id shared by the files of one multi-file write.
     pub txn: Option<&'a str>,
+}
+
+/// The blob of a written content, still to be stored once the write has landed: the level is
+/// complete without it (it lets a refused undo show what changed, and serves as the next
+/// level's previous content). A large one is written on the background thread; a small one
+/// (at most [`BACKGROUND_BLOB_FROM`] bytes less one) at once, so a call that returns has left no
+/// work in the store behind it in the common case.
+#[derive(Debug)]
+pub struct Pending {
+    store: HistoryStore,
+    name: String,
+}
+
+/// Written contents from this size on are stored on the background thread.
+pub const BACKGROUND_BLOB_FROM: usize = 256 << 10;
+
+impl Pending {
+    /// Stores `written` (the bytes the landed write left): see [`Pending`]. On the background
+    /// thread it runs inline when the thread's queue is full. Best effort: a failure only loses
+    /// the diff of a refusal.
+    pub fn finish(self, written: Vec<u8>) {
+        if written.len() < BACKGROUND_BLOB_FROM {
+            return drop(self.store.store_blob(&self.name, &written));
+        }
+        let job = move || drop(self.store.store_blob(&self.name, &written));
+        crate::fs::background::submit_or_run(crate::fs::background::Job::Task(Box::new(job)));
+    }
+}
+
+/// One file of a multi-file write, as a tool hands it to [`History::record_txn`].
+#[derive(Debug, Clone, Copy)]
+pub struct TxnFile<'a> {
+    /// The file's real path.
+    pub path: &'a Path,
+    /// Its content before the write; `None` when the write creates it.
+    pub previous: Option<&'a [u8]>,
+    /// The content the write leaves; `None` when it deletes the file.
+    pub written: Option<&'a [u8]>,
 }
 
 /// A tool instance's undo store, opened on first use.
@@ -89,16 +128,15 @@ impl History {
         !matches!(self.spec, Spec::Off)
     }
 
-    /// Records a write of `real_path` (what it held before, what the write left). Returns a
-    /// warning when the level could not be recorded (the write itself stands).
-    pub fn record(&self, real_path: &Path, write: &Recorded) -> Option<String> {
+    /// Records the level of a write of `real_path` (what it held before, what the write will
+    /// leave) ahead of the write. `Ok` holds what is left to do once the write has landed (see
+    /// [`Pending`]); `Err` is a warning that the level could not be recorded (the write itself
+    /// goes ahead; the file's history was cleared, so a later undo never skips a level).
+    pub fn record(&self, real_path: &Path, write: &Recorded) -> Result<Option<Pending>, String> {
         if !self.enabled() {
-            return None;
+            return Ok(None);
         }
-        let store = match self.store() {
-            Ok(s) => s,
-            Err(e) => return Some(e),
-        };
+        let store = self.store()?;
         let created = format!("{}{NEW_FILE_MARK}", write.tool);
         let level = crate::history::Write {
             previous: write.previous.unwrap_or(b""),
@@ -110,11 +148,80 @@ impl History {
             },
             txn: write.txn,
         };
-        let result = store.record_write(real_path, &level);
-        // A level that cannot be recorded clears the file's history, so a later undo never skips one.
-        let error = result.err()?;
-        let _ = store.clear(real_path);
-        Some(error.to_string())
+        match store.record_write(real_path, &level) {
+            Ok(name) => Ok(name.map(|name| Pending {
+                store: store.clone(),
+                name,
+            })),
+            Err(error) => {
+                let _ = store.clear(real_path);
+                Err(error.to_string())
+            }
+        }
+    }
+
+    /// Records a multi-file write as one level (one transaction, see
+    /// [`HistoryStore::record_txn`]) ahead of its writes; `Ok` holds, per file, what is left to do
+    /// once its write has landed; `Err` is a warning (every file's history was cleared, so no
+    /// later undo skips a level or reverts part of the change).
+    pub fn record_txn(
+        &self,
+        id: &str,
+        files: &[TxnFile],
+        tool: &str,
+    ) -> Result<Vec<Option<Pending>>, String> {
+        if !self.enabled() {
+            return Ok(Vec::new());
+        }
+        let store = self.store()?;
+        let created = format!("{tool}{NEW_FILE_MARK}");
+        let members: Vec<Member> = files
+            .iter()
+            .map(|f| Member {
+                path: f.path,
+                write: Write {
+                    previous: f.previous.unwrap_or(b""),
+                    written: f.written,
+                    tool: if f.previous.is_some() { tool } else { &created },
+                    txn: Some(id),
+                },
+                deleted: f.written.is_none(),
+                created: f.previous.is_none(),
+            })
+            .collect();
+        match store.record_txn(id, &members) {
+            Ok(names) => Ok(names
+                .into_iter()
+                .map(|n| {
+                    n.map(|name| Pending {
+                        store: store.clone(),
+                        name,
+                    })
+                })
+                .collect()),
+            Err(error) => {
+                for f in files {
+                    let _ = store.clear(f.path);
+                }
+                Err(error.to_string())
+            }
+        }
+    }
+
+    /// Takes back a multi-file level whose writes failed and were put back (the caller holds
+    /// every file's lock), as an undo does: record marked undone, levels removed, record removed
+    /// (best effort).
+    pub fn retract_txn(&self, id: &str, paths: &[&Path]) {
+        let Ok(store) = self.store() else { return };
+        let _ = store.mark_txn_undone(id);
+        for path in paths {
+            if let Ok(levels) = store.levels(path) {
+                if let Some(last) = levels.last().filter(|l| l.txn.as_deref() == Some(id)) {
+                    let _ = store.drop_newest(path, last);
+                }
+            }
+        }
+        let _ = store.forget_txn(id);
     }
 
     /// Takes back the level just recorded for a write of `written` that then failed (best
@@ -175,7 +282,8 @@ mod tests {
         let _wait = ctx.open_for_tool(&path, "test").unwrap();
         let store = ctx.history.store().unwrap();
         assert_eq!(store.levels(&path.real).unwrap().len(), 3);
-        assert_eq!(store.undo_last(&path.real).unwrap().unwrap(), b"v3\r\n");
+        let newest = store.newest(&path.real).unwrap().unwrap();
+        assert_eq!(newest.content, b"v3\r\n");
     }
 
     /// No commit (or a failed one), or history off: nothing is recorded and the lock is released.

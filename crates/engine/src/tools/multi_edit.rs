@@ -2,13 +2,13 @@
 //! where every operation is planned in memory first and files are written only if all succeed.
 
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
-use super::history::Recorded;
 use super::params::{flag, non_blank_str};
+use super::session::FileChange;
 use super::syntax_guard::guard;
 use super::{diff, ToolContext};
-use crate::fs::atomic::WriteMode;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
+use crate::fs::ResolvedPath;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -116,6 +116,7 @@ mod atomic {
 
     /// A file of the batch: locked, read once, edited in memory.
     struct Staged {
+        path: ResolvedPath,
         original: TextFile,
         current: TextFile,
         display: String,
@@ -223,6 +224,7 @@ mod atomic {
             staged.insert(
                 real,
                 Staged {
+                    path: path.clone(),
                     current: file.clone(),
                     original: file,
                     display,
@@ -233,48 +235,28 @@ mod atomic {
         Ok(staged)
     }
 
-    /// Writes every changed file, each with its undo level written ahead (one transaction id
-    /// for the batch); if one write fails, the files already written are restored and the levels
-    /// retracted.
+    /// Writes every changed file through the write frame's multi-file commit: one undo level
+    /// across the batch's files, all or nothing.
     fn write_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<(), String> {
-        let txn = format!(
-            "multi_edit-{}-{}",
-            std::process::id(),
-            crate::history::now_ms()
-        );
-        let mut written: Vec<(&PathBuf, &Staged, Vec<u8>)> = Vec::new();
-        for (path, file) in staged {
-            if file.current.text == file.original.text {
-                continue;
-            }
-            let bytes = file.original.encode(&file.current.text).into_owned();
-            let previous = file.original.encode(&file.original.text);
-            let recorded = Recorded {
-                previous: Some(&previous),
-                written: &bytes,
-                tool: "multi_edit",
-                txn: Some(&txn),
-            };
-            let refused = crate::tools::session::refuse_nul(&bytes, &file.display);
-            if refused.is_ok() {
-                if let Some(warning) = ctx.history.record(path, &recorded) {
-                    ctx.debug_log("multi_edit", || warning);
-                }
-            }
-            let result = refused
-                .and_then(|()| ctx.write_file(path, &bytes, WriteMode::Replace, &file.display));
-            if let Err(e) = result {
-                ctx.history.retract(path, &bytes);
-                for (done_path, done, done_bytes) in written {
-                    let restore = done.original.encode(&done.original.text);
-                    let _ = ctx.write_file(done_path, &restore, WriteMode::Replace, &done.display);
-                    ctx.history.retract(done_path, &done_bytes);
-                }
-                return Err(e.to_string());
-            }
-            written.push((path, file, bytes));
-        }
-        Ok(())
+        let changed: Vec<(&Staged, Vec<u8>, Vec<u8>)> = staged
+            .values()
+            .filter(|f| f.current.text != f.original.text)
+            .map(|f| {
+                let previous = f.original.encode(&f.original.text).into_owned();
+                (f, previous, f.original.encode(&f.current.text).into_owned())
+            })
+            .collect();
+        let changes: Vec<FileChange> = changed
+            .iter()
+            .map(|(f, previous, next)| FileChange {
+                path: &f.path,
+                display: &f.display,
+                previous: Some(previous),
+                next: Some(next),
+            })
+            .collect();
+        ctx.commit_files(&changes, "multi_edit")
+            .map_err(|e| e.to_string())
     }
 
     /// The batch's answer when operation `index` fails: nothing was written.

@@ -48,8 +48,7 @@ pub fn run(ctx: &ToolContext, params: &Value) -> Result<(String, usize), String>
         note = session
             .commit(&applied.new_text)
             .map_err(|e| fail(describe(&e)))?;
-        ctx.tracker_after_write(&path);
-        ctx.read_tracker_after_write(&path);
+        ctx.after_write(&path, crate::tools::session::TrackerEffect::Write);
     }
     let changes = applied.effects.iter().map(|(_, e)| e.changes()).sum();
     let message = summary(file_path, &ops, &applied, changes, unchanged) + &note;

@@ -1,17 +1,23 @@
 //! The read-modify-write frame every writing tool uses: open (guard, the file's lock, the
 //! read-before-edit check under that same lock, decode), compute, commit (content checks, atomic
-//! write, undo record of every write (see [`super::history`]), read-tracker bookkeeping).
+//! write, undo record of every write (see [`super::history`])), then the one after-write
+//! bookkeeping ([`ToolContext::after_write`]). A multi-file write commits through
+//! [`ToolContext::commit_files`]: one undo level across its files, all or nothing.
 //!
-//! Undo levels are written ahead: the level of a write (previous content, and the hash and blob
-//! of the new content) is recorded under the file's lock before the new content is renamed into
-//! place, and retracted if the write fails. A crash between the two leaves a level whose previous
-//! content is what the file still holds, which undo recognises and only removes (see
-//! [`super::undo`]); so a write that landed always has its level, and no undo ever skips one.
+//! Undo levels are written ahead: the level of a write (the previous content's blob, and the
+//! hashes of both contents) is recorded under the file's lock before the new content is renamed
+//! into place, and retracted if the write fails; the new content's blob, which no undo needs, is
+//! stored once the write has landed (a large one on the background thread). A crash between
+//! the level and the write leaves a level whose previous content is what the file still holds,
+//! which undo recognises and only removes (see [`super::undo`]); so a write that landed always
+//! has its level, and no undo ever skips one.
 
-use super::history::{History, Recorded};
+use super::history::{History, Recorded, TxnFile};
 use super::syntax_guard::{guard, guard_bytes};
 use super::ToolContext;
-use crate::fs::atomic::{write_atomic_confined, WriteMode};
+use crate::fs::atomic::{
+    create_parent_dirs, remove_file_confined, write_atomic_confined, WriteMode,
+};
 use crate::fs::background::Durability;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
@@ -55,10 +61,15 @@ impl EditSession {
             tool: self.tool,
             txn: None,
         };
-        if let (Some(warning), true) = (self.history.record(&self.path.real, &recorded), self.debug)
-        {
-            eprintln!("[{}] {warning}", self.tool);
-        }
+        let pending = match self.history.record(&self.path.real, &recorded) {
+            Ok(pending) => pending,
+            Err(warning) => {
+                if self.debug {
+                    eprintln!("[{}] {warning}", self.tool);
+                }
+                None
+            }
+        };
         let result = write_atomic_confined(
             &self.path.real,
             &bytes,
@@ -66,8 +77,10 @@ impl EditSession {
             &self.display,
             self.durability,
         );
-        if result.is_err() {
-            self.history.retract(&self.path.real, &bytes);
+        match (&result, pending) {
+            (Err(_), _) => self.history.retract(&self.path.real, &bytes),
+            (Ok(()), Some(pending)) => pending.finish(bytes.into_owned()),
+            (Ok(()), None) => {}
         }
         result.map(|()| note)
     }
@@ -139,16 +152,120 @@ impl ToolContext {
             write.previous,
             write.written,
         )?;
-        if let Some(warning) = self.history.record(&path.real, write) {
-            self.debug_log(write.tool, || warning);
-        }
+        let pending = self
+            .history
+            .record(&path.real, write)
+            .unwrap_or_else(|warning| {
+                self.debug_log(write.tool, || warning);
+                None
+            });
         if let Err(e) = self.write_file(&path.real, write.written, mode, &display) {
             self.history.retract(&path.real, write.written);
             return Err(e);
         }
-        self.tracker_after_write(path);
-        self.read_tracker_after_write(path);
+        if let Some(pending) = pending {
+            pending.finish(write.written.to_vec());
+        }
+        self.after_write(path, TrackerEffect::Write);
         Ok(note)
+    }
+
+    /// Writes every change of a multi-file write (the caller holds every file's lock, taken in
+    /// path order), all or nothing, as one undo level (one transaction, recorded ahead of the
+    /// writes; see [`History::record_txn`]): if a write fails, the files already written are put
+    /// back as they were (best effort), the level is taken back and the error returned. Once all
+    /// landed, each file left in place gets the after-write bookkeeping ([`TrackerEffect::Write`]).
+    pub fn commit_files(&self, changes: &[FileChange], tool: &str) -> Result<(), FsError> {
+        for change in changes {
+            if let Some(next) = change.next {
+                refuse_nul(next, change.display)?;
+            }
+        }
+        let txn = crate::history::new_txn_id();
+        let files: Vec<TxnFile> = changes
+            .iter()
+            .map(|c| TxnFile {
+                path: &c.path.real,
+                previous: c.previous,
+                written: c.next,
+            })
+            .collect();
+        let pending = self
+            .history
+            .record_txn(&txn, &files, tool)
+            .unwrap_or_else(|warning| {
+                self.debug_log(tool, || warning);
+                Vec::new()
+            });
+        for (i, change) in changes.iter().enumerate() {
+            if let Err(e) = self.write_change(change) {
+                changes[..i].iter().rev().for_each(|c| self.undo_change(c));
+                let paths: Vec<&std::path::Path> = files.iter().map(|f| f.path).collect();
+                self.history.retract_txn(&txn, &paths);
+                return Err(e);
+            }
+        }
+        for (change, pending) in changes.iter().zip(pending) {
+            if let (Some(pending), Some(next)) = (pending, change.next) {
+                pending.finish(next.to_vec());
+            }
+        }
+        for change in changes.iter().filter(|c| c.next.is_some()) {
+            self.after_write(change.path, TrackerEffect::Write);
+        }
+        Ok(())
+    }
+
+    /// Puts one change's new state on disk.
+    fn write_change(&self, change: &FileChange) -> Result<(), FsError> {
+        let (real, display) = (&change.path.real, change.display);
+        match (change.previous, change.next) {
+            (_, None) => remove_file_confined(real, display),
+            (Some(_), Some(next)) => self.write_file(real, next, WriteMode::Replace, display),
+            (None, Some(next)) => {
+                create_parent_dirs(real, display)?;
+                self.write_file(real, next, WriteMode::CreateNew, display)
+            }
+        }
+    }
+
+    /// Best effort: puts a written change's file back as it was before.
+    fn undo_change(&self, change: &FileChange) {
+        let (real, display) = (&change.path.real, change.display);
+        let _ = match change.previous {
+            Some(bytes) => self.write_file(real, bytes, WriteMode::CreateOrReplace, display),
+            None => remove_file_confined(real, display),
+        };
+    }
+
+    /// The one after-write bookkeeping of every writing tool: the read tracker records the
+    /// file's new state as read (chained edits need no re-read), the session tracker applies
+    /// `effect`.
+    pub fn after_write(&self, path: &ResolvedPath, effect: TrackerEffect) {
+        self.read_tracker_after_write(path);
+        let Some(tracker) = &self.tracker else {
+            return;
+        };
+        let lexical = &path.lexical;
+        match effect {
+            TrackerEffect::TextEdit => {
+                tracker.track_file_after_write(lexical);
+                tracker.record_text_edit(lexical);
+            }
+            TrackerEffect::Write => tracker.track_file_after_write(lexical),
+            TrackerEffect::Symbol { name, updated } => {
+                if let Some((code, start, end)) = updated {
+                    tracker.track_symbol_after_write(
+                        lexical,
+                        &name,
+                        &code,
+                        start as u32,
+                        end as u32,
+                    );
+                }
+                tracker.mark_file_seen(lexical);
+            }
+        }
     }
 
     /// True when the session's tracker (if any) has seen the file, under either its lexical or
@@ -159,13 +276,29 @@ impl ToolContext {
             Some(t) => t.is_file_seen(&path.lexical) || t.is_file_seen(&path.real),
         }
     }
+}
 
-    /// Records a successful write in the tracker (file seen again, symbol records invalidated).
-    pub fn tracker_after_write(&self, path: &ResolvedPath) {
-        if let Some(t) = &self.tracker {
-            t.track_file_after_write(&path.lexical);
-        }
-    }
+/// What a landed write does to the session tracker ([`ToolContext::after_write`]).
+pub enum TrackerEffect {
+    /// A text edit: file re-seen, symbol records dropped, one more consecutive text edit.
+    TextEdit,
+    /// Any other write: file re-seen, symbol records dropped.
+    Write,
+    /// A symbol replace: the symbol's new hash and position recorded, file marked seen.
+    Symbol {
+        name: String,
+        updated: Option<(String, usize, usize)>,
+    },
+}
+
+/// One file of a multi-file write ([`ToolContext::commit_files`]).
+pub struct FileChange<'a> {
+    pub path: &'a ResolvedPath,
+    pub display: &'a str,
+    /// The file's bytes when it was locked (`None`: there was no file).
+    pub previous: Option<&'a [u8]>,
+    /// The bytes to leave (`None`: delete the file).
+    pub next: Option<&'a [u8]>,
 }
 
 /// Refuses new content with a NUL byte (it would turn the text file binary).

@@ -3,24 +3,34 @@
 //!
 //! Contracts:
 //! - Undo never destroys work: it applies only while the file holds exactly what the undone
-//!   write left (each level records that content's hash); otherwise it is refused with
-//!   [`UndoError::Changed`] (a short diff of what changed) and the file is untouched. Undo of a
-//!   creation removes the file under the same rule.
-//! - The file's lock is held across the whole undo. The restored bytes are written atomically and
-//!   durably (directory fsync included) before the level is removed, so a crash in between
-//!   leaves the level in place over a file that already holds its content: the next undo sees
-//!   that and only removes the level. A level is never removed before its restore landed, and
-//!   the restored bytes are not themselves recorded (undoing twice goes two levels back).
+//!   write left (each level records that content's hash; a deleting write left no file);
+//!   otherwise it is refused with [`UndoError::Changed`] (a short diff of what changed) and the
+//!   file is untouched. Undo of a creation removes the file under the same rule; undo of a
+//!   deletion puts the file back while it is still absent.
+//! - A level of a multi-file write (one transaction, see [`crate::history::HistoryStore::record_txn`])
+//!   is undone as a whole: undoing any of its files reverts every file of it (added files removed,
+//!   deleted ones restored, moved ones moved back), or the undo is refused naming the file that
+//!   changed since, and no file is touched.
+//! - Every file's lock is held across the whole undo (taken in path order). The restored bytes
+//!   are written atomically and durably (directory fsync included) before any level is removed
+//!   (a transaction's record first, then its levels), so a crash in between leaves levels over
+//!   files that already hold their content: the next undo sees that and only removes them. A
+//!   level is never removed before its restore landed, and the restored bytes are not
+//!   themselves recorded (undoing twice goes two levels back).
 
 use super::errors::describe;
 use super::history::NEW_FILE_MARK;
 use super::params::non_blank_str;
+use super::session::TrackerEffect;
 use super::ToolContext;
-use crate::fs::atomic::{remove_file_confined, write_atomic_confined, WriteMode};
+use crate::fs::atomic::{
+    create_parent_dirs, remove_file_confined, write_atomic_confined, WriteMode,
+};
 use crate::fs::background::Durability;
+use crate::fs::locks::FileLock;
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
-use crate::history::{hash_hex, HistoryStore, Level};
+use crate::history::{hash_hex, HistoryStore, Level, TxnRecord};
 use serde_json::Value;
 
 /// What an undo did.
@@ -31,12 +41,18 @@ pub enum Undone {
         content: Vec<u8>,
         tool: String,
         remaining: usize,
+        /// The other files of the same multi-file change, reverted too (display names).
+        others: Vec<String>,
     },
     /// The last write (by `tool`) created the file; it has been removed.
-    Removed { tool: String, remaining: usize },
+    Removed {
+        tool: String,
+        remaining: usize,
+        others: Vec<String>,
+    },
 }
 
-/// Why an undo did not happen (the file is unchanged).
+/// Why an undo did not happen (no file is changed).
 #[derive(Debug, thiserror::Error)]
 pub enum UndoError {
     #[error("{0}")]
@@ -47,49 +63,225 @@ pub enum UndoError {
     Store(String),
     #[error("{}", describe(.0))]
     Write(FsError),
-    /// The file no longer holds what the undone write left; `diff` shows what changed.
+    /// A file no longer holds what the undone write left; `diff` shows what changed. `other`
+    /// names it when it is another file of the same multi-file change.
     #[error("the file changed since that edit")]
-    Changed { diff: String },
+    Changed { diff: String, other: Option<String> },
 }
 
 /// Most lines of the diff an [`UndoError::Changed`] shows.
 const MAX_DIFF_LINES: usize = 24;
 
-/// Undoes the last recorded write to `path`.
+/// One file of an undo: its path, the level undone, what it holds now, and what to do.
+struct Part {
+    path: ResolvedPath,
+    display: String,
+    level: Level,
+    current: Option<Vec<u8>>,
+    step: Step,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// The file already holds the level's content (a crash after its restore): only drop it.
+    Done,
+    /// Write the level's content back.
+    Restore,
+    /// Remove the file (the undone write created it).
+    Remove,
+}
+
+/// The multi-file change a level belongs to, as its record names it.
+struct Group<'a> {
+    id: &'a str,
+    record: TxnRecord,
+}
+
+/// Undoes the last recorded write to `path`, and the rest of its multi-file change if it was one.
 pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoError> {
     let store = ctx.history.store().map_err(UndoError::Unavailable)?;
-    let display = ctx.display(path);
-    let _lock = ctx.lock(path).map_err(UndoError::Write)?;
-    let level = match store.newest(&path.real) {
-        Ok(Some(level)) => level,
-        Ok(None) => return Err(UndoError::NoHistory),
-        Err(e) => return Err(UndoError::Store(e.to_string())),
+    let store_err = |e: crate::history::HistoryError| UndoError::Store(e.to_string());
+    let txn = store
+        .levels(&path.real)
+        .map_err(store_err)?
+        .pop()
+        .and_then(|e| e.txn);
+    let record = match &txn {
+        Some(id) => store.txn_record(id).map_err(store_err)?,
+        None => None,
     };
-    let current = read_current(ctx, path, &display)?;
-    let creator = level.entry.tool.strip_suffix(NEW_FILE_MARK);
-    let already_restored = match creator {
-        Some(_) => current.is_none(),
-        None => current.as_deref().map(hash_hex).as_ref() == Some(&level.entry.blake3),
+    let group = txn
+        .as_deref()
+        .zip(record.filter(|r| r.members.iter().any(|(p, _)| *p == path.real)))
+        .map(|(id, record)| Group { id, record });
+    let mut paths = match &group {
+        Some(g) => resolve_members(ctx, &g.record, path)?,
+        None => vec![path.clone()],
     };
-    if !already_restored {
-        check_unchanged(store, &level, current.as_deref())?;
-        restore(&level, creator.is_some(), path, &display).map_err(UndoError::Write)?;
+    paths.sort_by(|a, b| a.real.cmp(&b.real));
+    let _locks = paths
+        .iter()
+        .map(|p| ctx.lock(p))
+        .collect::<Result<Vec<FileLock>, FsError>>()
+        .map_err(UndoError::Write)?;
+    let mut parts = Vec::with_capacity(paths.len());
+    for p in paths {
+        parts.extend(plan_part(ctx, store, p, path, group.as_ref())?);
     }
-    store
-        .drop_newest(&path.real, &level.entry)
+    apply(&parts)?;
+    if let Some(g) = &group {
+        store.mark_txn_undone(g.id).map_err(store_err)?;
+    }
+    for part in &parts {
+        store
+            .drop_newest(&part.path.real, &part.level.entry)
+            .map_err(store_err)?;
+        ctx.after_write(&part.path, TrackerEffect::Write);
+    }
+    if let Some(g) = &group {
+        store.forget_txn(g.id).map_err(store_err)?;
+    }
+    outcome(parts, path)
+}
+
+/// The files of a multi-file change, resolved and guarded like a tool's path (`path` itself as
+/// given).
+fn resolve_members(
+    ctx: &ToolContext,
+    record: &TxnRecord,
+    path: &ResolvedPath,
+) -> Result<Vec<ResolvedPath>, UndoError> {
+    let resolve =
+        |(real, _): &(std::path::PathBuf, Option<String>)| -> Result<ResolvedPath, UndoError> {
+            if *real == path.real {
+                return Ok(path.clone());
+            }
+            let Some(raw) = real.to_str() else {
+                let shown = real.to_string_lossy();
+                return Err(UndoError::Unavailable(format!("{shown}, a file of the same multi-file change, has a name that is not valid UTF-8, so it cannot be reverted")));
+            };
+            match ctx.resolve_writable(raw, None) {
+            Ok(r) if r.real == *real => Ok(r),
+            Ok(_) => Err(UndoError::Unavailable(format!("{raw}, a file of the same multi-file change, no longer resolves to the same file (a folder of its path was replaced)"))),
+            Err(e) => Err(UndoError::Write(e)),
+        }
+        };
+    record.members.iter().map(resolve).collect()
+}
+
+/// Reads one locked file and decides what undoing its level does; refuses a file that changed
+/// since. `None`: a member of `group` with nothing to undo (its level was already removed by an
+/// undo the record marks done, or never pushed and the file still holds what the record names).
+fn plan_part(
+    ctx: &ToolContext,
+    store: &HistoryStore,
+    path: ResolvedPath,
+    undone: &ResolvedPath,
+    group: Option<&Group>,
+) -> Result<Option<Part>, UndoError> {
+    let display = ctx.display(&path);
+    let other = (path.real != undone.real).then(|| display.clone());
+    let level = store
+        .newest(&path.real)
         .map_err(|e| UndoError::Store(e.to_string()))?;
-    ctx.tracker_after_write(path);
-    ctx.read_tracker_after_write(path);
-    let remaining = level.remaining;
-    Ok(match creator {
+    let current = read_current(ctx, &path, &display)?;
+    let in_group = |l: &Level| group.is_some_and(|g| l.entry.txn.as_deref() == Some(g.id));
+    let level = match (level, group) {
+        (Some(level), None) => level,
+        (None, None) => return Err(UndoError::NoHistory),
+        (Some(level), Some(_)) if in_group(&level) => level,
+        (_, Some(g)) if g.record.undone => return Ok(None),
+        (_, Some(g)) => {
+            let named = g.record.members.iter().find(|(p, _)| *p == path.real);
+            let previous = named.and_then(|(_, prev)| prev.as_deref());
+            if current.as_deref().map(hash_hex).as_deref() == previous {
+                return Ok(None);
+            }
+            let diff = "(it was changed again since that change; undo or revert that first)";
+            return Err(UndoError::Changed {
+                diff: diff.into(),
+                other,
+            });
+        }
+    };
+    let step = match group {
+        Some(g) if g.record.undone => Step::Done,
+        _ => step_of(&level, current.as_deref()).map_err(|()| UndoError::Changed {
+            diff: changed_diff(store, &level, current.as_deref()),
+            other,
+        })?,
+    };
+    Ok(Some(Part {
+        path,
+        display,
+        level,
+        current,
+        step,
+    }))
+}
+
+/// What undoing `level` does to a file holding `current`; `Err` when it holds neither the
+/// level's content nor what the level's write left.
+fn step_of(level: &Level, current: Option<&[u8]>) -> Result<Step, ()> {
+    let entry = &level.entry;
+    let created = entry.tool.ends_with(NEW_FILE_MARK);
+    let hash = current.map(hash_hex);
+    let restored = match created {
+        true => current.is_none(),
+        false => hash.as_deref() == Some(entry.blake3.as_str()),
+    };
+    let as_written = match entry.deleted {
+        true => current.is_none(),
+        false => entry.written.is_some() && hash == entry.written,
+    };
+    match (restored, as_written, created) {
+        (true, _, _) => Ok(Step::Done),
+        (false, true, true) => Ok(Step::Remove),
+        (false, true, false) => Ok(Step::Restore),
+        (false, false, _) => Err(()),
+    }
+}
+
+/// Restores every part; if one fails, the parts already restored get back what they held.
+fn apply(parts: &[Part]) -> Result<(), UndoError> {
+    for (i, part) in parts.iter().enumerate() {
+        if let Err(e) = restore(part, part.step) {
+            for done in parts[..i].iter().rev().filter(|p| p.step != Step::Done) {
+                let _ = match &done.current {
+                    Some(bytes) => write_durably(&done.path, bytes, &done.display),
+                    None => remove_file_confined(&done.path.real, &done.display),
+                };
+            }
+            return Err(UndoError::Write(e));
+        }
+    }
+    Ok(())
+}
+
+/// The result for the undone file, naming the other files reverted with it.
+fn outcome(parts: Vec<Part>, undone: &ResolvedPath) -> Result<Undone, UndoError> {
+    let others: Vec<String> = parts
+        .iter()
+        .filter(|p| p.path.real != undone.real)
+        .map(|p| p.display.clone())
+        .collect();
+    let mut parts = parts;
+    let Some(index) = parts.iter().position(|p| p.path.real == undone.real) else {
+        return Err(UndoError::NoHistory);
+    };
+    let part = parts.swap_remove(index);
+    let remaining = part.level.remaining;
+    Ok(match part.level.entry.tool.strip_suffix(NEW_FILE_MARK) {
         Some(tool) => Undone::Removed {
             tool: tool.to_string(),
             remaining,
+            others,
         },
         None => Undone::Restored {
-            content: level.content,
-            tool: level.entry.tool,
+            content: part.level.content,
+            tool: part.level.entry.tool,
             remaining,
+            others,
         },
     })
 }
@@ -107,25 +299,30 @@ fn read_current(
     }
 }
 
-/// `Ok` when the file holds exactly what the level's write left; else `Changed` with a diff
-/// from that content to the current one.
-fn check_unchanged(
-    store: &HistoryStore,
-    level: &Level,
-    current: Option<&[u8]>,
-) -> Result<(), UndoError> {
-    let written = level.entry.written.as_deref();
-    if written.is_some() && current.map(hash_hex).as_deref() == written {
-        return Ok(());
-    }
+/// A diff from what the level's write left to the file's current content, for a refusal. That
+/// content's blob is stored on the background thread after the write: a write of this process
+/// still queued is waited for (a little); without it, the diff is from the content before the
+/// edit.
+fn changed_diff(store: &HistoryStore, level: &Level, current: Option<&[u8]>) -> String {
     let now = current.map(String::from_utf8_lossy).unwrap_or_default();
-    let diff = match (written, store.written_content(&level.entry)) {
-        (None, _) => "(this level was recorded without the content of its write, so the file cannot be checked)".to_string(),
-        (Some(_), None) if current.is_none() => "(the file has been deleted)".to_string(),
-        (Some(_), None) => "(the content the edit wrote is no longer stored, so no diff can be shown)".to_string(),
-        (Some(_), Some(then)) => short_diff(&String::from_utf8_lossy(&then), &now),
-    };
-    Err(UndoError::Changed { diff })
+    if level.entry.deleted {
+        return short_diff("", &now);
+    }
+    if level.entry.written.is_none() {
+        return "(this level was recorded without the content of its write, so the file cannot be checked)".to_string();
+    }
+    let then = store.written_content(&level.entry).or_else(|| {
+        crate::fs::background::flush_within(Some(std::time::Duration::from_secs(2)));
+        store.written_content(&level.entry)
+    });
+    match then {
+        Some(then) => short_diff(&String::from_utf8_lossy(&then), &now),
+        None if current.is_none() => "(the file has been deleted)".to_string(),
+        None => format!(
+            "(the content the edit wrote is not stored; this diff is from the content before the edit)\n{}",
+            short_diff(&String::from_utf8_lossy(&level.content), &now)
+        ),
+    }
 }
 
 /// A unified diff of at most [`MAX_DIFF_LINES`] lines.
@@ -142,20 +339,23 @@ fn short_diff(before: &str, after: &str) -> String {
     )
 }
 
-/// Puts the level's content back (or removes a file the level's write created), durably.
-fn restore(
-    level: &Level,
-    created: bool,
-    path: &ResolvedPath,
-    display: &str,
-) -> Result<(), FsError> {
-    if created {
-        // The undone write created the file: remove it.
-        return remove_file_confined(&path.real, display);
+/// Carries out one part's step, durably.
+fn restore(part: &Part, step: Step) -> Result<(), FsError> {
+    match step {
+        Step::Done => Ok(()),
+        Step::Remove => remove_file_confined(&part.path.real, &part.display),
+        Step::Restore => {
+            create_parent_dirs(&part.path.real, &part.display)?;
+            write_durably(&part.path, &part.level.content, &part.display)
+        }
     }
+}
+
+/// Writes `bytes` to the file atomically, the rename durable before returning.
+fn write_durably(path: &ResolvedPath, bytes: &[u8], display: &str) -> Result<(), FsError> {
     write_atomic_confined(
         &path.real,
-        &level.content,
+        bytes,
         WriteMode::CreateOrReplace,
         display,
         Durability::Strict,
@@ -174,18 +374,31 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
         Err(e) => return format!("Error: {}", describe(&e)),
     };
     match undo_last(ctx, &path) {
-        Ok(Undone::Restored { tool, remaining, .. }) => format!(
-            "Last edit to {path_param} undone successfully: restored the content from before the last {tool} write ({remaining} earlier level{} remain{}).",
+        Ok(Undone::Restored { tool, remaining, others, .. }) => format!(
+            "Last edit to {path_param} undone successfully: restored the content from before the last {tool} write ({remaining} earlier level{} remain{}).{}",
             plural(remaining),
-            if remaining == 1 { "s" } else { "" }
+            if remaining == 1 { "s" } else { "" },
+            also_reverted(&others)
         ),
-        Ok(Undone::Removed { tool, remaining }) => format!(
-            "Last edit to {path_param} undone successfully: the file had been created by {tool} and was removed ({remaining} earlier level{} remain{}).",
+        Ok(Undone::Removed { tool, remaining, others }) => format!(
+            "Last edit to {path_param} undone successfully: the file had been created by {tool} and was removed ({remaining} earlier level{} remain{}).{}",
             plural(remaining),
-            if remaining == 1 { "s" } else { "" }
+            if remaining == 1 { "s" } else { "" },
+            also_reverted(&others)
         ),
         Err(e) => failure(path_param, &e),
     }
+}
+
+/// The sentence naming the other files of a multi-file change an undo reverted ("" for none).
+pub fn also_reverted(others: &[String]) -> String {
+    if others.is_empty() {
+        return String::new();
+    }
+    format!(
+        " That edit was part of a change to several files, so the others were reverted too: {}.",
+        others.join(", ")
+    )
 }
 
 /// `Error: ...` for an undo that did not happen, with what to do next.
@@ -195,7 +408,8 @@ pub fn failure(path_param: &str, error: &UndoError) -> String {
         UndoError::Unavailable(reason) => format!("Error: Undo is unavailable: {reason}. The file was not changed."),
         UndoError::Store(reason) => format!("Error: Could not read the undo history of {path_param}: {reason}. The file was not changed."),
         UndoError::Write(e) => format!("Error: Could not undo the last edit to {path_param}: {}", describe(e)),
-        UndoError::Changed { diff } => format!("Error: Cannot undo the last edit to {path_param}: the file changed since that edit (another program or person changed it), and undoing would throw those changes away. The file was not changed. What changed since the edit:\n{diff}\nTo go back anyway, edit the file to the content you want."),
+        UndoError::Changed { diff, other: None } => format!("Error: Cannot undo the last edit to {path_param}: the file changed since that edit (another program or person changed it), and undoing would throw those changes away. The file was not changed. What changed since the edit:\n{diff}\nTo go back anyway, edit the file to the content you want."),
+        UndoError::Changed { diff, other: Some(other) } => format!("Error: Cannot undo the last edit to {path_param}: that edit was part of a change to several files, and {other} changed since (another program, person or edit changed it); undoing would throw those changes away. No file was changed. What changed in {other} since the edit:\n{diff}\nTo go back anyway, edit the files to the content you want."),
     }
 }
 
@@ -239,7 +453,8 @@ mod tests {
             Undone::Restored {
                 content: b"v2\r\n".to_vec(),
                 tool: "test".into(),
-                remaining: 1
+                remaining: 1,
+                others: vec![],
             }
         );
         assert!(run(&ctx, &json!({ "path": "a.txt" }))
@@ -259,7 +474,8 @@ mod tests {
             undo_last(&ctx, &path).unwrap(),
             Undone::Removed {
                 tool: "create".into(),
-                remaining: 0
+                remaining: 0,
+                others: vec![],
             }
         );
         assert!(!ws.path().join("n.txt").exists());
@@ -442,3 +658,7 @@ mod tests {
         assert!(!ws.path().join("b.txt").exists());
     }
 }
+
+#[cfg(test)]
+#[path = "undo_group_tests.rs"]
+mod group_tests;

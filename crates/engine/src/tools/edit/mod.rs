@@ -41,18 +41,7 @@ enum Mode<'a> {
     Symbol(symbol_mode::SymbolRequest<'a>),
 }
 
-/// What an edit does to the session tracker once its write has landed.
-pub(crate) enum TrackerEffect {
-    /// Text mode: file re-seen, symbol records dropped, one more consecutive text edit.
-    TextEdit,
-    /// Line mode: file re-seen, symbol records dropped.
-    Write,
-    /// Symbol mode: the symbol's new hash and position recorded, file marked seen.
-    Symbol {
-        name: String,
-        updated: Option<(String, usize, usize)>,
-    },
-}
+pub(crate) use super::session::TrackerEffect;
 
 /// A computed change to one file.
 pub(crate) struct Planned {
@@ -152,26 +141,9 @@ pub(crate) fn plan(call: &EditCall, file: &TextFile) -> Result<Planned, String> 
     }
 }
 
-/// Applies a landed edit's effect to the tracker (no-op without a tracker).
+/// The after-write bookkeeping of a landed edit (see [`ToolContext::after_write`]).
 pub(crate) fn apply_effect(call: &EditCall, effect: TrackerEffect) {
-    call.ctx.read_tracker_after_write(&call.path);
-    let Some(tracker) = &call.ctx.tracker else {
-        return;
-    };
-    let path = &call.path.lexical;
-    match effect {
-        TrackerEffect::TextEdit => {
-            tracker.track_file_after_write(path);
-            tracker.record_text_edit(path);
-        }
-        TrackerEffect::Write => tracker.track_file_after_write(path),
-        TrackerEffect::Symbol { name, updated } => {
-            if let Some((code, start, end)) = updated {
-                tracker.track_symbol_after_write(path, &name, &code, start as u32, end as u32);
-            }
-            tracker.mark_file_seen(path);
-        }
-    }
+    call.ctx.after_write(&call.path, effect);
 }
 
 /// `Error editing file: ...` for an engine error met after validation.

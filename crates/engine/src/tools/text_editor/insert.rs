@@ -46,8 +46,8 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         Ok(note) => note,
         Err(e) => return format!("Error: {}", describe(&e)),
     };
-    call.ctx.tracker_after_write(&session.path);
-    call.ctx.read_tracker_after_write(&session.path);
+    call.ctx
+        .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     let from = at.saturating_sub(SNIPPET_LINES);
     let to = (at + SNIPPET_LINES).min(lines.len());
     let mut shown: Vec<&str> = lines[from..at].to_vec();

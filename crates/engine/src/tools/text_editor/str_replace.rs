@@ -41,8 +41,8 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
             Ok(n) => note = n,
             Err(e) => return format!("Error: {}", describe(&e)),
         }
-        call.ctx.tracker_after_write(&session.path);
-        call.ctx.read_tracker_after_write(&session.path);
+        call.ctx
+            .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     }
     let first_line = text[..pos].matches('\n').count();
     snippet(

@@ -5,7 +5,7 @@ use super::output::cat_n;
 use super::Call;
 use crate::batch_plan::lines_and_final_newline;
 use crate::fs::textfile::TextFile;
-use crate::tools::undo::{failure, undo_last, Undone};
+use crate::tools::undo::{also_reverted, failure, undo_last, Undone};
 
 pub(super) fn run(call: &Call) -> String {
     if !call.version.has_undo() {
@@ -20,17 +20,25 @@ pub(super) fn run(call: &Call) -> String {
         Err(message) => return message,
     };
     match undo_last(call.ctx, &path) {
-        Ok(Undone::Restored { content, .. }) => {
+        Ok(Undone::Restored {
+            content, others, ..
+        }) => {
             let text = match TextFile::decode(content.clone(), call.path) {
                 Ok(file) => file.text,
                 Err(_) => String::from_utf8_lossy(&content).into_owned(),
             };
             let (lines, _) = lines_and_final_newline(&text);
-            format!("Last edit to {} undone successfully. {}", call.path, cat_n(call.path, &lines, 1))
+            format!(
+                "Last edit to {} undone successfully.{} {}",
+                call.path,
+                also_reverted(&others),
+                cat_n(call.path, &lines, 1)
+            )
         }
-        Ok(Undone::Removed { tool, .. }) => format!(
-            "Last edit to {} undone successfully. The file had been created by {tool}, so it was removed.",
-            call.path
+        Ok(Undone::Removed { tool, others, .. }) => format!(
+            "Last edit to {} undone successfully. The file had been created by {tool}, so it was removed.{}",
+            call.path,
+            also_reverted(&others)
         ),
         Err(e) => failure(call.path, &e),
     }

@@ -1,0 +1,81 @@
+//! Blob names of recently recorded contents, kept in memory (process-wide, bounded) so a content
+//! recorded again is named by a byte comparison instead of a hash: a chained edit's previous
+//! content is the last edit's written one, and a content written back (an edit undone by hand, a
+//! file restored) is one seen before. A name is reused only for exactly the same bytes.
+use parking_lot::Mutex;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Most bytes of contents kept.
+const MAX_BYTES: usize = 32 << 20;
+/// Most contents kept.
+const MAX_ENTRIES: usize = 8;
+
+/// Recent contents and their names, newest first.
+struct Recent {
+    entries: VecDeque<(Arc<[u8]>, String)>,
+    bytes: usize,
+}
+
+static RECENT: Mutex<Recent> = Mutex::new(Recent {
+    entries: VecDeque::new(),
+    bytes: 0,
+});
+
+/// The blob name of `bytes` (see [`super::hash_hex`]): from memory when the same bytes were
+/// named recently, else hashed (and kept when small enough).
+pub(super) fn name_of(bytes: &[u8]) -> String {
+    if let Some(name) = lookup(bytes) {
+        return name;
+    }
+    let name = super::hash_hex(bytes);
+    if bytes.len() <= MAX_BYTES / 4 {
+        keep(bytes, &name);
+    }
+    name
+}
+
+fn lookup(bytes: &[u8]) -> Option<String> {
+    let recent = RECENT.lock();
+    recent
+        .entries
+        .iter()
+        .find(|(kept, _)| kept.len() == bytes.len() && **kept == *bytes)
+        .map(|(_, name)| name.clone())
+}
+
+fn keep(bytes: &[u8], name: &str) {
+    let kept: Arc<[u8]> = Arc::from(bytes);
+    let mut recent = RECENT.lock();
+    recent.bytes += kept.len();
+    recent.entries.push_front((kept, name.to_string()));
+    while recent.entries.len() > MAX_ENTRIES || recent.bytes > MAX_BYTES {
+        let Some((old, _)) = recent.entries.pop_back() else {
+            break;
+        };
+        recent.bytes -= old.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Names are exactly the hashes, whether remembered or not; a different content of the same
+    /// length is never given a remembered name.
+    #[test]
+    fn remembered_names_are_the_hashes_of_exactly_those_bytes() {
+        let a = b"remembered content one".to_vec();
+        let b = b"remembered content two".to_vec();
+        assert_eq!(name_of(&a), super::super::hash_hex(&a));
+        assert_eq!(name_of(&a), super::super::hash_hex(&a));
+        assert_eq!(name_of(&b), super::super::hash_hex(&b));
+        let big = vec![7u8; MAX_BYTES / 4 + 1];
+        assert_eq!(name_of(&big), super::super::hash_hex(&big));
+        assert!(lookup(&big).is_none(), "too large to keep");
+        for i in 0..MAX_ENTRIES as u8 {
+            name_of(&[i; 3]);
+        }
+        assert!(lookup(&a).is_none(), "the oldest are dropped");
+    }
+}
