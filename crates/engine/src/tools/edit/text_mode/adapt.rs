@@ -135,6 +135,39 @@ fn looks_escaped(s: &str) -> bool {
             .any(|e| s.contains(e))
 }
 
+/// The columns one tab of `old` stands for in a space-indented region, read from the matched lines
+/// themselves (two lines with different tab counts: the difference of their file columns, less
+/// their own spaces, over the difference of tabs); `None` without such lines or when they disagree
+/// or give no width of 1..=8. The file's detected unit can be off (hanging indents).
+fn tab_width(region_text: &str, first_indent: &str, old: &str) -> Option<usize> {
+    let lead = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
+    let mid_line = !first_indent.is_empty() && !region_text.starts_with(first_indent);
+    let points: Vec<(isize, isize)> = old
+        .split('\n')
+        .zip(region_text.split('\n'))
+        .enumerate()
+        .filter(|(i, (o, r))| {
+            !(*i == 0 && mid_line) && !o.trim().is_empty() && !r.trim().is_empty()
+        })
+        .filter(|(_, (_, r))| !r[..lead(r)].contains('\t'))
+        .map(|(_, (o, r))| {
+            let tabs = o[..lead(o)].bytes().filter(|&b| b == b'\t').count() as isize;
+            (tabs, lead(r) as isize - (lead(o) as isize - tabs))
+        })
+        .collect();
+    let mut width: Option<isize> = None;
+    for (a, b) in points.iter().zip(points.iter().skip(1)) {
+        if a.0 == b.0 {
+            continue;
+        }
+        let (dc, dt) = (b.1 - a.1, b.0 - a.0);
+        if dc % dt != 0 || *width.get_or_insert(dc / dt) != dc / dt {
+            return None;
+        }
+    }
+    width.filter(|w| (1..=8).contains(w)).map(|w| w as usize)
+}
+
 /// `new` in the file's frame: mapped line by line when written at `old`'s base indent, else kept
 /// at its own levels, written in the file's indentation style.
 fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
@@ -145,6 +178,8 @@ fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> 
     if style.tabs {
         // A tab file: a level of the model's spaces is the model's own step.
         style.unit = detect_style(&format!("{old}\n{new}")).unit;
+    } else if let Some(unit) = tab_width(region_text, frame.first_indent, old) {
+        style.unit = unit;
     }
     if detect_base_indent(new) != detect_base_indent(old) {
         return restyled(new, style);
@@ -374,5 +409,23 @@ mod tests {
             "\t});",
         );
         assert_eq!(out, "    });");
+    }
+
+    /// Tabs copied for a file whose detected unit (2, from hanging indents) is not the block's
+    /// (4): the matched lines say what a tab stands for, and the added line lands with them.
+    #[test]
+    fn a_tab_is_as_wide_as_the_matched_lines_say() {
+        let frame = Frame {
+            first_indent: "",
+            style: SPACES2,
+        };
+        let region = "if TYPE_CHECKING:\n    from a import B";
+        let old = "if TYPE_CHECKING:\n\tfrom a import B";
+        let new = "if TYPE_CHECKING:\n\tfrom c import D\n\tfrom a import B";
+        let out = fit_replacement(Some(Strategy::LineTrimmed), region, &frame, old, new);
+        assert_eq!(
+            out,
+            "if TYPE_CHECKING:\n    from c import D\n    from a import B"
+        );
     }
 }
