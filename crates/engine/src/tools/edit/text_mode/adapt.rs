@@ -147,7 +147,7 @@ fn tab_width(region_text: &str, first_indent: &str, old: &str) -> Option<usize> 
         .zip(region_text.split('\n'))
         .enumerate()
         .filter(|(i, (o, r))| {
-            !(*i == 0 && mid_line) && !o.trim().is_empty() && !r.trim().is_empty()
+            !(o.trim().is_empty() || r.trim().is_empty() || (*i == 0 && mid_line))
         })
         .filter(|(_, (_, r))| !r[..lead(r)].contains('\t'))
         .map(|(_, (o, r))| {
