@@ -1,6 +1,5 @@
-//! A parse error outside a symbol's own definition does not stop finding it; one inside does
-//! (languages whose grammar recovers around a broken definition; C and Ruby swallow the next
-//! definition into the error and are not covered yet).
+//! A parse error outside a symbol's own definition does not stop finding it; one inside does.
+//! (C and Ruby swallow the next definition into the error: found by parsing its piece alone.)
 
 use edit_engine_core::symbols::{find_all_symbols, Language};
 
@@ -9,6 +8,8 @@ const CASES: &[(Language, &str, &str)] = &[
     (Language::Python, "def broken(:\n    pass\n\ndef target(x):\n    return x\n", "broken"),
     (Language::Rust, "fn broken( {\n}\n\nfn target(x: u32) -> u32 {\n    x\n}\n", "broken"),
     (Language::Go, "package a\n\nfunc broken( {\n}\n\nfunc target(x int) int {\n\treturn x\n}\n", "broken"),
+    (Language::C, "int broken( {\n}\n\nint target(int x) {\n    return x;\n}\n", "broken"),
+    (Language::Ruby, "def broken(\n  1 +\nend\n\ndef target(x)\n  x\nend\n", "broken"),
     (Language::Java, "class A {\n    void broken( {\n    }\n\n    int target(int x) {\n        return x;\n    }\n}\n", "broken"),
 ];
 
