@@ -79,10 +79,17 @@ describe('new strategies', () => {
   });
 
   it('trimmed-boundary ignores stray blank lines and spaces around old_string', async () => {
-    ws.write('t.js', 'a(); b(); c();\n');
+    ws.write('t.js', 'a();\n\nb();\nc();\n');
     const out = await edit.execute({ file_path: 't.js', old_string: '\n\n b(); \n', new_string: '\n B(); \n' });
     expect(out).toBe('Successfully edited t.js (1 replacement, matched via trimmed-boundary)');
-    expect(ws.read('t.js')).toBe('a(); B(); c();\n');
+    expect(ws.read('t.js')).toBe('a();\n\nB();\nc();\n');
+  });
+
+  it('trimmed-boundary keeps the line boundaries old_string carries: no match inside a line', async () => {
+    ws.write('t.js', 'a(); b(); c();\n');
+    const out = await edit.execute({ file_path: 't.js', old_string: '\n\n b(); \n', new_string: '\n B(); \n' });
+    expect(out).toMatch(/^Error editing file: String not found/);
+    expect(ws.read('t.js')).toBe('a(); b(); c();\n');
   });
 
   it('block-anchor matches a block whose first and last lines agree and middle drifted slightly', async () => {

@@ -61,12 +61,12 @@ const multiEditDescription =
   'Apply several edit operations (each with the edit tool\'s parameters) in one call, in order.';
 
 const editModes = `Modes (the first that applies wins: symbol, then start_line, then old_string):
-1. Text edit - old_string + new_string. Copy old_string from the file exactly; small differences in whitespace or indentation are still matched, and the reply names the fuzzy strategy used; new_string is then re-indented line by line into the file's indentation style. new_string's line endings become the file's. A line break at the start or end of old_string is kept when a non-empty new_string lacks it there and dropping it would join two lines (lines you did not include are never joined); with new_string empty it is removed, so old_string "foo\\n" with new_string "" deletes the whole line. If old_string occurs more than once, add surrounding lines or set replace_all=true.
+1. Text edit - old_string + new_string. Copy old_string from the file exactly; small differences in whitespace or indentation are still matched, and the reply names the fuzzy strategy used; new_string is then re-indented line by line into the file's indentation style. new_string's line endings become the file's. A line break at the start or end of old_string is kept when a non-empty new_string lacks it there and dropping it would join two lines (lines you did not include are never joined); with new_string empty it is removed, so old_string "foo\\n" with new_string "" deletes the whole line. Line breaks and blank lines around old_string's text are line boundaries: a fuzzy match never starts or ends inside a line they mark. If old_string occurs more than once, add surrounding lines or set replace_all=true.
 2. Symbol replace - symbol + new_string. Replaces the whole definition of a function, class or method found by name ("Class.method" for members); new_string is re-indented to fit.
 3. Symbol insert - symbol + new_string + position ("before" or "after"). Adds code next to the definition, separated by a blank line.
 4. Line-targeted edit - start_line (+ end_line) + new_string, with line numbers or line:hash references from extract/search output.
    - Replace lines: give start_line and optionally end_line, no position.
-   - Insert: give start_line as the anchor and position "before" or "after".
+   - Insert: give start_line as the anchor and position "before" or "after"; new_string "" inserts one blank line.
    - Delete: give the exact range and new_string "".
    - end_line < start_line is always an error, never an insertion.
    - A stale hash is refused with the current line:hash so you can retry.`;

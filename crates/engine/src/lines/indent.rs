@@ -31,6 +31,44 @@ pub fn reindent(new_content: &str, target_indent: &str) -> String {
     lines.join("\n")
 }
 
+/// How a file indents: with tabs, or with `unit` spaces per level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndentStyle {
+    pub tabs: bool,
+    /// Columns per level.
+    pub unit: usize,
+}
+
+fn leading_white(line: &str) -> &str {
+    &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
+}
+
+/// The indentation style of `text`: tabs when more indented lines start with a tab than with a
+/// space; the space unit is the smallest indent step of 2..=8 columns (4 when none).
+pub fn detect_style(text: &str) -> IndentStyle {
+    let (mut tabs, mut spaces, mut step) = (0usize, 0usize, usize::MAX);
+    let mut prev = 0usize;
+    for line in text.split('\n').filter(|l| !js_trim(l).is_empty()) {
+        let ind = leading_white(line);
+        if ind.starts_with('\t') {
+            tabs += 1;
+        } else if !ind.is_empty() {
+            spaces += 1;
+        }
+        let cols = ind.bytes().filter(|&b| b == b' ').count();
+        let d = cols.abs_diff(prev);
+        if (2..=8).contains(&d) && !ind.contains('\t') {
+            step = step.min(d);
+        }
+        prev = cols;
+    }
+    let unit = if step == usize::MAX { 4 } else { step };
+    IndentStyle {
+        tabs: tabs > spaces,
+        unit,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ pub use hash::{
     annotate_output_with_hashes, compute_line_hash, parse_line_ref, validate_line_hash,
 };
 pub use heuristics::{clean_new_string, restore_indentation, strip_echoed_boundaries};
-pub use indent::{detect_base_indent, reindent};
+pub use indent::{detect_base_indent, detect_style, reindent, IndentStyle};
 pub use prefixes::{hashline_prefix_len, strip_hashline_prefixes};
 
 /// `text.split('\n').collect()`: n newlines give n + 1 pieces, so a final newline gives a last

@@ -24,10 +24,60 @@ pub fn find_all_symbols_chunked(
     lang: Language,
     name: &str,
 ) -> Option<Result<Vec<SymbolInfo>, SymbolError>> {
+    let starts = top_level_starts(source, lang)?;
+    find_in_pieces(source, lang, name, &starts)
+}
+
+/// The definitions named `name` in a file whose whole parse has an error that swallowed them
+/// (languages other than JavaScript and TypeScript, which [`find_all_symbols_chunked`] serves): the pieces holding the name, cut at [`paragraph_starts`], parsed alone. `None` when
+/// a piece holding the name has a parse error of its own (the definition itself is broken) or
+/// nothing is found.
+pub(super) fn find_in_intact_pieces(
+    source: &str,
+    lang: Language,
+    name: &str,
+) -> Option<Vec<SymbolInfo>> {
+    if matches!(
+        lang,
+        Language::JavaScript | Language::TypeScript | Language::Tsx
+    ) {
+        return None;
+    }
+    let found = find_in_pieces(source, lang, name, &paragraph_starts(source))?.ok()?;
+    (!found.is_empty()).then_some(found)
+}
+
+/// Byte offsets where a top-level paragraph starts: the file's start, and every line that begins
+/// at column 0 with a letter or `_` right after a blank line, with every `{` before it closed (a
+/// piece after an unclosed block may be inside it).
+fn paragraph_starts(source: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    let (mut after_blank, mut depth, mut at) = (false, 0isize, 0);
+    for line in source.split('\n') {
+        let first = line.bytes().next();
+        let word = first.is_some_and(|b| b.is_ascii_alphabetic() || b == b'_');
+        if after_blank && at > 0 && depth == 0 && word {
+            starts.push(at);
+        }
+        after_blank = line.trim().is_empty();
+        depth += line.bytes().filter(|&b| b == b'{').count() as isize;
+        depth -= line.bytes().filter(|&b| b == b'}').count() as isize;
+        at += line.len() + 1;
+    }
+    starts
+}
+
+/// The definitions named `name` found by parsing alone each piece (from one of `starts` to the
+/// next) that holds the name's last segment; `None` as [`find_all_symbols_chunked`] says.
+fn find_in_pieces(
+    source: &str,
+    lang: Language,
+    name: &str,
+    starts: &[usize],
+) -> Option<Result<Vec<SymbolInfo>, SymbolError>> {
     let wanted = Wanted::parse(name);
     let last = wanted.segments.last()?;
     let hits = occurrences(source, last)?;
-    let starts = top_level_starts(source, lang)?;
     let mut parser: Option<Parser> = None;
     let mut found = Vec::new();
     let mut done_until = 0;
@@ -105,5 +155,16 @@ fn shift(info: &mut SymbolInfo, bytes: usize, lines: usize) {
     for part in &mut info.leading {
         part.start_byte += bytes;
         part.end_byte += bytes;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paragraph_starts;
+
+    #[test]
+    fn paragraphs_start_after_blank_lines_outside_open_blocks() {
+        let source = "a {\n\nb\n}\n\nc\n  d\n\n e\n";
+        assert_eq!(paragraph_starts(source), vec![0, source.find('c').unwrap()]);
     }
 }

@@ -146,7 +146,7 @@ impl Language {
 }
 
 /// `language` refined by the file's content: a `.h` header (C by its extension) that holds C++
-/// (`class`, `namespace`, `template`, `public:`, `::`) is C++.
+/// (`class`, `namespace`, `template`, `public:`, `::`), or that parses only as C++, is C++.
 pub fn refine_for_content(language: Language, path: &Path, content: &str) -> Language {
     let header = path
         .extension()
@@ -163,11 +163,19 @@ pub fn refine_for_content(language: Language, path: &Path, content: &str) -> Lan
         "public:",
         "::",
     ];
-    if CPP_MARKERS.iter().any(|m| content.contains(m)) {
+    if CPP_MARKERS.iter().any(|m| content.contains(m)) || only_cpp_parses(content) {
         Language::Cpp
     } else {
         Language::C
     }
+}
+
+/// Whether `content` has a parse error as C and none as C++ (a header using references, `auto`,
+/// `nullptr`, ... without the usual markers).
+fn only_cpp_parses(content: &str) -> bool {
+    let clean =
+        |lang| super::parsing::parse(content, lang).is_ok_and(|t| !t.root_node().has_error());
+    !clean(Language::C) && clean(Language::Cpp)
 }
 
 /// The language of a path, judged by its extension; `None` when the extension is missing or unsupported.
@@ -191,6 +199,14 @@ mod content_tests {
         );
         assert_eq!(
             refine_for_content(Language::C, Path::new("a.c"), cpp),
+            Language::C
+        );
+        // No marker, but references: C fails, C++ parses.
+        let refs = "int swap(int &a, int &b);\n";
+        assert_eq!(refine_for_content(Language::C, h, refs), Language::Cpp);
+        // Broken either way: stays C.
+        assert_eq!(
+            refine_for_content(Language::C, h, "int f( {\n"),
             Language::C
         );
     }

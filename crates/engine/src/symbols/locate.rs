@@ -75,6 +75,9 @@ pub fn find_all_symbols_in_tree(
             None => Some(first_error(tree.root_node())),
         };
         if let Some(line) = broken {
+            if let Some(found) = super::chunked::find_in_intact_pieces(source, lang, name) {
+                return Ok(found);
+            }
             return Err(SymbolError::Parse {
                 language: lang.name(),
                 line,

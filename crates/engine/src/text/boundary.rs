@@ -1,4 +1,5 @@
-//! Trimmed-boundary matching: white space around the whole `old_string` is ignored.
+//! Trimmed-boundary matching: white space around the whole `old_string` is ignored, as long as
+//! the line boundaries it carries agree with the file.
 
 use super::js::js_trim;
 use super::StrategyMatch;
@@ -11,18 +12,76 @@ pub fn trimmed_core(search: &str) -> std::ops::Range<usize> {
     start..start + js_trim(search).len()
 }
 
-/// Trimmed-boundary strategy: every non-overlapping occurrence of the JS-trimmed search. `None`
-/// when trimming changes nothing (exact matching already covers it), the trimmed search is empty,
-/// or it does not occur. O(content + search).
+/// Trimmed-boundary strategy: every non-overlapping occurrence of the JS-trimmed search whose
+/// boundaries agree with the search's white space:
+/// - a search that opens with white space (a line break or indentation) matches only where the
+///   core starts its line (after the line's indentation);
+/// - a search that closes with a line break matches only where the core ends its line; the region
+///   then takes that line's break (and any trailing spaces before it);
+/// - the line breaks the search carries before (after) the core, blank lines included, must be in
+///   the file there with only white space between, or the file must start (end) first.
+///
+/// `None` when trimming changes nothing (exact matching already covers it), the trimmed search is
+/// empty, or no occurrence qualifies. O(content + search).
 pub fn trimmed_boundary_match(content: &str, search: &str) -> Option<StrategyMatch> {
     let core = js_trim(search);
     if core.is_empty() || core.len() == search.len() {
         return None;
     }
-    let regions: Vec<_> = memchr::memmem::find_iter(content.as_bytes(), core.as_bytes())
-        .map(|i| i..i + core.len())
+    let core_at = trimmed_core(search);
+    let opens_line = core_at.start > 0;
+    let breaks_before = search[..core_at.start].matches('\n').count();
+    let breaks_after = search[core_at.end..].matches('\n').count();
+    let bytes = content.as_bytes();
+    let regions: Vec<_> = memchr::memmem::find_iter(bytes, core.as_bytes())
+        .filter(|&i| !opens_line || starts_line(bytes, i))
+        .filter(|&i| breaks_around(bytes[..i].iter().rev(), breaks_before))
+        .filter_map(|i| {
+            let end = i + core.len();
+            if !breaks_around(bytes[end..].iter(), breaks_after) {
+                return None;
+            }
+            match breaks_after {
+                0 => Some(i..end),
+                _ => Some(i..end + line_break_len(&bytes[end..])),
+            }
+        })
         .collect();
     (!regions.is_empty()).then_some(StrategyMatch { regions })
+}
+
+/// Whether `breaks` line breaks follow in `side` (the file's bytes walking away from the core)
+/// with only spaces, tabs and `\r` around them, or the file ends first.
+fn breaks_around<'a>(side: impl Iterator<Item = &'a u8>, breaks: usize) -> bool {
+    let mut seen = 0;
+    for &b in side {
+        if seen == breaks {
+            return true;
+        }
+        match b {
+            b'\n' => seen += 1,
+            b' ' | b'\t' | b'\r' => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// Whether only spaces and tabs stand between the line start and `at`.
+fn starts_line(bytes: &[u8], at: usize) -> bool {
+    bytes[..at]
+        .iter()
+        .rev()
+        .take_while(|&&b| b != b'\n')
+        .all(|&b| b == b' ' || b == b'\t')
+}
+
+/// Length of the white space up to and including the first line break of `rest` (all of `rest`
+/// when it ends first); `rest` holds only white space up to there.
+fn line_break_len(rest: &[u8]) -> usize {
+    rest.iter()
+        .position(|&b| b == b'\n')
+        .map_or(rest.len(), |i| i + 1)
 }
 
 #[cfg(test)]
@@ -31,10 +90,33 @@ mod tests {
 
     #[test]
     fn ignores_blank_lines_and_spaces_around_the_search() {
-        let content = "a();\nfoo(1);\nb();";
+        let content = "a();\n\nfoo(1);\nb();";
         let m = trimmed_boundary_match(content, "\n\n  foo(1);\nb(); \n").unwrap();
         assert_eq!(&content[m.regions[0].clone()], "foo(1);\nb();");
         assert_eq!(m.regions.len(), 1);
+        let m = trimmed_boundary_match(content, "\nfoo(1);\n").unwrap();
+        assert_eq!(&content[m.regions[0].clone()], "foo(1);\n");
+    }
+
+    #[test]
+    fn line_boundaries_of_the_search_must_hold_in_the_file() {
+        // The search opens a line: the tail of a longer line is no match.
+        let content = "        assert(x);\n    }\n}\n";
+        assert_eq!(trimmed_boundary_match(content, "    );\n    }\n}\n"), None);
+        // The search closes a line: the head of a longer line is no match.
+        assert_eq!(
+            trimmed_boundary_match("foo(1); bar();\n", "foo(1);\n"),
+            None
+        );
+        // A blank line the search carries after (before) its text must be in the file, or the
+        // file must end (start) there.
+        let content = "a {\n  })\n  b();\n}\n  })\n";
+        let m = trimmed_boundary_match(content, "  })\n\n").unwrap();
+        assert_eq!(m.regions, vec![content.len() - 3..content.len()]);
+        assert_eq!(trimmed_boundary_match("x();\ny();\n", "\n\ny();"), None);
+        // Without boundary white space on that side, mid-line text still matches.
+        let m = trimmed_boundary_match("x = foo(1); y();", "foo(1); ").unwrap();
+        assert_eq!(m.regions, vec![4..11]);
     }
 
     #[test]

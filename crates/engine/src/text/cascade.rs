@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use super::js::js_trim;
 use super::{FuzzyMatch, Strategy};
+use crate::lines::detect_style;
 
 /// Which strategies a call allows (`match_strategy` parameter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +89,10 @@ fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Loca
 /// One strategy's candidates, deduplicated as [`locate`] describes.
 fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
     let found = strategy.matcher()(content, old)?;
-    let regions = non_overlapping(found.regions);
+    let mut regions = non_overlapping(found.regions);
+    if PROBE_LINE_STRATEGIES.contains(&strategy) {
+        regions = within_a_level(content, old, regions);
+    }
     let first = content.get(regions.first()?.clone())?;
     let identical = regions
         .iter()
@@ -103,6 +107,58 @@ fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
         regions,
         identical: false,
     })
+}
+
+/// Probe's strategies that bound the indentation gap in characters.
+const PROBE_LINE_STRATEGIES: [Strategy; 3] = [
+    Strategy::LineTrimmed,
+    Strategy::WhitespaceNormalized,
+    Strategy::IndentFlexible,
+];
+
+/// The edit tool's guard on the candidates of Probe's strategies: where the search and a candidate
+/// indent in different styles (tabs against spaces), Probe's one-character limit says nothing, so
+/// the gap is measured in levels (a tab is one; spaces count by the file's unit, or by the
+/// model's for the search) and candidates more than one level apart are dropped.
+fn within_a_level(content: &str, old: &str, regions: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    let tabbed = |s: &str| s.split('\n').any(|l| l.starts_with('\t'));
+    // A region measured from its line's start (it may start after the indentation).
+    let lines_of = |r: &Range<usize>| {
+        let start = content[..r.start].rfind('\n').map_or(0, |i| i + 1);
+        &content[start..r.end]
+    };
+    let old_tabs = tabbed(old);
+    if !regions.iter().any(|r| tabbed(lines_of(r)) != old_tabs) {
+        return regions;
+    }
+    let file_unit = detect_style(&content[..floor_boundary(content, 16 * 1024)]).unit;
+    let old_levels = min_levels(old, detect_style(old).unit);
+    regions
+        .into_iter()
+        .filter(|r| min_levels(lines_of(r), file_unit).abs_diff(old_levels) <= 1)
+        .collect()
+}
+
+/// The smallest indentation of `text`'s non-blank lines in levels (tab = 1, `unit` spaces = 1).
+fn min_levels(text: &str, unit: usize) -> usize {
+    text.split('\n')
+        .filter(|l| !js_trim(l).is_empty())
+        .map(|l| {
+            let ind = &l[..l.len() - l.trim_start_matches([' ', '\t']).len()];
+            let tabs = ind.bytes().filter(|&b| b == b'\t').count();
+            tabs + (ind.len() - tabs) / unit.max(1)
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// The largest char boundary of `s` at or below `at`.
+fn floor_boundary(s: &str, at: usize) -> usize {
+    let mut end = at.min(s.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
 }
 
 fn exact(content: &str, needle: &str) -> Option<Located> {
@@ -250,12 +306,14 @@ mod tests {
     fn each_new_strategy_is_reachable() {
         let l = fuzzy_only("a(\"x\");\nb();", r#"a(\"x\");\nb();"#).unwrap();
         assert_eq!(l.strategy, Some(Strategy::EscapeNormalized));
-        let content = "x = foo(1); y();";
-        let l = fuzzy_only(content, "\n foo(1); \n").unwrap();
+        let content = "x();\nfoo(1);\ny();";
+        let l = fuzzy_only(content, "\nfoo(1); \n").unwrap();
         assert_eq!(
             (l.strategy, &content[l.regions[0].clone()]),
-            (Some(Strategy::TrimmedBoundary), "foo(1);")
+            (Some(Strategy::TrimmedBoundary), "foo(1);\n")
         );
+        // Line breaks around the search are line boundaries: text inside a line is no match.
+        assert_eq!(fuzzy_only("x = foo(1); y();", "\nfoo(1); \n"), None);
         let content = "fn a() {\n    let value = compute(1, 2);\n    value\n}\n";
         let search = "fn a() {\n    let value = compute(1,2);\n    value\n}";
         let l = fuzzy_only(content, search).unwrap();
@@ -275,6 +333,34 @@ mod tests {
         assert_eq!(l.strategy, Some(Strategy::IndentShifted));
         let region = &deeper[l.regions[0].clone()];
         assert_eq!(region, "            x();\n            y();\n");
+    }
+
+    /// Closing braces copied in tabs (four and three levels) for a file of four-space levels:
+    /// Probe's one-character limit takes the pair at two and one levels (lines 9-10); measured in levels it is
+    /// too far, and no other place is taken in its stead.
+    #[test]
+    fn tab_copies_are_measured_in_levels() {
+        let mut content = String::new();
+        for depth in 0..5 {
+            content.push_str(&format!("{}if c{depth} {{\n", "    ".repeat(depth)));
+        }
+        content.push_str(&format!("{}x();\n", "    ".repeat(5)));
+        for depth in (0..5).rev() {
+            content.push_str(&format!("{}}}\n", "    ".repeat(depth)));
+        }
+        let search = "\t\t\t\t}\n\t\t\t}";
+        let probe = crate::text::line_trimmed_match(&content, search).unwrap();
+        assert_eq!(line_span(&content, &probe.regions[0]), (9, 10));
+        let found = fuzzy_only(&content, search);
+        let spans: Vec<_> = found
+            .iter()
+            .flat_map(|l| {
+                l.regions
+                    .iter()
+                    .map(|r| (l.strategy, line_span(&content, r)))
+            })
+            .collect();
+        assert!(spans.iter().all(|s| s.1 == (7, 8)), "{spans:?}");
     }
 
     #[test]

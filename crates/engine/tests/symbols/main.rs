@@ -11,6 +11,7 @@ mod java;
 mod javascript;
 mod kotlin;
 mod lua;
+mod parse_errors;
 mod php;
 mod python;
 mod ruby;

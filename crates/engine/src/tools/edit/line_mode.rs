@@ -36,7 +36,9 @@ pub(super) fn plan(
             )
         });
     }
-    let new_lines: Vec<&str> = if cleaned.text.is_empty() {
+    // `new_string` is the new lines' text: "" inserted is one blank line; "" replacing deletes.
+    let blank_insert = new_string.is_empty() && request.position.is_some();
+    let new_lines: Vec<&str> = if cleaned.text.is_empty() && !blank_insert {
         Vec::new()
     } else {
         cleaned.text.split('\n').collect()
@@ -320,5 +322,32 @@ mod tests {
             std::fs::read_to_string(ws.path().join("a.txt")).unwrap(),
             "a\nb\nc\n"
         );
+    }
+
+    /// An empty `new_string` inserted is one blank line (a commit adding a blank line between two
+    /// declarations); an empty `new_string` replacing lines still deletes them.
+    #[test]
+    fn an_empty_insertion_is_one_blank_line() {
+        let ws = tempfile::tempdir().unwrap();
+        let ctx = crate::tools::test_context(ws.path(), crate::tools::history::HistoryOption::Off);
+        let file = ws.path().join("a.c");
+        let run = |params: serde_json::Value| {
+            std::fs::write(&file, "#include <a.h>\n#include \"b.h\"\n").unwrap();
+            let out = crate::tools::edit::run(&ctx, &params);
+            assert!(!out.starts_with("Error"), "{out}");
+            (out, std::fs::read_to_string(&file).unwrap())
+        };
+        let (out, text) = run(
+            serde_json::json!({ "file_path": "a.c", "start_line": "1", "position": "after", "new_string": "" }),
+        );
+        assert_eq!(text, "#include <a.h>\n\n#include \"b.h\"\n");
+        assert!(out.contains("1 line inserted after line 1"), "{out}");
+        let (_, text) = run(
+            serde_json::json!({ "file_path": "a.c", "start_line": "2", "position": "before", "new_string": "" }),
+        );
+        assert_eq!(text, "#include <a.h>\n\n#include \"b.h\"\n");
+        let (_, text) =
+            run(serde_json::json!({ "file_path": "a.c", "start_line": "1", "new_string": "" }));
+        assert_eq!(text, "#include \"b.h\"\n");
     }
 }

@@ -2,7 +2,7 @@
 //! model meant it: same indentation frame, the file's quote style, unescaped text, no stray
 //! boundary white space.
 
-use super::frame::{detect_style, into_file_frame, IndentStyle};
+use super::frame::{detect_style, into_file_frame, restyled, IndentStyle};
 use crate::lines::detect_base_indent;
 use crate::text::{preserve_quote_style, trimmed_core, unescape_literal, Strategy};
 
@@ -34,26 +34,71 @@ pub fn fit_replacement(
         Some(Strategy::EscapeNormalized) if looks_escaped(old) && looks_escaped(new) => {
             unescape_literal(new).unwrap_or_else(|| new.to_string())
         }
-        Some(Strategy::EscapeNormalized) if old.contains('\n') => template_unescaped(new),
+        Some(Strategy::EscapeNormalized) => template_unescaped(region_text, old, new),
         Some(Strategy::TrimmedBoundary) => return fit_trimmed(region_text, frame, old, new),
         _ => new.to_string(),
     };
     if strategy.is_some() {
-        out = carry_indentation(region_text, frame, old, &out);
+        let (old, kept) = unmatched_edges_dropped(region_text, old, &out);
+        out = carry_indentation(region_text, frame, old, kept);
     }
     out
 }
 
+/// Line breaks `old` carries at its ends beyond the matched region (a strategy that matched whole
+/// lines without them, or a file that ends there) are not meant as text: when `new` carries at
+/// least as many at both ends (written in the same frame as `old`), it loses the same number.
+/// Returns `old` and `new` without them.
+fn unmatched_edges_dropped<'a>(
+    region_text: &str,
+    old: &'a str,
+    new: &'a str,
+) -> (&'a str, &'a str) {
+    let (old_lead, old_trail) = (leading_breaks(old), trailing_breaks(old));
+    let extra_lead = old_lead.saturating_sub(leading_breaks(region_text));
+    let extra_trail = old_trail.saturating_sub(trailing_breaks(region_text));
+    let same_frame = leading_breaks(new) >= old_lead && trailing_breaks(new) >= old_trail;
+    if (extra_lead == 0 && extra_trail == 0) || !same_frame {
+        return (old, new);
+    }
+    let cut = |s: &'a str| &s[extra_lead..s.len() - extra_trail];
+    (cut(old), cut(new))
+}
+
+fn leading_breaks(s: &str) -> usize {
+    s.bytes().take_while(|&b| b == b'\n').count()
+}
+
+fn trailing_breaks(s: &str) -> usize {
+    s.bytes().rev().take_while(|&b| b == b'\n').count()
+}
+
 /// `trimmed-boundary`: the blank lines and trailing white space around `new` are dropped as they
-/// were for `old`; the first line's indentation is kept for mapping `new` into the file's frame
-/// (the region starts after the file line's indentation), else `new` is trimmed like `old`.
+/// were for `old`, except line breaks `new` ends with beyond those `old` had outside the region
+/// (the region takes its last line's break when `old` closes a line) — unless `new` was not
+/// written in `old`'s frame (it lacks `old`'s opening line breaks), when they are all kept. The
+/// first line's indentation is kept for mapping `new` into the file's frame (the region starts
+/// after the file line's indentation), else `new` is trimmed like `old`.
 fn fit_trimmed(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
     let (old_edges, new_edges) = (blank_edges_removed(old), blank_edges_removed(new));
-    if new_edges.trim().is_empty() || detect_base_indent(new_edges) != detect_base_indent(old_edges)
-    {
-        return new[trimmed_core(new)].to_string();
+    let breaks = |s: &str| s[trimmed_core(s).end..].matches('\n').count();
+    let opening = |s: &str| s[..trimmed_core(s).start].matches('\n').count();
+    let outside = breaks(old).saturating_sub(trailing_breaks(region_text));
+    let same_frame = opening(new) >= opening(old) && breaks(new) >= breaks(old);
+    // The region's own line break stays a line break: no untouched line is joined.
+    let kept = match same_frame {
+        true => breaks(new).saturating_sub(outside),
+        false => breaks(new),
     }
-    carry_indentation(region_text, frame, old_edges, new_edges)
+    .max(trailing_breaks(region_text));
+    let body = if new_edges.trim().is_empty()
+        || detect_base_indent(new_edges) != detect_base_indent(old_edges)
+    {
+        new[trimmed_core(new)].to_string()
+    } else {
+        carry_indentation(region_text, frame, old_edges, new_edges)
+    };
+    body + &"\n".repeat(kept)
 }
 
 /// `s` without its leading blank lines and trailing white space.
@@ -64,10 +109,22 @@ fn blank_edges_removed(s: &str) -> &str {
     &body[line_start..]
 }
 
-/// A multi-line `old` matched by escape-normalized had only template-literal escapes to undo
-/// (`\$`, `` \` ``): `new`, written the same way, loses them too (its `\n` are meant literally).
-fn template_unescaped(new: &str) -> String {
-    new.replace("\\$", "$").replace("\\`", "`")
+/// A template-literal escape (`\$`, `` \` ``) that `old` has and the matched region has not was
+/// the model's: `new`, written the same way, loses every kind the region does not have (escapes
+/// the file itself has there, and other escapes, are kept as written).
+fn template_unescaped(region_text: &str, old: &str, new: &str) -> String {
+    let model_escapes: Vec<&str> = ["\\$", "\\`"]
+        .into_iter()
+        .filter(|e| !region_text.contains(e))
+        .collect();
+    if !model_escapes.iter().any(|e| old.contains(e)) {
+        return new.to_string();
+    }
+    let mut out = new.to_string();
+    for e in model_escapes {
+        out = out.replace(e, &e[1..]);
+    }
+    out
 }
 
 /// A single-line text holding literal escape sequences (the model escaped real newlines/quotes).
@@ -78,14 +135,54 @@ fn looks_escaped(s: &str) -> bool {
             .any(|e| s.contains(e))
 }
 
+/// The columns one tab of `old` stands for in a space-indented region, read from the matched lines
+/// themselves (two lines with different tab counts: the difference of their file columns, less
+/// their own spaces, over the difference of tabs); `None` without such lines or when they disagree
+/// or give no width of 1..=8. The file's detected unit can be off (hanging indents).
+fn tab_width(region_text: &str, first_indent: &str, old: &str) -> Option<usize> {
+    let lead = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
+    let mid_line = !first_indent.is_empty() && !region_text.starts_with(first_indent);
+    let points: Vec<(isize, isize)> = old
+        .split('\n')
+        .zip(region_text.split('\n'))
+        .enumerate()
+        .filter(|(i, (o, r))| {
+            !(o.trim().is_empty() || r.trim().is_empty() || (*i == 0 && mid_line))
+        })
+        .filter(|(_, (_, r))| !r[..lead(r)].contains('\t'))
+        .map(|(_, (o, r))| {
+            let tabs = o[..lead(o)].bytes().filter(|&b| b == b'\t').count() as isize;
+            (tabs, lead(r) as isize - (lead(o) as isize - tabs))
+        })
+        .collect();
+    let mut width: Option<isize> = None;
+    for (a, b) in points.iter().zip(points.iter().skip(1)) {
+        if a.0 == b.0 {
+            continue;
+        }
+        let (dc, dt) = (b.1 - a.1, b.0 - a.0);
+        if dc % dt != 0 || *width.get_or_insert(dc / dt) != dc / dt {
+            return None;
+        }
+    }
+    width.filter(|w| (1..=8).contains(w)).map(|w| w as usize)
+}
+
+/// `new` in the file's frame: mapped line by line when written at `old`'s base indent, else kept
+/// at its own levels, written in the file's indentation style.
 fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
-    if new.trim().is_empty() || detect_base_indent(new) != detect_base_indent(old) {
+    if new.trim().is_empty() {
         return new.to_string();
     }
     let mut style = frame.style;
     if style.tabs {
         // A tab file: a level of the model's spaces is the model's own step.
         style.unit = detect_style(&format!("{old}\n{new}")).unit;
+    } else if let Some(unit) = tab_width(region_text, frame.first_indent, old) {
+        style.unit = unit;
+    }
+    if detect_base_indent(new) != detect_base_indent(old) {
+        return restyled(new, style);
     }
     into_file_frame(region_text, frame.first_indent, old, new, style)
         .unwrap_or_else(|| new.to_string())
@@ -211,5 +308,124 @@ mod tests {
             "\n\t/* a\n\t * b */\n\tva_start(ap);",
         );
         assert_eq!(out, "/* a\n     * b */\n    va_start(ap);");
+    }
+
+    const SPACES4: IndentStyle = IndentStyle {
+        tabs: false,
+        unit: 4,
+    };
+
+    fn fit(strategy: Strategy, region: &str, indent: &str, old: &str, new: &str) -> String {
+        let frame = Frame {
+            first_indent: indent,
+            style: SPACES4,
+        };
+        fit_replacement(Some(strategy), region, &frame, old, new)
+    }
+
+    /// Whole lines matched at the end of a file, `old` and `new` both ending in a blank line the
+    /// file does not have: `new` loses it too (it used to add two blank lines).
+    #[test]
+    fn breaks_old_has_beyond_the_region_leave_new_too() {
+        let out = fit(
+            Strategy::BlockAnchor,
+            "  })\n})",
+            "  ",
+            "    })\n  })\n\n",
+            "    })\n  })\n\n  x();\n\n",
+        );
+        assert_eq!(out, "  })\n})\n\nx();");
+        // A `new` that does not carry them was written in the file's frame: kept.
+        let out = fit(
+            Strategy::BlockAnchor,
+            "  })\n})",
+            "  ",
+            "    })\n  })\n\n",
+            "    })\n  })",
+        );
+        assert_eq!(out, "  })\n})");
+    }
+
+    /// trimmed-boundary: `new`'s own trailing line break (a blank line added after the edited
+    /// line) is kept; the region's line break stays; a `new` that lacks `old`'s opening break keeps
+    /// its trailing breaks as written.
+    #[test]
+    fn trimmed_boundary_keeps_the_line_breaks_new_adds() {
+        let out = fit(
+            Strategy::TrimmedBoundary,
+            "for (a) {",
+            "    ",
+            "\tfor (a) {",
+            "\tfor (b) {\n\t\tc();\n\t}\n",
+        );
+        assert_eq!(out, "for (b) {\n        c();\n    }\n");
+        let out = fit(
+            Strategy::TrimmedBoundary,
+            "// v1\n",
+            "",
+            "\n// v1\n",
+            "// v2",
+        );
+        assert_eq!(out, "// v2\n");
+        let out = fit(Strategy::TrimmedBoundary, "}\n", "", "\n}\n\n", "}\n\n");
+        assert_eq!(out, "}\n\n");
+        let out = fit(Strategy::TrimmedBoundary, "}\n", "", "}\n\n", "};\n\n");
+        assert_eq!(out, "};\n");
+    }
+
+    /// Template-literal escapes of a single-line `old` are undone in a multi-line `new`, and
+    /// `\$` goes with `` \` `` even when `old` had only one kind.
+    #[test]
+    fn template_escapes_are_undone_in_any_new() {
+        let out = fit(
+            Strategy::EscapeNormalized,
+            "a `b` c",
+            "",
+            "a \\`b\\` c",
+            "a \\`b\\`\nd \\${e}",
+        );
+        assert_eq!(out, "a `b`\nd ${e}");
+        // Escapes the file itself has are kept.
+        let region = "a \\$x\nb `c`";
+        let out = fit(
+            Strategy::EscapeNormalized,
+            region,
+            "",
+            "a \\$x\nb \\`c\\`",
+            "a \\$y\nb \\`c\\`",
+        );
+        assert_eq!(out, "a \\$y\nb `c`");
+    }
+
+    /// A `new` written at another base indent than `old` keeps its levels, in the file's style.
+    #[test]
+    fn new_at_its_own_indent_takes_the_files_style() {
+        let region = "        if a {\n            b();\n        }";
+        let out = fit(
+            Strategy::LineTrimmed,
+            region,
+            "        ",
+            "\t\tif a {\n\t\t\tb();\n\t\t}",
+            "\t});",
+        );
+        assert_eq!(out, "    });");
+    }
+
+    /// Tabs copied for a file whose detected unit (2, from hanging indents) is not the block's
+    /// (4): the matched lines say what a tab stands for, and the added line lands with them.
+    #[test]
+    fn a_tab_is_as_wide_as_the_matched_lines_say() {
+        let frame = Frame {
+            first_indent: "",
+            style: SPACES2,
+        };
+        let region = "if TYPE_CHECKING:\n    from a import B";
+        let old = "if TYPE_CHECKING:\n\tfrom a import B";
+        let new = "if TYPE_CHECKING:\n\tfrom c import D\n\tfrom a import B";
+        let out = fit_replacement(Some(Strategy::LineTrimmed), region, &frame, old, new);
+        assert_eq!(
+            out,
+            "if TYPE_CHECKING:\n    from c import D\n    from a import B"
+        );
     }
 }

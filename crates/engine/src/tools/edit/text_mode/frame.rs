@@ -7,44 +7,11 @@
 //! a `new_string` line takes the shift of the `old_string` line it copies (same trimmed text), else
 //! the shift of the nearest line above that has one.
 
+pub use crate::lines::{detect_style, IndentStyle};
 use crate::text::js::js_trim;
-
-/// How a file indents: with tabs, or with `unit` spaces per level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IndentStyle {
-    pub tabs: bool,
-    /// Columns per level.
-    pub unit: usize,
-}
 
 fn lead(line: &str) -> &str {
     &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
-}
-
-/// The indentation style of `text`: tabs when more indented lines start with a tab than with a
-/// space; the space unit is the smallest indent step of 2..=8 columns (4 when none).
-pub fn detect_style(text: &str) -> IndentStyle {
-    let (mut tabs, mut spaces, mut step) = (0usize, 0usize, usize::MAX);
-    let mut prev = 0usize;
-    for line in text.split('\n').filter(|l| !js_trim(l).is_empty()) {
-        let ind = lead(line);
-        if ind.starts_with('\t') {
-            tabs += 1;
-        } else if !ind.is_empty() {
-            spaces += 1;
-        }
-        let cols = ind.bytes().filter(|&b| b == b' ').count();
-        let d = cols.abs_diff(prev);
-        if (2..=8).contains(&d) && !ind.contains('\t') {
-            step = step.min(d);
-        }
-        prev = cols;
-    }
-    let unit = if step == usize::MAX { 4 } else { step };
-    IndentStyle {
-        tabs: tabs > spaces,
-        unit,
-    }
 }
 
 /// Columns of an indentation (tab = `unit` columns).
@@ -117,6 +84,30 @@ pub fn into_file_frame(
     Some(out.join("\n"))
 }
 
+/// `new` at its own levels, every indentation written in `style` when it is in the other style
+/// (tabs in a space file, a level or more of spaces in a tab file); other lines are kept as written.
+pub fn restyled(new: &str, style: IndentStyle) -> String {
+    let foreign = |ind: &str| match style.tabs {
+        true => ind.starts_with(&" ".repeat(style.unit)),
+        false => ind.contains('\t'),
+    };
+    let lines: Vec<String> = new
+        .split('\n')
+        .map(|line| {
+            let ind = lead(line);
+            match foreign(ind) {
+                true => format!(
+                    "{}{}",
+                    write_indent(columns(ind, style.unit), style),
+                    &line[ind.len()..]
+                ),
+                false => line.to_string(),
+            }
+        })
+        .collect();
+    lines.join("\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +163,17 @@ mod tests {
             SPACES4,
         );
         assert_eq!(out.unwrap(), "    if a:\n        c()\n        d()");
+    }
+
+    /// A `new_string` written at another base indent than `old_string`, in tabs for a space file.
+    #[test]
+    fn kept_levels_take_the_files_style() {
+        assert_eq!(restyled("\t\t});\n\t  x", SPACES4), "        });\n      x");
+        let tabs = IndentStyle {
+            tabs: true,
+            unit: 2,
+        };
+        assert_eq!(restyled("    a\n\t b\n c", tabs), "\t\ta\n\t b\n c");
     }
 
     #[test]
