@@ -105,9 +105,9 @@ export interface ToolOptions {
    */
   syntaxCheck?: 'warn' | 'refuse' | 'off';
   /**
-   * Largest file, in bytes, the syntax guard parses whole (default 262144). JavaScript and TypeScript
-   * files are checked on the edited top-level statements at any size; other larger files are not
-   * checked (the reply says so).
+   * Largest file, in bytes, the syntax guard checks (default 262144); a larger one is not checked
+   * and the reply says so. JavaScript and TypeScript files are checked on the edited top-level
+   * statements, others parsed whole.
    */
   syntaxCheckMaxBytes?: number;
 }

@@ -23,12 +23,13 @@
 //! missing closing bracket, or an edit that changed the balance of brackets or the parity of quotes. A
 //! file with no "before" (a new file) reports all its errors.
 //!
-//! **Cost.** JavaScript and TypeScript files are checked on the top-level pieces the edit touches only
-//! (the splitter of [`crate::symbols`] finds pieces that parse alone exactly as in the file), at any
-//! size. Other files, and scripts the splitter cannot vouch for, are parsed whole up to `max_bytes`: the
-//! tree before the edit comes from the [`ParseCache`] when it holds one (else a parse), and the text after
-//! it is re-parsed incrementally from that tree (tree-sitter's edit API), then cached for the next edit.
-//! Above `max_bytes` they are not checked ([`Verdict::Skipped`]).
+//! **Cost.** Files over `max_bytes` are not checked ([`Verdict::Skipped`]): the splitter's pass over
+//! a whole script costs more than the edit itself at several MB. Up to it, JavaScript and TypeScript
+//! files are checked on the top-level pieces the edit touches only (the splitter of
+//! [`crate::symbols`] finds pieces that parse alone exactly as in the file). Other files, and scripts
+//! the splitter cannot vouch for, are parsed whole: the tree before the edit comes from the
+//! [`ParseCache`] when it holds one (else a parse), and the text after it is re-parsed incrementally
+//! from that tree (tree-sitter's edit API), then cached for the next edit.
 
 mod cause;
 mod introduced;

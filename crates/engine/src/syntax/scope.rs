@@ -38,12 +38,12 @@ pub(crate) enum Found {
 /// Parses what the input's size and language allow and returns the introduced errors.
 pub(crate) fn problems(input: &Input) -> Found {
     let size = input.after.len().max(input.before.map_or(0, str::len));
-    let result = if let Some(found) = input.before.and_then(|before| pieces(input, before)) {
-        found
-    } else if size <= input.max_bytes {
-        whole(input)
-    } else {
+    if size > input.max_bytes {
         return Found::Skipped;
+    }
+    let result = match input.before.and_then(|before| pieces(input, before)) {
+        Some(found) => found,
+        None => whole(input),
     };
     result.map_or(Found::Failed, Found::Problems)
 }

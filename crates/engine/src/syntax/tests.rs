@@ -113,15 +113,25 @@ fn big_js(units: usize) -> String {
 #[test]
 fn a_large_script_is_checked_on_the_edited_pieces() {
     let before = big_js(4000);
-    assert!(before.len() > DEFAULT_MAX_BYTES);
+    let limit = 2 * before.len();
+    let check_js = |after: &str| check(Path::new("big.js"), Some(&before), after, limit, None);
     let good = before.replace("return x * 1500;", "return x * 1501;");
-    assert_eq!(verdict("big.js", &before, &good), Verdict::Clean);
+    assert_eq!(check_js(&good), Verdict::Clean);
     let bad = before.replace("return x * 1500;\n  }", "return x * 1500;\n");
-    let v = verdict("big.js", &before, &bad);
+    let v = check_js(&bad);
     assert!(
         introduced(&v)[0].cause.starts_with("unbalanced braces"),
         "{v:?}"
     );
+}
+
+#[test]
+fn a_script_over_the_limit_is_skipped() {
+    let before = big_js(4000);
+    assert!(before.len() > DEFAULT_MAX_BYTES);
+    let bad = before.replace("return x * 1500;\n  }", "return x * 1500;\n");
+    let v = verdict("big.js", &before, &bad);
+    assert!(matches!(v, Verdict::Skipped { .. }), "{v:?}");
 }
 
 #[test]
