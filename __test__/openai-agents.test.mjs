@@ -2,30 +2,13 @@
 // edit (the SDK's errorFunction hands our message to the model), edits, greps a tree whose first
 // hit starts with "Error" (a success) and finishes.
 import { describe, it, expect, afterEach } from 'vitest';
-import { Agent, Runner, Usage, setTracingDisabled } from '@openai/agents';
+import { Agent, Runner, setTracingDisabled } from '@openai/agents';
 import { createOpenAiTools, toOpenAiTool, viewTool, TOOL_PRESETS } from '../lib/openai.mjs';
 import { editTool } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
+import { functionCall as call, say, scriptedModel } from './support/openai-model.mjs';
 
 setTracingDisabled(true);
-
-const call = (id, name, args) => ({ type: 'function_call', callId: id, name, arguments: JSON.stringify(args), status: 'completed' });
-const say = (text) => ({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] });
-
-/** A model that answers each request with the next scripted output and records what it saw. */
-function scriptedModel(outputs) {
-  const requests = [];
-  const model = {
-    async getResponse(request) {
-      requests.push(request);
-      return { usage: new Usage(), output: [outputs.shift()], responseId: `r${requests.length}` };
-    },
-    async *getStreamedResponse() {
-      throw new Error('not used');
-    },
-  };
-  return { model, requests };
-}
 
 /** The function_call_output items of a request's input, as [callId, output text]. */
 const outputsIn = (request) =>

@@ -4,30 +4,15 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Agent, Runner, Usage, applyPatchTool, setTracingDisabled } from '@openai/agents';
+import { Agent, Runner, applyPatchTool, setTracingDisabled } from '@openai/agents';
 import { createEditor } from '../lib/openai.mjs';
 import { undoLastEditResult } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
+import { say, scriptedModel } from './support/openai-model.mjs';
 
 setTracingDisabled(true);
 
 const patchCall = (id, operation) => ({ type: 'apply_patch_call', callId: id, status: 'completed', operation });
-const say = (text) => ({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text }] });
-
-/** A model that answers each request with the next scripted output and records what it saw. */
-function scriptedModel(outputs) {
-  const requests = [];
-  const model = {
-    async getResponse(request) {
-      requests.push(request);
-      return { usage: new Usage(), output: [outputs.shift()], responseId: `r${requests.length}` };
-    },
-    async *getStreamedResponse() {
-      throw new Error('not used');
-    },
-  };
-  return { model, requests };
-}
 
 /** The apply_patch_call_output items of a request's input, by call id. */
 const patchOutputs = (request) =>

@@ -4,7 +4,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { Agent, Runner, Usage, setTracingDisabled } from '@openai/agents';
+import { Agent, Runner, setTracingDisabled } from '@openai/agents';
 import { createAiTools } from '../lib/ai.mjs';
 import { createLangChainTools } from '../lib/langchain.mjs';
 import { createMastraTools } from '../lib/mastra.mjs';
@@ -12,6 +12,7 @@ import { createOpenAiTools, TOOL_PRESETS } from '../lib/openai.mjs';
 import { mcpTools } from '../lib/mcp.mjs';
 import { main } from '../lib/cli.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
+import { functionCall, say, scriptedModel } from './support/openai-model.mjs';
 
 setTracingDisabled(true);
 
@@ -56,20 +57,7 @@ describe('the "openai" preset', () => {
 
   it('OpenAI Agents SDK: a fake model calls apply_patch as a strict function tool', async () => {
     const options = fresh();
-    const requests = [];
-    const outputs = [
-      { type: 'function_call', callId: 'c1', name: 'apply_patch', arguments: JSON.stringify({ input: PATCH }), status: 'completed' },
-      { type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'done' }] },
-    ];
-    const model = {
-      async getResponse(request) {
-        requests.push(request);
-        return { usage: new Usage(), output: [outputs.shift()], responseId: `r${requests.length}` };
-      },
-      async *getStreamedResponse() {
-        throw new Error('not used');
-      },
-    };
+    const { model, requests } = scriptedModel([functionCall('c1', 'apply_patch', { input: PATCH }), say('done')]);
     const agent = new Agent({ name: 'patcher', instructions: 'patch', model, tools: createOpenAiTools(options) });
     const result = await new Runner().run(agent, 'Return 2.', { maxTurns: 4 });
     expect(result.finalOutput).toBe('done');

@@ -8,13 +8,11 @@
 // files were restored before its levels were removed); when the kill left the files half-way
 // between two states, it must bring back the earlier one (the worker's journal says which).
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { undoLastEdit } from '../lib/index.mjs';
-import { LONG, prng, report, seedFromEnv } from './support/trust.mjs';
+import { LONG, prng, report, seedFromEnv, startCrashWorker } from './support/trust.mjs';
 
 const RUNS = LONG ? 100 : 6;
 const P_FILES = ['p0.txt', 'p1.txt', 'p2.txt'];
@@ -32,22 +30,8 @@ const counts = {
 };
 afterAll(() => report('patch-crash', counts));
 
-/** Starts the worker; resolves `ready` after its first patch, `exit` when it dies. */
-function startWorker(root, historyDir, seed) {
-  const script = fileURLToPath(new URL('./support/patch-crash-worker.cjs', import.meta.url));
-  const child = spawn(process.execPath, [script, root, historyDir, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const ready = new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('failed')) reject(new Error(out));
-      else if (out.includes('ready\n')) resolve();
-    });
-    exit.then((e) => reject(new Error(`worker exited before ready: ${JSON.stringify(e)}`)));
-  });
-  return { child, ready, exit };
-}
+/** Starts the worker; `ready` after its first patch, `exit` when it dies (see startCrashWorker). */
+const startWorker = (root, historyDir, seed) => startCrashWorker('patch-crash-worker.cjs', [root, historyDir, String(seed)]);
 
 /** The id lines of a whole file (ids then `END`), null when torn, undefined when absent. */
 function ids(root, rel) {

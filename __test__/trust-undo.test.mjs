@@ -7,14 +7,12 @@
 //   level was written ahead but which never landed, or an undo whose restore landed before its
 //   level was removed): the file already holds that level's content, so it only removes the level.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { editTool, createTool, flushWritesAsync, textEditorTool, undoLastEdit } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
-import { LONG, prng, report, seedFromEnv } from './support/trust.mjs';
+import { LONG, prng, report, seedFromEnv, startCrashWorker } from './support/trust.mjs';
 
 const RUNS = LONG ? 200 : 30;
 const counts = { runs: 0, undosChecked: 0, skippedLevels: 0, tornFiles: 0, refusedAfterCrash: 0, completedAfterCrash: 0 };
@@ -77,22 +75,8 @@ describe('flushWritesAsync', () => {
   });
 });
 
-/** Starts the worker; resolves `ready` after its first edit, `exit` when it dies. */
-function startWorker(root, historyDir, seed) {
-  const script = fileURLToPath(new URL('./support/undo-crash-worker.cjs', import.meta.url));
-  const child = spawn(process.execPath, [script, root, historyDir, String(seed)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const ready = new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('ready\n')) resolve();
-      if (out.includes('failed')) reject(new Error(out));
-    });
-    exit.then((e) => reject(new Error(`worker exited before ready: ${JSON.stringify(e)}`)));
-  });
-  return { child, ready, exit };
-}
+/** Starts the worker; `ready` after its first edit, `exit` when it dies (see startCrashWorker). */
+const startWorker = (root, historyDir, seed) => startCrashWorker('undo-crash-worker.cjs', [root, historyDir, String(seed)]);
 
 /** The id lines of a well-formed file, or null when it is torn. */
 function ids(text) {

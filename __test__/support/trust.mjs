@@ -1,8 +1,11 @@
 // Shared pieces of the trust suites (concurrency, crash, faults, property, paths): the list of
-// tool factories every suite iterates over, a seeded PRNG, workspace snapshots, temp-file listing.
+// tool factories every suite iterates over, a seeded PRNG, workspace snapshots, temp-file listing,
+// the start of the crash suites' workers.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chownSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTool, editFileTool, editTool, grepTool, multiEditTool, replaceInFileTool, textEditorTool } from '../../lib/index.mjs';
 
 /** True when the suites run as root (needed for tmpfs mounts and for `nobody` child processes). */
@@ -195,4 +198,25 @@ export function tempFilesUnder(root) {
 export function report(suite, counts) {
   const parts = Object.entries(counts).map(([k, v]) => `${k}=${v}`);
   console.log(`[trust:${suite}] ${parts.join(' ')}`);
+}
+
+/**
+ * Starts `worker` (a script in this folder) with `args` for a crash suite: `ready` resolves once
+ * it prints "ready" and rejects when it prints "failed" (that wins) or exits first; `exit`
+ * resolves with `{ code, signal }` when it dies.
+ */
+export function startCrashWorker(worker, args) {
+  const script = fileURLToPath(new URL(`./${worker}`, import.meta.url));
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const ready = new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('failed')) reject(new Error(out));
+      else if (out.includes('ready\n')) resolve();
+    });
+    exit.then((e) => reject(new Error(`worker exited before ready: ${JSON.stringify(e)}`)));
+  });
+  return { child, ready, exit };
 }

@@ -1,6 +1,8 @@
 // Edit calls for one hunk: text mode (exact and model-style perturbations), line mode, symbol
 // mode. Each call is { category, content, expected, params } where `params` lacks file_path.
 
+import { readFileSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import { applyHunk } from './cases.mjs';
 
 const leading = (l) => /^[ \t]*/.exec(l)[0];
@@ -148,4 +150,34 @@ export function symbolCall(c, defs) {
   const exp = expected.split('\n');
   const new_string = exp.slice(def.startLine - 1, def.endLine + delta).join('\n');
   return { category: 'symbol', content: c.content, expected, params: { symbol: def.name, new_string } };
+}
+
+/** Definitions the symbol call may target: a unique name (found by `api` in `file`) above the hunk. */
+async function symbolDefs(api, file, c) {
+  const defs = [];
+  for (const name of candidateNames(c)) {
+    const all = await api.findAllSymbols(file, name);
+    if (all.length === 1) defs.push({ name, ...all[0] });
+  }
+  return defs;
+}
+
+/**
+ * Every call of case `c`: text mode, line mode, and symbol mode when a definition holds the hunk
+ * (looked up by `api` in a probe file it writes in `dir`).
+ */
+export async function caseCalls(api, dir, c) {
+  const calls = [...textCalls(c), lineCall(c)];
+  const probe = join(dir, `defs${extname(c.path)}`);
+  writeFileSync(probe, c.content);
+  const sym = symbolCall(c, await symbolDefs(api, probe, c));
+  if (sym) calls.push(sym);
+  return calls;
+}
+
+/** Writes the call's starting content to `file`, runs it through `edit`; the reply and the file after. */
+export async function applyCall(edit, file, call) {
+  writeFileSync(file, call.content);
+  const reply = await edit.execute({ file_path: file, ...call.params });
+  return { file, reply, after: readFileSync(file, 'utf8') };
 }

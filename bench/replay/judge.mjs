@@ -49,7 +49,7 @@ export function judge(call, { file, reply, after }, c) {
 }
 
 /** Python results that do not compile while their expected file does (`py_compile`). */
-export function pythonFailures(results) {
+function pythonFailures(results) {
   const files = results.filter((r) => r.file.endsWith('.py') && r.outcome !== 'refused').map((r) => r.file);
   if (!files.length) return new Set();
   const script = `
@@ -68,6 +68,12 @@ for f in sys.stdin.read().split('\\n'):
 `;
   const out = execFileSync('python3', ['-c', script], { input: files.join('\n'), encoding: 'utf8', maxBuffer: 16 << 20 });
   return new Set(out.split('\n').filter(Boolean));
+}
+
+/** Sets `pyFail` on every result: a Python result that does not compile while its expected file does. */
+export function markPythonFailures(results) {
+  const pyFail = pythonFailures(results);
+  for (const r of results) r.pyFail = pyFail.has(r.file);
 }
 
 function tally(rows) {

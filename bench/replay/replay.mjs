@@ -12,8 +12,8 @@ import { homedir, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gitDirs, repoCases } from './cases.mjs';
-import { candidateNames, lineCall, symbolCall, textCalls } from './calls.mjs';
-import { judge, pythonFailures, report } from './judge.mjs';
+import { applyCall, caseCalls } from './calls.mjs';
+import { judge, markPythonFailures, report } from './judge.mjs';
 
 function args() {
   const a = { cache: join(homedir(), '.cache', 'edit-engine-replay'), commits: 40, rebuild: false };
@@ -48,24 +48,6 @@ function baseCases(a) {
   return cases;
 }
 
-async function runCall(edit, dir, n, c, call) {
-  const file = join(dir, `case${n}${extname(c.path)}`);
-  writeFileSync(file, call.content);
-  const reply = await edit.execute({ file_path: file, ...call.params });
-  const after = readFileSync(file, 'utf8');
-  return { file, reply, after };
-}
-
-/** Definitions the symbol call may target: a unique name whose definition holds the hunk. */
-async function symbolDefs(api, file, c) {
-  const defs = [];
-  for (const name of candidateNames(c)) {
-    const all = await api.findAllSymbols(file, name);
-    if (all.length === 1) defs.push({ name, ...all[0] });
-  }
-  return defs;
-}
-
 async function main() {
   const a = args();
   const api = await import(a.lib ? pathToFileURL(resolve(a.lib)).href : '../../lib/index.mjs');
@@ -75,19 +57,13 @@ async function main() {
   const results = [];
   let n = 0;
   for (const c of cases) {
-    const calls = [...textCalls(c), lineCall(c)];
-    const probe = join(dir, `defs${extname(c.path)}`);
-    writeFileSync(probe, c.content);
-    const sym = symbolCall(c, await symbolDefs(api, probe, c));
-    if (sym) calls.push(sym);
-    for (const call of calls) {
-      const out = await runCall(edit, dir, n++, c, call);
+    for (const call of await caseCalls(api, dir, c)) {
+      const out = await applyCall(edit, join(dir, `case${n++}${extname(c.path)}`), call);
       results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judge(call, out, c) });
       if (!c.path.endsWith('.py')) rmSync(out.file);
     }
   }
-  const pyFail = pythonFailures(results);
-  for (const r of results) r.pyFail = pyFail.has(r.file);
+  markPythonFailures(results);
   rmSync(dir, { recursive: true, force: true });
   if (a.json) writeFileSync(a.json, JSON.stringify(results.map(({ expectedText, ...r }) => r)));
   console.log(report(results));

@@ -17,8 +17,8 @@ import { homedir, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as ours from '../../lib/index.mjs';
-import { candidateNames, lineCall, symbolCall, textCalls } from './calls.mjs';
-import { judge, pythonFailures } from './judge.mjs';
+import { applyCall, caseCalls } from './calls.mjs';
+import { judge, markPythonFailures } from './judge.mjs';
 
 const FLAG = 'Syntax check: this edit introduced';
 
@@ -72,15 +72,6 @@ async function guardNote(create, file, before, after) {
   return reply.slice(at, end < 0 ? undefined : end);
 }
 
-async function symbolDefs(api, file, c) {
-  const defs = [];
-  for (const name of candidateNames(c)) {
-    const all = await api.findAllSymbols(file, name);
-    if (all.length === 1) defs.push({ name, ...all[0] });
-  }
-  return defs;
-}
-
 /** Every replayed call of every case, applied by `api`, judged, and checked by the guard. */
 async function replay(api, cases, dir) {
   const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false, syntaxCheck: 'off' });
@@ -89,24 +80,15 @@ async function replay(api, cases, dir) {
   const results = [];
   let n = 0;
   for (const c of cases) {
-    const calls = [...textCalls(c), lineCall(c)];
-    const probe = join(dir, `defs${extname(c.path)}`);
-    writeFileSync(probe, c.content);
-    const sym = symbolCall(c, await symbolDefs(api, probe, c));
-    if (sym) calls.push(sym);
-    for (const call of calls) {
-      const file = join(dir, `case${n++}${extname(c.path)}`);
-      writeFileSync(file, call.content);
-      const reply = await edit.execute({ file_path: file, ...call.params });
-      const after = readFileSync(file, 'utf8');
+    for (const call of await caseCalls(api, dir, c)) {
+      const { file, reply, after } = await applyCall(edit, join(dir, `case${n++}${extname(c.path)}`), call);
       const judged = judge(call, { file, reply, after }, c);
       const note = judged.outcome === 'refused' ? '' : await guardNote(create, join(dir, `guard${extname(c.path)}`), call.content, after);
       results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judged, note, case: c });
       if (!c.path.endsWith('.py')) rmSync(file);
     }
   }
-  const pyFail = pythonFailures(results);
-  for (const r of results) r.pyFail = pyFail.has(r.file);
+  markPythonFailures(results);
   return results;
 }
 

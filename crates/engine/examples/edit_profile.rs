@@ -8,6 +8,8 @@
 
 #[path = "../benches/common/mod.rs"]
 mod common;
+#[path = "common/profile.rs"]
+mod profile;
 
 use edit_engine_core::fs::atomic::{write_atomic, WriteMode};
 use edit_engine_core::fs::textfile::{read_text, TextFile};
@@ -23,25 +25,8 @@ use std::time::Instant;
 /// A named profiling step.
 type Step<'a> = (&'static str, Box<dyn FnMut() + 'a>);
 
-fn median(reps: usize, mut f: impl FnMut()) -> f64 {
-    let mut t: Vec<f64> = (0..reps)
-        .map(|_| {
-            let s = Instant::now();
-            f();
-            s.elapsed().as_secs_f64() * 1e3
-        })
-        .collect();
-    t.sort_by(f64::total_cmp);
-    t[t.len() / 2]
-}
-
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("number"))
-        .collect();
-    let bytes = args.first().copied().unwrap_or(4 << 20);
-    let reps = args.get(1).copied().unwrap_or(15);
+    let (bytes, reps) = profile::bytes_and_reps();
     let dir = tempfile::tempdir().expect("tempdir");
     let (content, t) = common::source(bytes);
     let target = common::target_lines(t);
@@ -75,7 +60,7 @@ fn main() {
         split_steps(&inputs),
     ];
     for (name, mut f) in steps.into_iter().flatten() {
-        println!("  {name:<42} {:>9.2}", median(reps, &mut f));
+        println!("  {name:<42} {:>9.2}", profile::median(reps, &mut f));
     }
 }
 

@@ -6,23 +6,13 @@
 
 #[path = "../benches/common/mod.rs"]
 mod common;
+#[path = "common/profile.rs"]
+mod profile;
 
 use edit_engine_core::history::{HistoryStore, Write};
 use edit_engine_core::tools::history::HistoryOption;
 use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
 use std::time::Instant;
-
-fn median(reps: usize, mut f: impl FnMut()) -> f64 {
-    let mut t: Vec<f64> = (0..reps)
-        .map(|_| {
-            let s = Instant::now();
-            f();
-            s.elapsed().as_secs_f64() * 1e3
-        })
-        .collect();
-    t.sort_by(f64::total_cmp);
-    t[t.len() / 2]
-}
 
 /// Medians of the `edit` tool's exact edit of `src.js` in `dir` (restored before each run) with
 /// the history in `hist` and without history, the two runs interleaved so load hits both alike.
@@ -66,12 +56,7 @@ fn edit_medians(
 }
 
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("number"))
-        .collect();
-    let bytes = args.first().copied().unwrap_or(4 << 20);
-    let reps = args.get(1).copied().unwrap_or(15);
+    let (bytes, reps) = profile::bytes_and_reps();
     let dir = tempfile::tempdir().expect("tempdir");
     let (content, t) = common::source(bytes);
     let target = common::target_lines(t);
@@ -80,13 +65,13 @@ fn main() {
     let row = |name: &str, ms: f64| println!("{name:<44} {ms:>8.3}");
     row(
         "blake3",
-        median(reps, || {
+        profile::median(reps, || {
             std::hint::black_box(blake3::hash(data));
         }),
     );
     row(
         "sha256",
-        median(reps, || {
+        profile::median(reps, || {
             use sha2::Digest;
             std::hint::black_box(sha2::Sha256::digest(data));
         }),
@@ -96,7 +81,7 @@ fn main() {
     let mut n = 0u32;
     row(
         "record_write (both blobs new)",
-        median(reps, || {
+        profile::median(reps, || {
             n += 1;
             let mut prev = data.to_vec();
             prev.extend_from_slice(&n.to_le_bytes());
@@ -139,7 +124,7 @@ fn main() {
     let written = prev.clone();
     row(
         "record_write (both stored: deduplicated)",
-        median(reps, || {
+        profile::median(reps, || {
             let w = Write {
                 previous: data,
                 written: Some(&written),

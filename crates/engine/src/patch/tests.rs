@@ -14,6 +14,11 @@ fn v4a_update(text: &str, patch: &str) -> Result<String, PatchError> {
     }
 }
 
+/// A V4A patch that updates `f.txt` with `hunks` (each line ending in a newline).
+fn update_f_txt(hunks: &str) -> String {
+    format!("*** Begin Patch\n*** Update File: f.txt\n{hunks}*** End Patch")
+}
+
 fn diff_update(text: &str, diff: &str) -> Result<String, PatchError> {
     apply_to_text(text, &parse_diff(diff, Some("f.txt"))?).map(|a| a.text)
 }
@@ -92,16 +97,16 @@ fn v4a_empty_update_is_refused() {
 #[test]
 fn v4a_hunks_apply_in_order_with_first_hunk_without_anchor() {
     let text = "a\nb\nc\nd\ne\n";
-    let patch =
-        "*** Begin Patch\n*** Update File: f.txt\n a\n-b\n+B\n@@\n d\n-e\n+E\n*** End Patch";
-    assert_eq!(v4a_update(text, patch).unwrap(), "a\nB\nc\nd\nE\n");
+    let patch = update_f_txt(" a\n-b\n+B\n@@\n d\n-e\n+E\n");
+    assert_eq!(v4a_update(text, &patch).unwrap(), "a\nB\nc\nd\nE\n");
 }
 
 #[test]
 fn v4a_nested_anchors_pick_the_method_of_the_right_class() {
     let text = "class A:\n    def run(self):\n        return 1\nclass B:\n    def run(self):\n        return 1\n";
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ class B:\n@@     def run(self):\n-        return 1\n+        return 2\n*** End Patch";
-    let out = v4a_update(text, patch).unwrap();
+    let patch =
+        update_f_txt("@@ class B:\n@@     def run(self):\n-        return 1\n+        return 2\n");
+    let out = v4a_update(text, &patch).unwrap();
     assert_eq!(
         out,
         "class A:\n    def run(self):\n        return 1\nclass B:\n    def run(self):\n        return 2\n"
@@ -115,8 +120,8 @@ fn v4a_nested_anchors_pick_the_method_of_the_right_class() {
 #[test]
 fn v4a_missing_anchor_names_the_hunk_and_what_to_resend() {
     let text = "fn alpha() {}\nfn beta() {}\n";
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ fn gamma() {}\n-x\n+y\n*** End Patch";
-    let err = v4a_update(text, patch).unwrap_err();
+    let patch = update_f_txt("@@ fn gamma() {}\n-x\n+y\n");
+    let err = v4a_update(text, &patch).unwrap_err();
     assert!(err.message.contains("Hunk 1 of 1 for f.txt"), "{err}");
     assert!(err.message.contains("\"fn gamma() {}\""), "{err}");
     assert!(err.message.contains("resend"), "{err}");
@@ -125,19 +130,18 @@ fn v4a_missing_anchor_names_the_hunk_and_what_to_resend() {
 #[test]
 fn v4a_end_of_file_prefers_the_last_occurrence() {
     let text = "x\nend\nx\nend\n";
-    let patch =
-        "*** Begin Patch\n*** Update File: f.txt\n x\n-end\n+END\n*** End of File\n*** End Patch";
-    assert_eq!(v4a_update(text, patch).unwrap(), "x\nend\nx\nEND\n");
+    let patch = update_f_txt(" x\n-end\n+END\n*** End of File\n");
+    assert_eq!(v4a_update(text, &patch).unwrap(), "x\nend\nx\nEND\n");
 }
 
 #[test]
 fn v4a_pure_addition_goes_to_the_end_or_after_its_anchor() {
     let text = "one\ntwo\n";
-    let at_end = "*** Begin Patch\n*** Update File: f.txt\n+three\n*** End Patch";
-    assert_eq!(v4a_update(text, at_end).unwrap(), "one\ntwo\nthree\n");
-    let after = "*** Begin Patch\n*** Update File: f.txt\n@@ one\n+one and a half\n*** End Patch";
+    let at_end = update_f_txt("+three\n");
+    assert_eq!(v4a_update(text, &at_end).unwrap(), "one\ntwo\nthree\n");
+    let after = update_f_txt("@@ one\n+one and a half\n");
     assert_eq!(
-        v4a_update(text, after).unwrap(),
+        v4a_update(text, &after).unwrap(),
         "one\none and a half\ntwo\n"
     );
 }
@@ -218,9 +222,9 @@ fn unique_placement_uses_the_hint_only_to_break_ties() {
 #[test]
 fn indentation_is_fitted_when_the_hunk_matched_ignoring_it() {
     let text = "fn main() {\n\tif ok {\n\t\trun();\n\t}\n}\n";
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n if ok {\n-    run();\n+    run();\n+    stop();\n }\n*** End Patch";
+    let patch = update_f_txt(" if ok {\n-    run();\n+    run();\n+    stop();\n }\n");
     assert_eq!(
-        v4a_update(text, patch).unwrap(),
+        v4a_update(text, &patch).unwrap(),
         "fn main() {\n\tif ok {\n\t\trun();\n\t\tstop();\n\t}\n}\n"
     );
 }
@@ -228,15 +232,15 @@ fn indentation_is_fitted_when_the_hunk_matched_ignoring_it() {
 #[test]
 fn context_lines_keep_the_file_text() {
     let text = "a   \nb\n";
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n a\n-b\n+c\n*** End Patch";
-    assert_eq!(v4a_update(text, patch).unwrap(), "a   \nc\n");
+    let patch = update_f_txt(" a\n-b\n+c\n");
+    assert_eq!(v4a_update(text, &patch).unwrap(), "a   \nc\n");
 }
 
 #[test]
 fn final_newline_state_is_kept() {
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n-b\n+c\n*** End Patch";
-    assert_eq!(v4a_update("a\nb", patch).unwrap(), "a\nc");
-    assert_eq!(v4a_update("a\nb\n", patch).unwrap(), "a\nc\n");
+    let patch = update_f_txt("-b\n+c\n");
+    assert_eq!(v4a_update("a\nb", &patch).unwrap(), "a\nc");
+    assert_eq!(v4a_update("a\nb\n", &patch).unwrap(), "a\nc\n");
 }
 
 #[test]
@@ -447,9 +451,11 @@ fn unified_numbers_off_by_the_same_amount_follow_the_first_hunk() {
 #[test]
 fn v4a_two_hunks_of_one_function_may_repeat_its_anchor() {
     let text = "def f():\n    a = 1\n    b = 2\n    c = 3\n    d = 4\n    e = 5\n";
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ def f():\n-    a = 1\n+    a = 10\n@@ def f():\n-    e = 5\n+    e = 50\n*** End Patch";
+    let patch = update_f_txt(
+        "@@ def f():\n-    a = 1\n+    a = 10\n@@ def f():\n-    e = 5\n+    e = 50\n",
+    );
     assert_eq!(
-        v4a_update(text, patch).unwrap(),
+        v4a_update(text, &patch).unwrap(),
         "def f():\n    a = 10\n    b = 2\n    c = 3\n    d = 4\n    e = 50\n"
     );
 }
@@ -459,9 +465,10 @@ fn v4a_anchor_before_the_previous_hunk_still_orders_the_hunks() {
     // The anchor is behind the cursor: the hunk is still sought after the previous hunk, so the
     // first "x = 1" (already passed) is not taken again.
     let text = "def f():\n    x = 1\n    y = 2\n    x = 1\n";
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ def f():\n-    y = 2\n+    y = 3\n@@ def f():\n-    x = 1\n+    x = 9\n*** End Patch";
+    let patch =
+        update_f_txt("@@ def f():\n-    y = 2\n+    y = 3\n@@ def f():\n-    x = 1\n+    x = 9\n");
     assert_eq!(
-        v4a_update(text, patch).unwrap(),
+        v4a_update(text, &patch).unwrap(),
         "def f():\n    x = 1\n    y = 3\n    x = 9\n"
     );
 }
@@ -469,8 +476,8 @@ fn v4a_anchor_before_the_previous_hunk_still_orders_the_hunks() {
 #[test]
 fn missing_anchor_message_puts_the_closest_region_on_its_own_line() {
     let text = "fn alpha() {}\nfn beta() {}\n";
-    let patch = "*** Begin Patch\n*** Update File: f.txt\n@@ fn alphx() {}\n-x\n+y\n*** End Patch";
-    let err = v4a_update(text, patch).unwrap_err();
+    let patch = update_f_txt("@@ fn alphx() {}\n-x\n+y\n");
+    let err = v4a_update(text, &patch).unwrap_err();
     assert!(
         err.message
             .contains("was not found after line 0.\nNothing similar"),
