@@ -55,6 +55,10 @@ fn edit_medians(
     (on[reps / 2], off[reps / 2])
 }
 
+fn row(name: &str, ms: f64) {
+    println!("{name:<44} {ms:>8.3}");
+}
+
 fn main() {
     let (bytes, reps) = profile::bytes_and_reps();
     let dir = tempfile::tempdir().expect("tempdir");
@@ -62,7 +66,22 @@ fn main() {
     let target = common::target_lines(t);
     let data = content.as_bytes();
     println!("content: {} bytes; median of {reps} runs, ms", data.len());
-    let row = |name: &str, ms: f64| println!("{name:<44} {ms:>8.3}");
+    hash_rows(data, reps);
+    let store = HistoryStore::open(dir.path().join("h")).unwrap();
+    record_rows(&store, &dir.path().join("f"), data, reps);
+    edit_engine_core::fs::background::flush();
+    let edit_dir = tempfile::tempdir().expect("tempdir");
+    let hist = edit_dir.path().join("h").to_string_lossy().into_owned();
+    let ws = edit_dir.path().join("ws");
+    std::fs::create_dir(&ws).unwrap();
+    let (on, off) = edit_medians(&ws, &hist, &content, &target[0], reps);
+    row("edit::run exact, history on", on);
+    row("edit::run exact, history off", off);
+    row("edit::run exact, on - off", on - off);
+}
+
+/// The two content hashes the store could name blobs by.
+fn hash_rows(data: &[u8], reps: usize) {
     row(
         "blake3",
         profile::median(reps, || {
@@ -76,8 +95,10 @@ fn main() {
             std::hint::black_box(sha2::Sha256::digest(data));
         }),
     );
-    let store = HistoryStore::open(dir.path().join("h")).unwrap();
-    let file = dir.path().join("f");
+}
+
+/// A level recorded with both blobs new, in a chain of edits, and with both already stored.
+fn record_rows(store: &HistoryStore, file: &std::path::Path, data: &[u8], reps: usize) {
     let mut n = 0u32;
     row(
         "record_write (both blobs new)",
@@ -93,12 +114,35 @@ fn main() {
                 tool: "edit",
                 txn: None,
             };
-            store.record_write(&file, &w).unwrap();
+            store.record_write(file, &w).unwrap();
         }),
     );
-    // Chained writes, as an agent's edits come: each level's previous content is the last one's
-    // written content. Timed: the synchronous part (`record_write`); the written blob is then
-    // stored untimed, as the background lane does.
+    let (ms, written) = chained_median(store, file, data, reps, n);
+    row("record_write (chained, synchronous part)", ms);
+    row(
+        "record_write (both stored: deduplicated)",
+        profile::median(reps, || {
+            let w = Write {
+                previous: data,
+                written: Some(&written),
+                tool: "edit",
+                txn: None,
+            };
+            store.record_write(file, &w).unwrap();
+        }),
+    );
+}
+
+/// Chained writes, as an agent's edits come: each level's previous content is the last one's
+/// written content. Timed: the synchronous part (`record_write`); the written blob is then stored
+/// untimed, as the background lane does. Returns the median and the last written content.
+fn chained_median(
+    store: &HistoryStore,
+    file: &std::path::Path,
+    data: &[u8],
+    reps: usize,
+    mut n: u32,
+) -> (f64, Vec<u8>) {
     let mut prev = data.to_vec();
     let mut times = Vec::with_capacity(reps);
     for _ in 0..reps {
@@ -112,7 +156,7 @@ fn main() {
             txn: None,
         };
         let s = Instant::now();
-        let pending = store.record_write(&file, &w).unwrap();
+        let pending = store.record_write(file, &w).unwrap();
         times.push(s.elapsed().as_secs_f64() * 1e3);
         if let Some(name) = pending {
             store.store_blob(&name, &written).unwrap();
@@ -120,27 +164,5 @@ fn main() {
         prev = written;
     }
     times.sort_by(f64::total_cmp);
-    row("record_write (chained, synchronous part)", times[reps / 2]);
-    let written = prev.clone();
-    row(
-        "record_write (both stored: deduplicated)",
-        profile::median(reps, || {
-            let w = Write {
-                previous: data,
-                written: Some(&written),
-                tool: "edit",
-                txn: None,
-            };
-            store.record_write(&file, &w).unwrap();
-        }),
-    );
-    edit_engine_core::fs::background::flush();
-    let edit_dir = tempfile::tempdir().expect("tempdir");
-    let hist = edit_dir.path().join("h").to_string_lossy().into_owned();
-    let ws = edit_dir.path().join("ws");
-    std::fs::create_dir(&ws).unwrap();
-    let (on, off) = edit_medians(&ws, &hist, &content, &target[0], reps);
-    row("edit::run exact, history on", on);
-    row("edit::run exact, history off", off);
-    row("edit::run exact, on - off", on - off);
+    (times[reps / 2], prev)
 }
