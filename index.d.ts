@@ -9,7 +9,7 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
-/** Seed 002's `BackgroundTaskPersistence`. */
+/** `BackgroundTaskPersistence`: a persistent store of background tasks. */
 export declare class BackgroundTaskPersistence {
   /**
    * `options.filePath`: the JSON file (default `~/.code-agent/background-tasks.json`; relative
@@ -29,7 +29,7 @@ export declare class BackgroundTaskPersistence {
 }
 export type JsTaskStore = BackgroundTaskPersistence
 
-/** Seed 002's `ExternalModificationDetector`. */
+/** The `ExternalModificationDetector`: did a file change on disk since a snapshot? */
 export declare class ExternalModificationDetector {
   constructor()
   /**
@@ -48,7 +48,10 @@ export declare class ExternalModificationDetector {
   detectAsync(filePath: string, snapshot: FileSnapshot): Promise<ModificationResult>
 }
 
-/** Seed 002's `FileReadTracker`; state lives in Rust and is shared with tool contexts. */
+/**
+ * The `FileReadTracker` (read-before-edit guard); state lives in Rust and is shared with tool
+ * contexts.
+ */
 export declare class FileReadTracker {
   constructor()
   /** Records that `filePath` was read while its modification time was `mtime` (`stats.mtimeMs`). */
@@ -115,15 +118,15 @@ export declare class NativeToolbox {
   edit(params: Record<string, unknown>): Promise<ToolResult>
   /** Probe's `multi_edit` tool call (plus `atomic: true`). */
   multiEdit(params: Record<string, unknown>): Promise<ToolResult>
-  /** Seed 001's `edit_file` tool call. */
+  /** The `edit_file` tool call (plain search and replace). */
   editFile(params: Record<string, unknown>): Promise<ToolResult>
-  /** Seed 004's `replace_in_file` tool call. */
+  /** The `replace_in_file` tool call (line ranges, insertions, literal and regex replacements). */
   replaceInFile(params: Record<string, unknown>): Promise<ToolResult>
   /** Anthropic's text editor tool call (version from the options). */
   textEditor(params: Record<string, unknown>): Promise<ToolResult>
   /** Undoes the last recorded write to `params.path` from the undo history. */
   undoLastEdit(params: { path: string; workingDirectory?: string }): Promise<ToolResult>
-  /** Seed 002's `grep` call: confined by the path policy; the trackers learn the files returned. */
+  /** The `grep` call: confined by the path policy; the trackers learn the files returned. */
   grep(params: Record<string, unknown>): Promise<ToolResult>
   /** Probe's `create` tool call. */
   create(params: Record<string, unknown>): Promise<ToolResult>

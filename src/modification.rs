@@ -1,4 +1,4 @@
-//! `ExternalModificationDetector` (seed 002): file snapshots and change detection.
+//! `ExternalModificationDetector`: file snapshots and change detection.
 //!
 //! `snapshot` / `detect` are synchronous, as the spec's interface and example are: the one
 //! documented exception to running file work off the event loop. They cost a `stat` (plus one
@@ -36,7 +36,7 @@ pub struct ModificationResult {
     pub changes: ModificationChanges,
 }
 
-/// Seed 002's `ExternalModificationDetector`.
+/// The `ExternalModificationDetector`: did a file change on disk since a snapshot?
 #[napi]
 pub struct ExternalModificationDetector {}
 

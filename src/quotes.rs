@@ -1,4 +1,5 @@
-//! Seed 002's quote normalizer, as two functions the JS `QuoteNormalizer` class calls.
+//! The quote normalizer (typographic to straight quotes and back), as two functions the JS
+//! `QuoteNormalizer` class calls.
 
 use edit_engine_core::text;
 use napi_derive::napi;

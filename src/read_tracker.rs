@@ -1,4 +1,4 @@
-//! `FileReadTracker` (seed 002): which files were read and their modification time at the read.
+//! `FileReadTracker`: which files were read and their modification time at the read.
 //! Pass it to the edit tools as `readTracker` and the engine consults it natively.
 
 use edit_engine_core::tracker::FileReadTracker;
@@ -7,7 +7,8 @@ use napi_derive::napi;
 use std::path::Path;
 use std::sync::Arc;
 
-/// Seed 002's `FileReadTracker`; state lives in Rust and is shared with tool contexts.
+/// The `FileReadTracker` (read-before-edit guard); state lives in Rust and is shared with tool
+/// contexts.
 #[napi(js_name = "FileReadTracker")]
 pub struct JsFileReadTracker {
     inner: Arc<FileReadTracker>,

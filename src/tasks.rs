@@ -1,4 +1,4 @@
-//! `BackgroundTaskPersistence` (seed 002): background tasks kept in a locked JSON file. Every
+//! `BackgroundTaskPersistence`: background tasks kept in a locked JSON file. Every
 //! method runs on libuv's thread pool and returns a Promise; failures reject with a clear message.
 
 use crate::ffi::JsonValue;
@@ -35,7 +35,7 @@ fn chosen_path(options: Option<&Value>) -> napi::Result<Option<String>> {
     }
 }
 
-/// Seed 002's `BackgroundTaskPersistence`.
+/// `BackgroundTaskPersistence`: a persistent store of background tasks.
 #[napi(js_name = "BackgroundTaskPersistence")]
 pub struct JsTaskStore {
     store: Result<TaskStore, String>,

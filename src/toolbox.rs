@@ -151,7 +151,7 @@ impl NativeToolbox {
         )
     }
 
-    /// Seed 001's `edit_file` tool call.
+    /// The `edit_file` tool call (plain search and replace).
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
@@ -164,7 +164,7 @@ impl NativeToolbox {
         )
     }
 
-    /// Seed 004's `replace_in_file` tool call.
+    /// The `replace_in_file` tool call (line ranges, insertions, literal and regex replacements).
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
@@ -210,7 +210,7 @@ impl NativeToolbox {
         )
     }
 
-    /// Seed 002's `grep` call: confined by the path policy; the trackers learn the files returned.
+    /// The `grep` call: confined by the path policy; the trackers learn the files returned.
     #[napi(
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"

@@ -1,4 +1,4 @@
-//! Seed 002's `grep`, built on ripgrep's crates: a regex search of a file or a directory tree
+//! The `grep` search, built on ripgrep's crates: a regex search of a file or a directory tree
 //! with context lines, ripgrep's file types, `.gitignore` rules and binary-file skipping.
 //!
 //! Contract of [`run`]:

@@ -1,4 +1,4 @@
-//! Seed 002's `GrepArgs` (plus `ignoreCase`, `maxResults`, `lineHashes`) read from JSON params.
+//! The grep call's `GrepArgs` (plus `ignoreCase`, `maxResults`, `lineHashes`) read from JSON params.
 
 use crate::tools::params::{field, flag, non_blank_str, Field};
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! Seed 002's `BackgroundTaskPersistence`: background tasks (JSON objects with a string `id` and
+//! `BackgroundTaskPersistence`: background tasks (JSON objects with a string `id` and
 //! an optional `pid`) kept in a JSON file so an agent finds them again after a restart.
 //!
 //! Contract:

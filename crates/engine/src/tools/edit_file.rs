@@ -1,4 +1,4 @@
-//! Seed 001's `edit_file` tool: exact search/replace of the first occurrence, or of all with
+//! The `edit_file` tool: exact search/replace of the first occurrence, or of all with
 //! `replace_all`; `Replaced N occurrence(s)`. Shares the engine's guard, locks and atomic writes.
 
 use super::errors::describe;

@@ -60,7 +60,7 @@ pub struct ToolOptions {
 pub struct ToolContext {
     pub policy: PathPolicy,
     pub tracker: Option<Arc<FileTracker>>,
-    /// Seed 002's read tracker: edits refuse unread or externally changed files.
+    /// The read tracker: edits refuse unread or externally changed files.
     pub read_tracker: Option<Arc<FileReadTracker>>,
     pub max_file_bytes: u64,
     pub return_diff: bool,
@@ -98,7 +98,7 @@ impl ToolContext {
         })
     }
 
-    /// The same context with a read tracker (seed 002's `readTracker` tool option).
+    /// The same context with a read tracker (the `readTracker` tool option).
     pub fn with_read_tracker(mut self, read_tracker: Option<Arc<FileReadTracker>>) -> Self {
         self.read_tracker = read_tracker;
         self

@@ -1,4 +1,4 @@
-//! Seed 002's read-before-edit guard: with a `readTracker`, the writing tools refuse a file the
+//! The read-before-edit guard: with a `readTracker`, the writing tools refuse a file the
 //! agent never read and a file whose modification time moved since it was read, and record the
 //! new modification time after each write of their own (so chained edits need no re-read).
 //!

@@ -1,4 +1,4 @@
-//! Seed 004's `replace_in_file` tool: a batch of line replacements, insertions and string/regex
+//! The `replace_in_file` tool: a batch of line replacements, insertions and string/regex
 //! replacements on one file, planned in memory ([`crate::batch_plan`]) and written once, atomically.
 //!
 //! All-or-nothing: params, path, line numbers, overlaps and matches are all checked before the

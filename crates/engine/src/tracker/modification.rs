@@ -1,4 +1,4 @@
-//! Seed 002's `ExternalModificationDetector`: a cheap snapshot of a file (modification time, size,
+//! The `ExternalModificationDetector`: a cheap snapshot of a file (modification time, size,
 //! SHA-256 of the content) and a comparison of the file's current state against it.
 //!
 //! [`detect`] takes the cheap path first: when neither the modification time nor the size moved,

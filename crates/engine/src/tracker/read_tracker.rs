@@ -1,4 +1,4 @@
-//! Seed 002's `FileReadTracker`: which files the agent has read, and the modification time each
+//! The `FileReadTracker`: which files the agent has read, and the modification time each
 //! had when it was read. Edit tools given a read tracker refuse files never read and files whose
 //! modification time moved since the read (changed by someone else).
 //!

@@ -1,4 +1,4 @@
-//! Anthropic's text editor tool (`str_replace_editor` / `str_replace_based_edit_tool`, seed 003):
+//! Anthropic's text editor tool (`str_replace_editor` / `str_replace_based_edit_tool`):
 //! `view`, `str_replace`, `create`, `insert` and, in version 20250124, `undo_edit`. Results follow
 //! Anthropic's reference formats (`cat -n` numbering, a snippet around each edit); every failure
 //! starts with `Error: `.

@@ -39,7 +39,7 @@ fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> String {
     if let Some(tracker) = &call.ctx.tracker {
         tracker.mark_file_seen(&path.lexical);
     }
-    // Records the file's current modification time as read (seed 002's read tracker).
+    // Records the file's current modification time as read (the read tracker).
     call.ctx.read_tracker_after_write(path);
     let (lines, _) = lines_and_final_newline(&file.text);
     let (start, end) = match view_range(params, lines.len()) {
