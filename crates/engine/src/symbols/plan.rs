@@ -68,18 +68,14 @@ pub fn plan_replace(source: &str, sym: &SymbolInfo, new_string: &str) -> SymbolE
         text.drain(..text.len() - trimmed);
     }
     let new_line_count = text.split('\n').count();
-    let new_source = splice(source, region_start, region_end, &text);
-    let edit = ByteEdit {
-        start_byte: region_start,
-        old_end_byte: region_end,
-        new_end_byte: region_start + text.len(),
-    };
-    SymbolEditPlan {
-        new_source,
+    let insert_line = line_of(source, region_start);
+    spliced(
+        source,
+        region_start..region_end,
+        &text,
         new_line_count,
-        insert_line: line_of(source, region_start),
-        edit,
-    }
+        insert_line,
+    )
 }
 
 /// Inserts `new_string` before or after `sym` with Probe's splice: after = a blank line, then the new lines,
@@ -105,17 +101,27 @@ pub fn plan_insert(
         let pos = next_newline(source, end);
         (pos, format!("\n\n{body}"), line_of(source, pos) + 1)
     };
-    let new_source = splice(source, pos, pos, &text);
-    let edit = ByteEdit {
-        start_byte: pos,
-        old_end_byte: pos,
-        new_end_byte: pos + text.len(),
-    };
+    spliced(source, pos..pos, &text, new_line_count, insert_line)
+}
+
+/// The plan that puts `text` in place of `source[region]`, with the edit tree-sitter needs to
+/// re-parse incrementally.
+fn spliced(
+    source: &str,
+    region: std::ops::Range<usize>,
+    text: &str,
+    new_line_count: usize,
+    insert_line: usize,
+) -> SymbolEditPlan {
     SymbolEditPlan {
-        new_source,
+        new_source: splice(source, region.start, region.end, text),
         new_line_count,
         insert_line,
-        edit,
+        edit: ByteEdit {
+            start_byte: region.start,
+            old_end_byte: region.end,
+            new_end_byte: region.start + text.len(),
+        },
     }
 }
 
