@@ -253,5 +253,28 @@ fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
         .open(path)
 }
 
+/// Test set-up of the hard-link rule: in `ws`, `link.txt` is a hard link to a file owned by another
+/// user (uid 4242) holding `foreign`, and `own.txt` one to the caller's own file holding `own`; both
+/// targets live in the returned folder. `None` unless running as root (giving a file away needs it).
+#[cfg(test)]
+pub(crate) fn hard_links_to_foreign_and_own(
+    ws: &Path,
+    foreign: &str,
+    own: &str,
+) -> Option<tempfile::TempDir> {
+    if crate::sys::effective_uid() != 0 {
+        return None;
+    }
+    let outside = tempfile::tempdir().unwrap();
+    let shadow = outside.path().join("shadow");
+    std::fs::write(&shadow, foreign).unwrap();
+    std::os::unix::fs::chown(&shadow, Some(4242), Some(4242)).unwrap();
+    std::fs::hard_link(&shadow, ws.join("link.txt")).unwrap();
+    let mine = outside.path().join("own");
+    std::fs::write(&mine, own).unwrap();
+    std::fs::hard_link(&mine, ws.join("own.txt")).unwrap();
+    Some(outside)
+}
+
 #[cfg(test)]
 mod tests;

@@ -203,18 +203,15 @@ fn search_one_does_not_follow_a_swapped_in_symlink() {
 /// the user's own linked files (package stores) are.
 #[test]
 fn a_hard_link_to_another_users_file_is_not_searched() {
-    // SAFETY: geteuid has no preconditions.
-    if crate::sys::effective_uid() != 0 {
+    let dir = tempfile::tempdir().unwrap();
+    let links = crate::fs::textfile::hard_links_to_foreign_and_own(
+        dir.path(),
+        "needle secret\n",
+        "needle mine\n",
+    );
+    let Some(_outside) = links else {
         return; // giving a file to another user needs root
-    }
-    let (dir, outside) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let foreign = outside.path().join("shadow");
-    std::fs::write(&foreign, "needle secret\n").unwrap();
-    std::os::unix::fs::chown(&foreign, Some(4242), Some(4242)).unwrap();
-    std::fs::hard_link(&foreign, dir.path().join("link.txt")).unwrap();
-    let own = outside.path().join("own");
-    std::fs::write(&own, "needle mine\n").unwrap();
-    std::fs::hard_link(&own, dir.path().join("own.txt")).unwrap();
+    };
     let c = ctx(dir.path());
     assert_eq!(
         run(&c, &json!({ "pattern": "needle" })),
