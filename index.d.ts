@@ -264,7 +264,7 @@ export interface NativeToolOptions {
   lockTimeoutMs?: number
   /** `"warn"` (default), `"refuse"` or `"off"`: what a write does when the edit introduces syntax errors. */
   syntaxCheck?: string
-  /** Largest file the syntax guard parses whole when it cannot check only the edited pieces (default 256 KB). */
+  /** Largest file the syntax guard parses whole when the edited paragraphs alone do not settle the check (default 256 KB). */
   syntaxCheckMaxBytes?: number
 }
 

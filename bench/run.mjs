@@ -545,7 +545,7 @@ async function main() {
     await benchConcurrent(sides, work);
     await benchSymbols(sides, probe, work);
     patchRows = await benchPatchFormats({ measure, work, log, cell });
-    syntaxRows = await benchSyntaxGuard({ measure, work, log });
+    syntaxRows = await benchSyntaxGuard({ work, log });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     markCleanup();

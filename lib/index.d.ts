@@ -105,9 +105,9 @@ export interface ToolOptions {
    */
   syntaxCheck?: 'warn' | 'refuse' | 'off';
   /**
-   * Largest file, in bytes, the syntax guard checks (default 262144); a larger one is not checked
-   * and the reply says so. JavaScript and TypeScript files are checked on the edited top-level
-   * statements, others parsed whole.
+   * Largest file, in bytes, the syntax guard parses whole (default 262144) when the paragraphs the
+   * edit changed do not parse alone; above it only the paragraphs around the edit are compared, and
+   * when those are larger too the check is skipped and the reply says so.
    */
   syntaxCheckMaxBytes?: number;
 }

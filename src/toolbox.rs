@@ -39,7 +39,7 @@ pub struct NativeToolOptions {
     pub lock_timeout_ms: Option<f64>,
     /// `"warn"` (default), `"refuse"` or `"off"`: what a write does when the edit introduces syntax errors.
     pub syntax_check: Option<String>,
-    /// Largest file the syntax guard parses whole when it cannot check only the edited pieces (default 256 KB).
+    /// Largest file the syntax guard parses whole when the edited paragraphs alone do not settle the check (default 256 KB).
     pub syntax_check_max_bytes: Option<f64>,
 }
 

@@ -16,18 +16,11 @@ impl Window {
     /// The window between the common prefix and the common suffix of `before` and `after`.
     pub fn between(before: &str, after: &str) -> Window {
         let (b, a) = (before.as_bytes(), after.as_bytes());
-        let mut start = b.iter().zip(a).take_while(|(x, y)| x == y).count();
+        let mut start = common_prefix(b, a);
         while !before.is_char_boundary(start) {
             start -= 1;
         }
-        let room = b.len().min(a.len()) - start;
-        let mut suffix = b
-            .iter()
-            .rev()
-            .zip(a.iter().rev())
-            .take(room)
-            .take_while(|(x, y)| x == y)
-            .count();
+        let mut suffix = common_suffix(&b[start..], &a[start..]);
         while !before.is_char_boundary(b.len() - suffix) {
             suffix -= 1;
         }
@@ -53,6 +46,40 @@ impl Window {
     fn holds_new(&self, pos: usize) -> bool {
         (self.start..=self.new_end).contains(&pos)
     }
+}
+
+/// Compared a block (a `memcmp`) at a time before byte by byte.
+const BLOCK: usize = 4096;
+
+/// The length of the longest common prefix of `x` and `y`.
+fn common_prefix(x: &[u8], y: &[u8]) -> usize {
+    let shorter = x.len().min(y.len());
+    let mut n = 0;
+    while n + BLOCK <= shorter && x[n..n + BLOCK] == y[n..n + BLOCK] {
+        n += BLOCK;
+    }
+    n + x[n..]
+        .iter()
+        .zip(&y[n..])
+        .take_while(|(p, q)| p == q)
+        .count()
+}
+
+/// The length of the longest common suffix of `x` and `y`.
+fn common_suffix(x: &[u8], y: &[u8]) -> usize {
+    let shorter = x.len().min(y.len());
+    let (xe, ye) = (x.len(), y.len());
+    let mut n = 0;
+    while n + BLOCK <= shorter && x[xe - n - BLOCK..xe - n] == y[ye - n - BLOCK..ye - n] {
+        n += BLOCK;
+    }
+    let (x, y) = (&x[..xe - n], &y[..ye - n]);
+    n + x
+        .iter()
+        .rev()
+        .zip(y.iter().rev())
+        .take_while(|(p, q)| p == q)
+        .count()
 }
 
 /// The errors of `after` that `before` does not account for. `pieces` are the top-level ranges of the new

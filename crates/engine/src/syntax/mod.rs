@@ -23,26 +23,29 @@
 //! missing closing bracket, or an edit that changed the balance of brackets or the parity of quotes. A
 //! file with no "before" (a new file) reports all its errors.
 //!
-//! **Cost.** Files over `max_bytes` are not checked ([`Verdict::Skipped`]): the splitter's pass over
-//! a whole script costs more than the edit itself at several MB. Up to it, JavaScript and TypeScript
-//! files are checked on the top-level pieces the edit touches only (the splitter of
-//! [`crate::symbols`] finds pieces that parse alone exactly as in the file). Other files, and scripts
-//! the splitter cannot vouch for, are parsed whole: the tree before the edit comes from the
-//! [`ParseCache`] when it holds one (else a parse), and the text after it is re-parsed incrementally
-//! from that tree (tree-sitter's edit API), then cached for the next edit.
+//! **Cost.** A parse runs at a few MB/s, slower than the edit it checks, so as little as possible is
+//! parsed (see [`scope`]): first only the top-level paragraphs the edit changed, each alone
+//! ([`paragraphs`]; when all parse without an error, the edit introduced none); when one fails, the
+//! whole file up to `max_bytes` — the tree before the edit from the [`ParseCache`] when it holds one,
+//! the text after it re-parsed incrementally from that tree (tree-sitter's edit API) and cached for
+//! the next edit — or, above `max_bytes`, the paragraphs around the edit before and after it; else
+//! nothing ([`Verdict::Skipped`]). [`Pending`] lets a write proceed while the paragraphs are parsed on
+//! another thread.
 
 mod cause;
 mod introduced;
+mod paragraphs;
 mod problems;
 mod python_indent;
 mod report;
 mod scope;
+mod worker;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::symbols::{language_for_path, refine_for_content, Language, ParseCache};
 
-/// Default `syntaxCheckMaxBytes`: files above it are checked only where a splitter exists.
+/// Default `syntaxCheckMaxBytes`: files above it are never parsed whole.
 pub const DEFAULT_MAX_BYTES: usize = 256 * 1024;
 /// Most problems listed in a reply; the rest are counted.
 pub const MAX_LISTED: usize = 3;
@@ -75,7 +78,7 @@ impl SyntaxCheck {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SyntaxOptions {
     pub mode: SyntaxCheck,
-    /// Largest file parsed whole when no splitter applies (`syntaxCheckMaxBytes`).
+    /// Largest file parsed whole (`syntaxCheckMaxBytes`).
     pub max_bytes: usize,
 }
 
@@ -126,33 +129,89 @@ pub fn check(
     max_bytes: usize,
     cache: Option<&ParseCache>,
 ) -> Verdict {
-    let Some(lang) = language_for_path(path) else {
-        return Verdict::Unchecked;
-    };
-    let lang = refine_for_content(lang, path, after);
-    let input = scope::Input {
-        path,
-        lang,
-        before,
-        after,
-        max_bytes,
-        cache,
-    };
-    match scope::problems(&input) {
-        scope::Found::Skipped => Verdict::Skipped {
-            bytes: after.len(),
+    match Pending::begin(path, before, after, max_bytes, false) {
+        Some(pending) => pending.verdict(before, after, cache),
+        None => Verdict::Unchecked,
+    }
+}
+
+/// A [`check`] split in two, so that the caller can write the file while the edit's paragraphs are
+/// parsed on another thread: [`Pending::start`] before the write, [`Pending::verdict`] after it, with
+/// the same texts.
+pub struct Pending {
+    path: PathBuf,
+    lang: Language,
+    max_bytes: usize,
+    started: scope::Started,
+}
+
+impl Pending {
+    /// Starts the check of the edit `before` → `after` (as [`check`] takes them); `None` when the file
+    /// is not in a language the engine parses.
+    pub fn start(
+        path: &Path,
+        before: Option<&str>,
+        after: &str,
+        max_bytes: usize,
+    ) -> Option<Pending> {
+        Pending::begin(path, before, after, max_bytes, true)
+    }
+
+    fn begin(
+        path: &Path,
+        before: Option<&str>,
+        after: &str,
+        max_bytes: usize,
+        overlap: bool,
+    ) -> Option<Pending> {
+        let lang = refine_for_content(language_for_path(path)?, path, after);
+        let input = scope::Input {
+            path,
+            lang,
+            before,
+            after,
             max_bytes,
-        },
-        scope::Found::Failed => Verdict::Unchecked,
-        scope::Found::Problems(found) if found.introduced.is_empty() => Verdict::Clean,
-        scope::Found::Problems(found) => {
-            let total = found.introduced.len();
-            let problems =
-                report::describe_all(lang, before.unwrap_or(""), after, &found, MAX_LISTED);
-            Verdict::Introduced {
-                language: lang,
-                problems,
-                total,
+            cache: None,
+        };
+        Some(Pending {
+            path: path.to_path_buf(),
+            lang,
+            max_bytes,
+            started: scope::start(&input, overlap),
+        })
+    }
+
+    /// The verdict; `before` and `after` must be the texts given to [`Pending::start`].
+    pub fn verdict(self, before: Option<&str>, after: &str, cache: Option<&ParseCache>) -> Verdict {
+        let input = scope::Input {
+            path: &self.path,
+            lang: self.lang,
+            before,
+            after,
+            max_bytes: self.max_bytes,
+            cache,
+        };
+        match scope::finish(&input, self.started) {
+            scope::Found::Skipped => Verdict::Skipped {
+                bytes: after.len(),
+                max_bytes: self.max_bytes,
+            },
+            scope::Found::Failed => Verdict::Unchecked,
+            scope::Found::Problems(found) if found.introduced.is_empty() => Verdict::Clean,
+            scope::Found::Problems(found) => {
+                let total = found.introduced.len();
+                let problems = report::describe_all(
+                    self.lang,
+                    before.unwrap_or(""),
+                    after,
+                    &found,
+                    MAX_LISTED,
+                );
+                Verdict::Introduced {
+                    language: self.lang,
+                    problems,
+                    total,
+                }
             }
         }
     }

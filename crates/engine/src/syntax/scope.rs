@@ -1,5 +1,12 @@
-//! What gets parsed for a check: the whole file (from the cached tree, re-parsed incrementally), only the
-//! top-level pieces the edit touches, or nothing (too large).
+//! What gets parsed for a check, cheapest first:
+//! 1. the paragraphs the edit changed, each parsed alone ([`paragraphs`]): when all of them parse
+//!    without an error (and keep Python's indentation rules), the edit introduced none;
+//! 2. otherwise, up to `max_bytes`, the whole file (the old tree from the cache, the new one re-parsed
+//!    incrementally from it), so that a verdict with errors is always the whole file's;
+//! 3. above `max_bytes`, the paragraphs around the edit before and after it, compared;
+//! 4. nothing, when even those are larger than `max_bytes`.
+//!
+//! PHP skips 1 and 3: a paragraph without its `<?php` opening parses as HTML.
 
 use std::path::Path;
 
@@ -8,8 +15,8 @@ use tree_sitter::{InputEdit, Point, Tree};
 use super::cause::{is_clear_mistake, Change};
 use super::introduced::{introduced, Window};
 use super::problems::{collect, top_level_ranges, RawProblem};
-use super::python_indent;
-use crate::symbols::{new_parser, parse_with, top_level_starts, Language, ParseCache};
+use super::{paragraphs, python_indent, worker};
+use crate::symbols::{new_parser, parse_with, Language, ParseCache};
 
 /// What [`super::check`] was asked.
 pub(crate) struct Input<'a> {
@@ -35,27 +42,107 @@ pub(crate) enum Found {
     Failed,
 }
 
-/// Parses what the input's size and language allow and returns the introduced errors.
-pub(crate) fn problems(input: &Input) -> Found {
-    let size = input.after.len().max(input.before.map_or(0, str::len));
-    if size > input.max_bytes {
-        return Found::Skipped;
+/// A check under way: what [`start`] decided, with the paragraph parses possibly running on the
+/// [`worker`] thread.
+pub(crate) enum Started {
+    /// Decided without parsing the edit's paragraphs (a new file, PHP, too large).
+    Settled(Option<Window>),
+    /// The changed paragraphs (ranges of the new text) are being parsed.
+    Paragraphs {
+        window: Window,
+        region: Region,
+        parsing: worker::Parsing,
+    },
+}
+
+/// The cheap first phase: the edit's window and the paragraphs it changed. With `overlap`, their parse
+/// is handed to the worker thread, so the caller can write meanwhile; else [`finish`] parses them.
+pub(crate) fn start(input: &Input, overlap: bool) -> Started {
+    let Some(before) = input.before else {
+        return Started::Settled(None);
+    };
+    let window = Window::between(before, input.after);
+    if input.lang == Language::Php {
+        return Started::Settled(Some(window));
     }
-    let result = match input.before.and_then(|before| pieces(input, before)) {
-        Some(found) => found,
-        None => whole(input),
+    let region = Region::around(input.after, &window);
+    let changed = paragraphs::changed(
+        before,
+        region.from..region.old_to,
+        input.after,
+        region.from..region.new_to,
+    );
+    if changed.iter().map(|p| p.len()).sum::<usize>() > input.max_bytes {
+        return Started::Settled(Some(window));
+    }
+    Started::Paragraphs {
+        window,
+        region,
+        parsing: worker::Parsing::start(input.lang, input.after, changed, overlap),
+    }
+}
+
+/// The second phase: clean when every changed paragraph parsed alone without an error; otherwise the
+/// whole file up to `max_bytes`, the region compared above it.
+pub(crate) fn finish(input: &Input, started: Started) -> Found {
+    let size = input.after.len().max(input.before.map_or(0, str::len));
+    let fits = size <= input.max_bytes;
+    let (window, region) = match started {
+        Started::Settled(window) => (window, None),
+        Started::Paragraphs {
+            window,
+            region,
+            parsing,
+        } => match parsing.clean(input.after) {
+            Some(true) => {
+                return Found::Problems(Errors {
+                    introduced: Vec::new(),
+                    window,
+                })
+            }
+            _ => (Some(window), Some(region)),
+        },
+    };
+    let result = match (input.before, window, region) {
+        _ if fits => whole(input, input.before.zip(window)),
+        (Some(before), Some(window), Some(region))
+            if region.new_to - region.from <= input.max_bytes =>
+        {
+            compared(input, before, &region, window)
+        }
+        _ => return Found::Skipped,
     };
     result.map_or(Found::Failed, Found::Problems)
 }
 
+/// The paragraphs around an edit: `before[from..old_to]` became `after[from..new_to]`.
+pub(crate) struct Region {
+    from: usize,
+    old_to: usize,
+    new_to: usize,
+}
+
+impl Region {
+    fn around(after: &str, w: &Window) -> Region {
+        let from = paragraphs::start_at_or_before(after, w.start);
+        let new_to = paragraphs::start_at_or_after(after, w.new_end).max(from);
+        Region {
+            from,
+            old_to: new_to - w.new_end + w.old_end,
+            new_to,
+        }
+    }
+}
+
 /// Whole-file check: the old tree from the cache or a parse, the new one re-parsed incrementally from it.
-fn whole(input: &Input) -> Option<Errors> {
+/// `edit` is the text before the edit and its window; `None` for a new file.
+fn whole(input: &Input, edit: Option<(&str, Window)>) -> Option<Errors> {
     let mut parser = new_parser(input.lang).ok()?;
-    let Some(before) = input.before else {
+    let Some((before, window)) = edit else {
         let tree = parse_with(&mut parser, input.after, input.lang, None).ok()?;
         remember(input, &tree);
         return Some(Errors {
-            introduced: errors_of(input.lang, &tree, input.after),
+            introduced: errors_of(input.lang, &tree, input.after, 0),
             window: Window::between("", input.after),
         });
     };
@@ -66,15 +153,14 @@ fn whole(input: &Input) -> Option<Errors> {
         Some(tree) => tree,
         None => parse_with(&mut parser, before, input.lang, None).ok()?,
     };
-    let window = Window::between(before, input.after);
     let mut edited = old.clone();
     edited.edit(&input_edit(before, input.after, &window));
     let new = parse_with(&mut parser, input.after, input.lang, Some(&edited)).ok()?;
     remember(input, &new);
-    let old_errors = errors_of(input.lang, &old, before);
+    let old_errors = errors_of(input.lang, &old, before, 0);
     let found = introduced(
         &old_errors,
-        &errors_of(input.lang, &new, input.after),
+        &errors_of(input.lang, &new, input.after, 0),
         &window,
         &top_level_ranges(&new, 0),
     );
@@ -84,11 +170,19 @@ fn whole(input: &Input) -> Option<Errors> {
     })
 }
 
-/// The errors of a whole text: its tree's, plus Python's indentation rules.
-fn errors_of(lang: Language, tree: &Tree, text: &str) -> Vec<RawProblem> {
-    let mut found = collect(tree, text, 0);
+/// The errors of a text (at `offset` of the file): its tree's, plus Python's indentation rules.
+fn errors_of(lang: Language, tree: &Tree, text: &str, offset: usize) -> Vec<RawProblem> {
+    let mut found = collect(tree, text, offset);
     if lang == Language::Python {
-        found.extend(python_indent::problems(text));
+        found.extend(
+            python_indent::problems(text)
+                .into_iter()
+                .map(|p| RawProblem {
+                    start: p.start + offset,
+                    end: p.end + offset,
+                    ..p
+                }),
+        );
         found.sort_by_key(|p| (p.start, p.end));
     }
     found
@@ -126,38 +220,25 @@ fn remember(input: &Input, tree: &Tree) {
     }
 }
 
-/// Check of the top-level pieces the window touches (JavaScript/TypeScript splitter); `None` when the
-/// old text cannot be split. Pieces parse alone exactly as inside the file, so errors elsewhere cannot
-/// change; an unbalanced edit shows up inside the new slice (e.g. a MISSING `}` at its end).
-fn pieces(input: &Input, before: &str) -> Option<Option<Errors>> {
-    let starts = top_level_starts(before, input.lang)?;
-    let window = Window::between(before, input.after);
-    let mut first = starts.partition_point(|&s| s <= window.start) - 1;
-    if first > 0 && starts[first] == window.start {
-        first -= 1;
-    }
-    let last = starts.partition_point(|&s| s < window.old_end.max(window.start + 1));
-    let from = starts[first];
-    let old_to = starts.get(last).copied().unwrap_or(before.len());
-    let new_to = old_to + window.new_end - window.old_end;
+/// Check of a file too large to parse whole: the region's text before and after the edit, each parsed
+/// alone, their errors compared.
+fn compared(input: &Input, before: &str, region: &Region, window: Window) -> Option<Errors> {
     let mut parser = new_parser(input.lang).ok()?;
-    let mut parse = |text: &str| parse_with(&mut parser, text, input.lang, None).ok();
-    let found = (|| {
-        let (old_text, new_text) = (&before[from..old_to], &input.after[from..new_to]);
-        let (old, new) = (parse(old_text)?, parse(new_text)?);
-        let old_errors = collect(&old, old_text, from);
-        let found = introduced(
-            &old_errors,
-            &collect(&new, new_text, from),
-            &window,
-            &top_level_ranges(&new, from),
-        );
-        Some(Errors {
-            introduced: clear_if_gapped(input, before, &old_errors, found, &window),
-            window,
-        })
-    })();
-    Some(found)
+    let old_text = &before[region.from..region.old_to];
+    let new_text = &input.after[region.from..region.new_to];
+    let old = parse_with(&mut parser, old_text, input.lang, None).ok()?;
+    let new = parse_with(&mut parser, new_text, input.lang, None).ok()?;
+    let old_errors = errors_of(input.lang, &old, old_text, region.from);
+    let found = introduced(
+        &old_errors,
+        &errors_of(input.lang, &new, new_text, region.from),
+        &window,
+        &top_level_ranges(&new, region.from),
+    );
+    Some(Errors {
+        introduced: clear_if_gapped(input, before, &old_errors, found, &window),
+        window,
+    })
 }
 
 /// The tree-sitter edit turning `before`'s tree into one to re-parse `after` with.

@@ -126,12 +126,52 @@ fn a_large_script_is_checked_on_the_edited_pieces() {
 }
 
 #[test]
-fn a_script_over_the_limit_is_skipped() {
+fn a_file_over_the_limit_is_checked_on_the_paragraphs_around_the_edit() {
     let before = big_js(4000);
     assert!(before.len() > DEFAULT_MAX_BYTES);
+    let good = before.replace("return x * 1500;", "return x * 1501;");
+    assert_eq!(verdict("big.js", &before, &good), Verdict::Clean);
     let bad = before.replace("return x * 1500;\n  }", "return x * 1500;\n");
     let v = verdict("big.js", &before, &bad);
-    assert!(matches!(v, Verdict::Skipped { .. }), "{v:?}");
+    assert!(
+        introduced(&v)[0].cause.starts_with("unbalanced braces"),
+        "{v:?}"
+    );
+    let python: String = (0..8000)
+        .map(|i| format!("def f{i}(x):\n    y = x\n    return y * {i}\n\n\n"))
+        .collect();
+    let bad = python.replace("    return y * 1500\n", "      return y * 1500\n");
+    let v = verdict("big.py", &python, &bad);
+    assert!(introduced(&v)[0].cause.starts_with("indentation"), "{v:?}");
+}
+
+#[test]
+fn a_paragraph_cut_inside_a_string_leaves_the_verdict_to_the_whole_file() {
+    let before = "const doc = `\nintro\n\nusage: run it\n`;\n\nfunction f() {\n  return doc;\n}\n";
+    let after = before.replace("usage: run it", "usage: run it (twice)");
+    assert_eq!(verdict("d.js", before, &after), Verdict::Clean);
+}
+
+#[test]
+fn php_is_checked_whole() {
+    // A paragraph of PHP without the file's `<?php` opening parses as HTML, never with an error.
+    let before = "<?php\n\nfunction f() {\n  return 1;\n}\n\nfunction g() {\n  return 2;\n}\n";
+    let after = before.replace("  return 1;\n}", "  return 1;\n");
+    let v = verdict("a.php", before, &after);
+    assert!(matches!(v, Verdict::Introduced { .. }), "{v:?}");
+}
+
+#[test]
+fn every_changed_paragraph_is_checked() {
+    let before = big_js(40);
+    let after = before
+        .replace("return x * 3;", "return x * 33;")
+        .replace("return x * 30;", "return (x * 30;");
+    let v = verdict("two.js", &before, &after);
+    let line = 1 + after[..after.find("(x * 30").unwrap()]
+        .matches('\n')
+        .count();
+    assert_eq!(introduced(&v)[0].line, line, "{v:?}");
 }
 
 #[test]
@@ -145,18 +185,18 @@ fn a_large_file_without_a_splitter_is_skipped() {
 
 #[test]
 fn the_cache_supplies_the_old_tree_and_keeps_the_new_one() {
+    // Edits whose paragraphs parse clean need no tree; an edit that breaks one is checked whole.
     let cache = ParseCache::new(4);
     let path = Path::new("c.go");
     let v1 = "package a\n\nvar a = 1\n";
-    let v2 = "package a\n\nvar a = 2\n";
-    assert_eq!(
-        check(path, Some(v1), v2, DEFAULT_MAX_BYTES, Some(&cache)),
-        Verdict::Clean
-    );
-    assert!(cache.cached_tree(path, v2, Language::Go).is_some());
-    let v3 = "package a\n\nvar a = (2\n";
-    let v = check(path, Some(v2), v3, DEFAULT_MAX_BYTES, Some(&cache));
+    let v2 = "package a\n\nvar a = (2\n";
+    let v = check(path, Some(v1), v2, DEFAULT_MAX_BYTES, Some(&cache));
     assert!(matches!(v, Verdict::Introduced { .. }), "{v:?}");
+    assert!(cache.cached_tree(path, v2, Language::Go).is_some());
+    let v3 = "package a\n\nvar a = (2\n\nvar b = (3\n";
+    let v = check(path, Some(v2), v3, DEFAULT_MAX_BYTES, Some(&cache));
+    assert!(matches!(v, Verdict::Introduced { total: 1, .. }), "{v:?}");
+    assert!(cache.cached_tree(path, v3, Language::Go).is_some());
 }
 
 #[test]

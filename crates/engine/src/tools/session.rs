@@ -12,8 +12,10 @@
 //! which undo recognises and only removes (see [`super::undo`]); so a write that landed always
 //! has its level, and no undo ever skips one.
 
+use std::borrow::Cow;
+
 use super::history::{History, Recorded, TxnFile};
-use super::syntax_guard::{guard, guard_bytes};
+use super::syntax_guard::{start_guard, start_guard_bytes};
 use super::ToolContext;
 use crate::fs::atomic::{
     create_parent_dirs, remove_file_confined, write_atomic_confined, WriteMode,
@@ -46,12 +48,12 @@ impl EditSession {
     /// syntax guard's note for the reply (empty when it has nothing to say); its refusal is an error.
     pub fn commit(&self, new_text: &str) -> Result<String, FsError> {
         refuse_nul(new_text.as_bytes(), &self.display)?;
-        let note = guard(
+        let guard = start_guard(
             &self.syntax,
             &self.path.real,
             &self.display,
-            Some(&self.file.text),
-            new_text,
+            Some(Cow::Borrowed(&self.file.text)),
+            Cow::Borrowed(new_text),
         )?;
         let bytes = self.file.encode(new_text);
         let previous = self.file.encode(&self.file.text);
@@ -82,7 +84,7 @@ impl EditSession {
             (Ok(()), Some(pending)) => pending.finish(bytes.into_owned()),
             (Ok(()), None) => {}
         }
-        result.map(|()| note)
+        result.map(|()| guard.note())
     }
 }
 
@@ -145,7 +147,7 @@ impl ToolContext {
     ) -> Result<String, FsError> {
         let display = self.display(path);
         refuse_nul(write.written, &display)?;
-        let note = guard_bytes(
+        let guard = start_guard_bytes(
             &self.syntax,
             &path.real,
             &display,
@@ -167,7 +169,7 @@ impl ToolContext {
             pending.finish(write.written.to_vec());
         }
         self.after_write(path, TrackerEffect::Write);
-        Ok(note)
+        Ok(guard.note())
     }
 
     /// Writes every change of a multi-file write (the caller holds every file's lock, taken in

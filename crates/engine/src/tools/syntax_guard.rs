@@ -1,9 +1,15 @@
 //! The syntax guard at the write: [`crate::syntax::check`] run as the `syntaxCheck` option says.
+//!
+//! In `warn` mode a single-file write runs the check beside it ([`start_guard`] before the write,
+//! [`Guard::note`] after it): the changed paragraphs are parsed on the syntax worker thread while the
+//! file goes to disk. In `refuse` mode the verdict is needed before the write, so it is taken at once.
+
+use std::borrow::Cow;
+use std::path::Path;
 
 use crate::fs::FsError;
-use crate::syntax::{check, SyntaxCheck, SyntaxOptions};
+use crate::syntax::{check, Pending, SyntaxCheck, SyntaxOptions};
 use crate::tools::symbols::parse_cache;
-use std::path::Path;
 
 /// Checks the write `before` → `after` (LF views; `before` is `None` for a new file) of the file at
 /// `real`. `Ok` holds the text the reply ends with (empty when there is nothing to say); in `refuse` mode
@@ -27,22 +33,77 @@ pub fn guard(
     Ok(verdict.note(display))
 }
 
-/// [`guard`] on encoded bytes (a whole-file write): text as written, without a BOM.
-pub fn guard_bytes(
+/// A check begun before a write; [`Guard::note`] after the write gives the reply's text.
+pub struct Guard<'a>(State<'a>);
+
+enum State<'a> {
+    Done(String),
+    Running {
+        pending: Pending,
+        before: Option<Cow<'a, str>>,
+        after: Cow<'a, str>,
+        display: String,
+    },
+}
+
+impl Guard<'_> {
+    /// The text the write's reply ends with (empty when there is nothing to say).
+    pub fn note(self) -> String {
+        match self.0 {
+            State::Done(note) => note,
+            State::Running {
+                pending,
+                before,
+                after,
+                display,
+            } => pending
+                .verdict(before.as_deref(), &after, Some(parse_cache()))
+                .note(&display),
+        }
+    }
+}
+
+/// [`guard`] for a write about to happen: the same refusal in `refuse` mode; in `warn` mode the check
+/// runs beside the write.
+pub fn start_guard<'a>(
+    options: &SyntaxOptions,
+    real: &Path,
+    display: &str,
+    before: Option<Cow<'a, str>>,
+    after: Cow<'a, str>,
+) -> Result<Guard<'a>, FsError> {
+    if options.mode != SyntaxCheck::Warn {
+        return guard(options, real, display, before.as_deref(), &after)
+            .map(|n| Guard(State::Done(n)));
+    }
+    let Some(pending) = Pending::start(real, before.as_deref(), &after, options.max_bytes) else {
+        return Ok(Guard(State::Done(String::new())));
+    };
+    Ok(Guard(State::Running {
+        pending,
+        before,
+        after,
+        display: display.to_string(),
+    }))
+}
+
+/// [`start_guard`] on encoded bytes (a whole-file write): text as written, without a BOM. Bytes that
+/// are not UTF-8 are not checked.
+pub fn start_guard_bytes(
     options: &SyntaxOptions,
     real: &Path,
     display: &str,
     before: Option<&[u8]>,
     after: &[u8],
-) -> Result<String, FsError> {
+) -> Result<Guard<'static>, FsError> {
     let text = |b: &[u8]| {
         std::str::from_utf8(b)
             .ok()
-            .map(|s| s.trim_start_matches('\u{feff}').to_string())
+            .map(|s| Cow::Owned(s.trim_start_matches('\u{feff}').to_string()))
     };
     match (before.map(text), text(after)) {
-        (Some(None), _) | (_, None) => Ok(String::new()),
-        (before, Some(after)) => guard(options, real, display, before.flatten().as_deref(), &after),
+        (Some(None), _) | (_, None) => Ok(Guard(State::Done(String::new()))),
+        (before, Some(after)) => start_guard(options, real, display, before.flatten(), after),
     }
 }
 

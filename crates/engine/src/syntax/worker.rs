@@ -1,0 +1,206 @@
+//! The parse of an edit's changed paragraphs, on a thread of its own when the caller has other work
+//! to do meanwhile (the write).
+//!
+//! One long-lived thread serves every check, at the lowest scheduling priority (nice 19, on Linux):
+//! woken on the caller's core, a normal-priority thread would preempt the caller and the write would
+//! wait for the parse; at nice 19 it runs where a core is idle (the other one, or this one while the
+//! write waits on the disk). It never delays a check: while it has a job, other checks parse on their
+//! own thread, and a caller that comes for its answer before the worker has begun takes the job back
+//! and parses it itself.
+
+use std::cell::RefCell;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tree_sitter::Parser;
+
+use super::python_indent;
+use crate::symbols::{new_parser, parse_with, Language};
+
+/// Whether every text parses as `lang` without an error (and keeps Python's indentation rules);
+/// `None` when a parse failed. The thread keeps its parser for the next call.
+pub(crate) fn all_parse(
+    lang: Language,
+    texts: impl IntoIterator<Item = impl AsRef<str>>,
+) -> Option<bool> {
+    thread_local! {
+        static PARSER: RefCell<Option<(Language, Parser)>> = const { RefCell::new(None) };
+    }
+    PARSER.with_borrow_mut(|kept| {
+        if kept.as_ref().is_none_or(|(l, _)| *l != lang) {
+            *kept = Some((lang, new_parser(lang).ok()?));
+        }
+        let parser = &mut kept.as_mut()?.1;
+        for text in texts {
+            let text = text.as_ref();
+            let tree = parse_with(parser, text, lang, None).ok()?;
+            let broken = tree.root_node().has_error()
+                || (lang == Language::Python && !python_indent::problems(text).is_empty());
+            if broken {
+                return Some(false);
+            }
+        }
+        Some(true)
+    })
+}
+
+/// Paragraph parses under way.
+pub(crate) enum Parsing {
+    /// Handed to the worker thread.
+    Sent(Handed),
+    /// To be parsed on the caller's thread: these ranges of the new text.
+    Here(Language, Vec<Range<usize>>),
+}
+
+/// A job on the worker's queue, as its caller sees it.
+pub(crate) struct Handed {
+    claim: Arc<AtomicU8>,
+    answer: Receiver<Option<bool>>,
+    lang: Language,
+    ranges: Vec<Range<usize>>,
+}
+
+/// [`Job::claim`]: nobody has begun the job, the worker has, or the caller took it back.
+const QUEUED: u8 = 0;
+const BEGUN: u8 = 1;
+const TAKEN_BACK: u8 = 2;
+
+struct Job {
+    claim: Arc<AtomicU8>,
+    lang: Language,
+    texts: Vec<String>,
+    reply: SyncSender<Option<bool>>,
+}
+
+/// Set while the worker has a job (queued or begun).
+static BUSY: AtomicBool = AtomicBool::new(false);
+
+impl Parsing {
+    /// Starts the parse of `ranges` of `after`: on the worker when `overlap` asks for it and the worker
+    /// is idle, else later on the caller's thread.
+    pub fn start(lang: Language, after: &str, ranges: Vec<Range<usize>>, overlap: bool) -> Parsing {
+        if !overlap || ranges.is_empty() || BUSY.swap(true, Ordering::AcqRel) {
+            return Parsing::Here(lang, ranges);
+        }
+        let (reply, answer) = sync_channel(1);
+        let claim = Arc::new(AtomicU8::new(QUEUED));
+        let job = Job {
+            claim: claim.clone(),
+            lang,
+            texts: ranges
+                .iter()
+                .map(|r| after[r.clone()].to_string())
+                .collect(),
+            reply,
+        };
+        match worker().and_then(|w| w.lock().ok()?.send(job).ok()) {
+            Some(()) => Parsing::Sent(Handed {
+                claim,
+                answer,
+                lang,
+                ranges,
+            }),
+            None => {
+                BUSY.store(false, Ordering::Release);
+                Parsing::Here(lang, ranges)
+            }
+        }
+    }
+
+    /// The answer of [`all_parse`] for the ranges of `after` given to [`Parsing::start`].
+    pub fn clean(self, after: &str) -> Option<bool> {
+        let (lang, ranges) = match self {
+            Parsing::Here(lang, ranges) => (lang, ranges),
+            Parsing::Sent(handed) => {
+                let taken = handed
+                    .claim
+                    .compare_exchange(QUEUED, TAKEN_BACK, Ordering::AcqRel, Ordering::Acquire)
+                    .is_ok();
+                if !taken {
+                    if let Ok(answer) = handed.answer.recv() {
+                        return answer;
+                    }
+                }
+                (handed.lang, handed.ranges)
+            }
+        };
+        all_parse(lang, ranges.into_iter().map(|r| &after[r]))
+    }
+}
+
+/// The worker's queue, the thread started on first use; `None` when it cannot be started.
+fn worker() -> Option<&'static Mutex<Sender<Job>>> {
+    static WORKER: OnceLock<Option<Mutex<Sender<Job>>>> = OnceLock::new();
+    WORKER
+        .get_or_init(|| {
+            let (jobs, queue) = channel::<Job>();
+            std::thread::Builder::new()
+                .name("edit-engine-syntax".into())
+                .spawn(move || {
+                    lowest_priority();
+                    for job in queue {
+                        let begun = job
+                            .claim
+                            .compare_exchange(QUEUED, BEGUN, Ordering::AcqRel, Ordering::Acquire)
+                            .is_ok();
+                        let answer = begun.then(|| all_parse(job.lang, &job.texts));
+                        BUSY.store(false, Ordering::Release);
+                        if let Some(answer) = answer {
+                            let _ = job.reply.send(answer);
+                        }
+                    }
+                })
+                .ok()?;
+            Some(Mutex::new(jobs))
+        })
+        .as_ref()
+}
+
+/// Lowers the calling thread to nice 19 (Linux only: elsewhere the call would lower the whole
+/// process).
+fn lowest_priority() {
+    #[cfg(target_os = "linux")]
+    let _ = rustix::process::setpriority_process(None, 19);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "def f():\n    return 1\n\n\ndef g(:\n    pass\n";
+
+    fn ranges() -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+        let g = TEXT.find("def g").unwrap();
+        let def_f: Range<usize> = 0..g;
+        (Vec::from([def_f.clone()]), vec![def_f, g..TEXT.len()])
+    }
+
+    #[test]
+    fn the_worker_answers_as_the_callers_thread_would() {
+        let (clean, broken) = ranges();
+        for overlap in [false, true] {
+            let lang = Language::Python;
+            let answer = Parsing::start(lang, TEXT, clean.clone(), overlap).clean(TEXT);
+            assert_eq!(answer, Some(true));
+            let answer = Parsing::start(lang, TEXT, broken.clone(), overlap).clean(TEXT);
+            assert_eq!(answer, Some(false));
+        }
+    }
+
+    #[test]
+    fn checks_started_together_all_get_their_answers() {
+        let (clean, broken) = ranges();
+        let started: Vec<(Parsing, bool)> = (0..8)
+            .map(|i| {
+                let wanted = if i % 2 == 0 { &clean } else { &broken };
+                let parsing = Parsing::start(Language::Python, TEXT, wanted.clone(), true);
+                (parsing, i % 2 == 0)
+            })
+            .collect();
+        for (parsing, clean) in started {
+            assert_eq!(parsing.clean(TEXT), Some(clean));
+        }
+    }
+}
