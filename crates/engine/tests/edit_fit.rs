@@ -1,0 +1,294 @@
+//! Edits land as the author meant, through the `edit` tool on disk: a fuzzy match fitted into the
+//! file's frame (indentation levels, tab/space style, line endings, line boundaries, escapes), a
+//! symbol of a C++ header, line mode's corrections. Each case is minimized from a hunk of a public
+//! project's commit replayed as an edit call; the expected file is the commit's.
+
+use edit_engine_core::tools::history::HistoryOption;
+use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
+use serde_json::{json, Value};
+
+/// Writes `name` holding `content` in a fresh workspace, runs one `edit` call with `params` (its
+/// `file_path` set to `name`) and returns the reply and the file's text after the call.
+fn edit_in(name: &str, content: &str, mut params: Value) -> (String, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path().to_string_lossy().into_owned();
+    let options = ToolOptions {
+        allowed_folders: vec![root.clone()],
+        cwd: Some(root),
+        history: HistoryOption::Off,
+        ..ToolOptions::default()
+    };
+    let ctx = ToolContext::new(&options, None).expect("tool context");
+    let path = dir.path().join(name);
+    std::fs::write(&path, content).expect("write");
+    params["file_path"] = json!(name);
+    let reply = edit::run(&ctx, &params);
+    (reply, std::fs::read_to_string(&path).expect("read"))
+}
+
+/// The call succeeds and leaves exactly `expected`.
+fn assert_lands(name: &str, content: &str, params: Value, expected: &str) {
+    let (reply, text) = edit_in(name, content, params);
+    assert!(reply.starts_with("Success"), "{reply}");
+    assert_eq!(text, expected, "{reply}");
+}
+
+/// The call either lands exactly `expected` or is refused, leaving the file as it was; it never
+/// lands anywhere else.
+fn assert_never_lands_elsewhere(name: &str, content: &str, params: Value, expected: &str) {
+    let (reply, text) = edit_in(name, content, params);
+    let wanted = if reply.starts_with("Error") {
+        content
+    } else {
+        expected
+    };
+    assert_eq!(text, wanted, "{reply}");
+}
+
+/// The call is refused and the file keeps its content.
+fn assert_refused(name: &str, content: &str, params: Value) {
+    let (reply, text) = edit_in(name, content, params);
+    assert!(reply.starts_with("Error"), "applied: {text:?} ({reply})");
+    assert_eq!(text, content);
+}
+
+fn text_edit(old: &str, new: &str) -> Value {
+    json!({ "old_string": old, "new_string": new })
+}
+
+const PY: &str = "class A:\n    def f(self):\n        if x:\n            y()\n        return 1\n";
+
+mod indentation {
+    use super::*;
+
+    /// A hunk that starts deeper than it ends, copied one level too shallow: every line moves
+    /// by its own old line's shift, not only those at the first line's indent.
+    #[test]
+    fn a_hunk_that_starts_deeper_than_it_ends_moves_every_line() {
+        let params = text_edit("        y()\n    return 1", "        z()\n    return 2");
+        let expected = PY.replace("y()", "z()").replace("return 1", "return 2");
+        assert_lands("a.py", PY, params, &expected);
+    }
+
+    /// Both strings written flat (no indentation at all): nested lines keep their levels.
+    #[test]
+    fn lines_written_flat_keep_the_files_nesting() {
+        let params = text_edit("if x:\ny()\nreturn 1", "if z:\ny()\nreturn 1");
+        assert_lands("a.py", PY, params, &PY.replace("if x", "if z"));
+    }
+
+    /// A unique multi-line block copied two levels too shallow is accepted and edited in place.
+    #[test]
+    fn a_unique_block_shifted_two_levels_is_accepted() {
+        let params = text_edit("if x:\n    y()", "if x:\n    y(1)");
+        assert_lands("a.py", PY, params, &PY.replace("y()", "y(1)"));
+    }
+
+    /// A whitespace-normalized match that starts after a line's indentation (the call, not the
+    /// `return` before it): the continuation line keeps the file's alignment.
+    #[test]
+    fn a_match_starting_mid_line_is_fitted_like_the_others() {
+        let file = "def g():\n    return f(1,\n             2)\n";
+        let params = text_edit("f(1,\n  2)", "f(0,\n  2)");
+        assert_lands("a.py", file, params, &file.replace("f(1", "f(0"));
+    }
+}
+
+mod tabs {
+    use super::*;
+
+    /// Two tabs for eight spaces are the same two levels: matched, and every level written in
+    /// the file's spaces.
+    #[test]
+    fn tabs_for_the_files_spaces_match_and_are_written_as_spaces() {
+        let params = text_edit("\t\tif x:\n\t\t\ty()", "\t\tif x:\n\t\t\ty()\n\t\t\tw()");
+        let expected = PY.replace("y()\n", "y()\n            w()\n");
+        assert_lands("a.py", PY, params, &expected);
+    }
+
+    /// A file of two-space levels, the block copied in tabs: deeper levels take the file's style
+    /// too (no tab left in the file).
+    #[test]
+    fn deeper_levels_take_the_files_style() {
+        let file = "def f():\n  if x:\n    y()\n";
+        let params = text_edit("\tif x:\n\t\ty()", "\tif x:\n\t\ty()\n\t\tw()");
+        assert_lands(
+            "a.py",
+            file,
+            params,
+            &file.replace("y()\n", "y()\n    w()\n"),
+        );
+    }
+
+    /// Closing braces copied in tabs at four and three levels of a four-space file are the pair
+    /// at those levels (lines 7-8), never the pair two levels shallower (lines 9-10) that a
+    /// one-character limit takes.
+    #[test]
+    fn tab_copies_are_measured_in_levels() {
+        let mut file = String::new();
+        for depth in 0..5 {
+            file.push_str(&format!("{}if (c{depth}) {{\n", "    ".repeat(depth)));
+        }
+        file.push_str(&format!("{}x();\n", "    ".repeat(5)));
+        for depth in (0..5).rev() {
+            file.push_str(&format!("{}}}\n", "    ".repeat(depth)));
+        }
+        let params = text_edit("\t\t\t\t}\n\t\t\t}", "\t\t\t\t}\n\t\t\t}\n\t\t\ty();");
+        let expected = file.replacen(
+            "                }\n            }\n",
+            "                }\n            }\n            y();\n",
+            1,
+        );
+        assert_never_lands_elsewhere("a.c", &file, params, &expected);
+    }
+
+    /// A file whose hanging indents make its detected unit two columns, a block of four copied in
+    /// tabs: a tab is as wide as the matched lines show, so the added import lands with them.
+    #[test]
+    fn a_tab_is_as_wide_as_the_matched_lines_say() {
+        let file = "x = f(a,\n  b)\nif TYPE_CHECKING:\n    from a import B\n";
+        let params = text_edit(
+            "if TYPE_CHECKING:\n\tfrom a import B",
+            "if TYPE_CHECKING:\n\tfrom c import D\n\tfrom a import B",
+        );
+        let expected = file.replace("    from a", "    from c import D\n    from a");
+        assert_lands("a.py", file, params, &expected);
+    }
+
+    /// A `new_string` written at another base indent than `old_string`, in tabs for a space file:
+    /// its levels are kept and written in the file's spaces.
+    #[test]
+    fn new_at_its_own_indent_takes_the_files_style() {
+        let file = "f(() => {\n    g(() => {\n        if (a) {\n            b();\n        }\n    });\n});\n";
+        let params = text_edit("\t\tif (a) {\n\t\t\tb();\n\t\t}\n\t});", "\t});");
+        let expected = "f(() => {\n    g(() => {\n    });\n});\n";
+        assert_lands("a.js", file, params, expected);
+    }
+}
+
+mod line_breaks {
+    use super::*;
+
+    /// `new_string` with CRLF line endings written into an LF file takes the file's endings.
+    #[test]
+    fn a_crlf_new_string_takes_the_files_line_endings() {
+        let params = text_edit("b();", "c();\r\nd();");
+        assert_lands("a.js", "a();\nb();\n", params, "a();\nc();\nd();\n");
+    }
+
+    /// An `old_string` that ends with its line break and differs from the file only in
+    /// indentation (tabs for spaces, or a level too shallow) still matches.
+    #[test]
+    fn an_old_string_ending_with_its_line_break_matches_at_another_indent() {
+        let params = text_edit("\t\tif x:\n\t\t\ty()\n", "\t\tif x:\n\t\t\ty(2)\n");
+        assert_lands("a.py", PY, params, &PY.replace("y()", "y(2)"));
+        let params = text_edit("        y()\n    return 1\n", "        z()\n    return 2\n");
+        let expected = PY.replace("y()", "z()").replace("return 1", "return 2");
+        assert_lands("a.py", PY, params, &expected);
+    }
+
+    /// Line breaks around `old_string` that `new_string` lacks never join the lines around it;
+    /// an empty `new_string` still deletes whole lines.
+    #[test]
+    fn boundary_line_breaks_never_join_untouched_lines() {
+        let file = "a;\nfoo\nc;\n";
+        assert_lands("a.js", file, text_edit("\nfoo\n", "bar"), "a;\nbar\nc;\n");
+        assert_lands("a.js", file, text_edit("foo\n", ""), "a;\nc;\n");
+    }
+
+    /// Blank lines around `old_string` are line boundaries: they never match inside a line or
+    /// at the tail of a longer line.
+    #[test]
+    fn boundary_blank_lines_never_match_inside_a_line() {
+        assert_refused(
+            "a.js",
+            "a(); b(); c();\n",
+            text_edit("\n\n b(); \n", "\n B(); \n"),
+        );
+        let file = "        assert(x);\n    }\n}\n";
+        let params = text_edit("    );\n    }\n}\n", "    );\n    }\n}\n\nint y;\n");
+        assert_refused("a.c", file, params);
+    }
+
+    /// A blank line `old_string` carries beyond the end of the file leaves `new_string` too:
+    /// one blank line is added before the new call, not two.
+    #[test]
+    fn blank_lines_old_has_beyond_the_file_end_leave_new_too() {
+        let file = "f(() => {\n  g(() => {\n    y();\n  })\n})\n";
+        let old = "    y();\n    })\n  })\n\n";
+        let params = text_edit(old, &format!("{old}  x();\n\n"));
+        assert_lands("a.js", file, params, &format!("{file}\nx();\n"));
+    }
+
+    /// Blank lines around `old_string` (trimmed-boundary): `new_string` is written in the file's
+    /// frame, keeps a line break it adds, and does not add one `old_string` had beyond the file.
+    #[test]
+    fn trimmed_boundary_keeps_the_line_breaks_new_adds() {
+        let file = "void f() {\n    va_start(ap);\n    g();\n}\n";
+        let params = text_edit("\n\tva_start(ap);", "\n\t/* a\n\t * b */\n\tva_start(ap);");
+        let expected = file.replace("    va_start", "    /* a\n     * b */\n    va_start");
+        assert_lands("a.c", file, params, &expected);
+        let params = text_edit("\n\tva_start(ap);\n", "\n\tva_start(ap);\n\n");
+        assert_lands("a.c", file, params, &file.replace("(ap);\n", "(ap);\n\n"));
+        assert_lands("a.c", "a {\n}\n", text_edit("}\n\n", "};\n\n"), "a {\n};\n");
+    }
+}
+
+mod escapes {
+    use super::*;
+
+    /// `` \` `` and `\$` of a template literal are undone in `new_string`, also when it spans
+    /// several lines.
+    #[test]
+    fn template_literal_escapes_are_undone() {
+        let file = "const s = `a ${b}`;\n";
+        let params = text_edit("const s = \\`a \\${b}\\`;", "const s = \\`c \\${b}\\`;");
+        assert_lands("a.ts", file, params, "const s = `c ${b}`;\n");
+        let file = "log(`b`);\n";
+        let params = text_edit("log(\\`b\\`);", "log(\\`b\\`);\nlog(\\`\\${e}\\`);");
+        assert_lands("a.ts", file, params, "log(`b`);\nlog(`${e}`);\n");
+    }
+}
+
+mod symbols {
+    use super::*;
+
+    fn symbol_edit(symbol: &str, new: &str) -> Value {
+        json!({ "symbol": symbol, "new_string": new })
+    }
+
+    /// A `.h` header holding C++ is parsed as C++: by its markers (namespace, class) or, without
+    /// them, because only C++ parses it (references).
+    #[test]
+    fn a_cpp_header_is_edited_by_symbol() {
+        let file = "namespace n {\nclass A {\n public:\n  int f() { return 1; }\n};\n}\n";
+        let params = symbol_edit("A", "class A {\n public:\n  int f() { return 2; }\n};");
+        assert_lands("a.h", file, params, &file.replace("return 1", "return 2"));
+        let file = "void swap(int &a, int &b) {\n  int t = a;\n  a = b;\n  b = t;\n}\n";
+        let new = "void swap(int &a, int &b) {\n  std::swap(a, b);\n}";
+        assert_lands("b.h", file, symbol_edit("swap", new), &format!("{new}\n"));
+    }
+}
+
+mod line_mode {
+    use super::*;
+
+    /// A real closing line added next to the identical line after the range is kept.
+    #[test]
+    fn a_closing_line_added_next_to_its_twin_is_kept() {
+        let file = "f(() => {\n  g(() => {\n    x();\n  });\n});\n";
+        let params = json!({ "start_line": "3", "end_line": "4", "new_string": "    x();\n  });\n  h(() => {\n    y();\n  });" });
+        let expected =
+            "f(() => {\n  g(() => {\n    x();\n  });\n  h(() => {\n    y();\n  });\n});\n";
+        assert_lands("a.js", file, params, expected);
+    }
+
+    /// Lines deliberately re-indented (wrapped into the block around them) keep the new
+    /// indentation.
+    #[test]
+    fn a_deliberate_reindentation_is_kept() {
+        let file = "if (a) {\nx();\ny();\n}\n";
+        let params = json!({ "start_line": "2", "end_line": "3", "new_string": "  x();\n  y();" });
+        assert_lands("a.js", file, params, "if (a) {\n  x();\n  y();\n}\n");
+    }
+}
