@@ -1,5 +1,6 @@
 // The syntax guard's cost: the same exact edit with syntaxCheck "warn" and "off", on JavaScript,
-// TypeScript and Python files of about 16 KB, 64 KB and 1 MB. Two rows per file:
+// TypeScript, Python and Java files of about 16 KB, 64 KB and 1 MB (the Java file is one class: a
+// single top-level paragraph). Two rows per file:
 // - "cold": the file is restored before every call (an agent's first edit of a file: nothing cached);
 // - "chained": the edit and its reverse alternate, as an agent's successive edits of one file do.
 // Run alone: `node bench/syntax-guard.mjs`; `npm run bench` runs it too.
@@ -36,14 +37,41 @@ export function generatePython(bytes, seed = 1) {
   return parts.join('');
 }
 
+/** Java source of at most `bytes` bytes: one class of methods, with one `limit_{i}` line per method. */
+export function generateJava(bytes, seed = 1) {
+  const r = prng(seed * 37 + bytes);
+  const head = '// Generated Java source, edit-engine bench.\npackage bench;\n\nimport java.util.List;\n\npublic class Service {\n';
+  const parts = [head];
+  let size = head.length + 2;
+  for (let i = 0; ; i++) {
+    const k = 2 + Math.floor(r() * 7);
+    const unit = `    public int checksum${i}(List<Integer> items, Integer limit) {\n        int limit_${i} = limit != null ? limit : ${k * 10};\n        int total = 0;\n        for (int item : items) {\n            if (item > limit_${i}) {\n                total += item * ${k};\n            } else {\n                total -= item % ${k + 1};\n            }\n        }\n        return total;\n    }\n\n`;
+    if (i > 0 && size + unit.length > bytes) break;
+    parts.push(unit);
+    size += unit.length;
+  }
+  parts.push('}\n');
+  return parts.join('');
+}
+
+const GENERATE = {
+  py: generatePython,
+  java: generateJava,
+};
+
+const LIMIT_LINE = {
+  py: /^ {4}limit_\d+ = /,
+  java: /^ {8}int limit_\d+ = /,
+};
+
 /** A file and one exact edit of a line near its middle (`old` -> `new`, both unique). */
 function subject(flavour, bytes) {
-  const text = flavour === 'py' ? generatePython(bytes) : generateSource(bytes, flavour).text;
-  const lines = text.split('\n');
-  const pattern = flavour === 'py' ? /^ {4}limit_\d+ = / : /^ {2}const limit_\d+ = /;
-  const hits = lines.filter((l) => pattern.test(l));
+  const text = GENERATE[flavour]?.(bytes) ?? generateSource(bytes, flavour).text;
+  const pattern = LIMIT_LINE[flavour] ?? /^ {2}const limit_\d+ = /;
+  const hits = text.split('\n').filter((l) => pattern.test(l));
   const old = hits[Math.floor(hits.length / 2)];
-  return { text, file: `guard_${bytes}.${flavour}`, old, new: `${old} + 1` };
+  const edited = old.endsWith(';') ? `${old.slice(0, -1)} + 1;` : `${old} + 1`;
+  return { text, file: `guard_${bytes}.${flavour}`, old, new: edited };
 }
 
 const success = (msg) => (String(msg).startsWith('Success') ? null : `unexpected result: ${String(msg).slice(0, 200)}`);
@@ -101,7 +129,7 @@ export async function benchSyntaxGuard({ work, log = () => {}, budgetMs = 3000 }
   const dir = fs.mkdtempSync(path.join(work ?? os.tmpdir(), 'syntax-guard-'));
   const rows = [];
   try {
-    for (const flavour of ['js', 'ts', 'py']) {
+    for (const flavour of ['js', 'ts', 'py', 'java']) {
       for (const [label, bytes] of SIZES) {
         log(`syntax guard: ${flavour} ${label}`);
         rows.push(...(await rowsFor(dir, flavour, label, bytes, budgetMs)));

@@ -25,7 +25,9 @@ fn main() {
             .map(|(i, _)| middle + i + 1)
             .find(|&i| {
                 let line = before[i..].trim_start_matches(' ');
-                line.starts_with("limit_") || line.starts_with("const limit_")
+                ["limit_", "const limit_", "int limit_"]
+                    .iter()
+                    .any(|p| line.starts_with(p))
             })
             .expect("a `limit_` line");
         let end = start + before[start..].find('\n').unwrap_or(before.len() - start);

@@ -24,13 +24,13 @@
 //! file with no "before" (a new file) reports all its errors.
 //!
 //! **Cost.** A parse runs at a few MB/s, slower than the edit it checks, so as little as possible is
-//! parsed (see [`scope`]): first only the top-level paragraphs the edit changed, each alone
-//! ([`paragraphs`]; when all parse without an error, the edit introduced none); when one fails, the
-//! whole file up to `max_bytes` — the tree before the edit from the [`ParseCache`] when it holds one,
-//! the text after it re-parsed incrementally from that tree (tree-sitter's edit API) and cached for
-//! the next edit — or, above `max_bytes`, the paragraphs around the edit before and after it; else
-//! nothing ([`Verdict::Skipped`]). [`Pending`] lets a write proceed while the paragraphs are parsed on
-//! another thread.
+//! parsed (see [`scope`]): first only the paragraphs the edit changed, each alone ([`touched`]:
+//! top-level ones, or the members of a large class; when all parse without an error, the edit
+//! introduced none); when one fails, the whole file up to `max_bytes` — the tree before the edit from
+//! the [`ParseCache`] when it holds one, the text after it re-parsed incrementally from that tree
+//! (tree-sitter's edit API) and cached for the next edit — or, above `max_bytes`, the paragraphs
+//! around the edit before and after it; else nothing ([`Verdict::Skipped`]). [`Pending`] lets a
+//! write proceed while the paragraphs are parsed on another thread.
 
 mod cause;
 mod introduced;
@@ -39,6 +39,7 @@ mod problems;
 mod python_indent;
 mod report;
 mod scope;
+mod touched;
 mod worker;
 
 use std::path::{Path, PathBuf};
@@ -129,8 +130,8 @@ pub fn check(
     max_bytes: usize,
     cache: Option<&ParseCache>,
 ) -> Verdict {
-    match Pending::begin(path, before, after, max_bytes, false) {
-        Some(pending) => pending.verdict(before, after, cache),
+    match Pending::begin(path, before, after, max_bytes, cache, false) {
+        Some(pending) => pending.verdict(before, after),
         None => Verdict::Unchecked,
     }
 }
@@ -138,14 +139,15 @@ pub fn check(
 /// A [`check`] split in two, so that the caller can write the file while the edit's paragraphs are
 /// parsed on another thread: [`Pending::start`] before the write, [`Pending::verdict`] after it, with
 /// the same texts.
-pub struct Pending {
+pub struct Pending<'c> {
     path: PathBuf,
     lang: Language,
     max_bytes: usize,
+    cache: Option<&'c ParseCache>,
     started: scope::Started,
 }
 
-impl Pending {
+impl<'c> Pending<'c> {
     /// Starts the check of the edit `before` → `after` (as [`check`] takes them); `None` when the file
     /// is not in a language the engine parses.
     pub fn start(
@@ -153,8 +155,9 @@ impl Pending {
         before: Option<&str>,
         after: &str,
         max_bytes: usize,
-    ) -> Option<Pending> {
-        Pending::begin(path, before, after, max_bytes, true)
+        cache: Option<&'c ParseCache>,
+    ) -> Option<Pending<'c>> {
+        Pending::begin(path, before, after, max_bytes, cache, true)
     }
 
     fn begin(
@@ -162,8 +165,9 @@ impl Pending {
         before: Option<&str>,
         after: &str,
         max_bytes: usize,
+        cache: Option<&'c ParseCache>,
         overlap: bool,
-    ) -> Option<Pending> {
+    ) -> Option<Pending<'c>> {
         let lang = refine_for_content(language_for_path(path)?, path, after);
         let input = scope::Input {
             path,
@@ -171,25 +175,26 @@ impl Pending {
             before,
             after,
             max_bytes,
-            cache: None,
+            cache,
         };
         Some(Pending {
             path: path.to_path_buf(),
             lang,
             max_bytes,
+            cache,
             started: scope::start(&input, overlap),
         })
     }
 
     /// The verdict; `before` and `after` must be the texts given to [`Pending::start`].
-    pub fn verdict(self, before: Option<&str>, after: &str, cache: Option<&ParseCache>) -> Verdict {
+    pub fn verdict(self, before: Option<&str>, after: &str) -> Verdict {
         let input = scope::Input {
             path: &self.path,
             lang: self.lang,
             before,
             after,
             max_bytes: self.max_bytes,
-            cache,
+            cache: self.cache,
         };
         match scope::finish(&input, self.started) {
             scope::Found::Skipped => Verdict::Skipped {

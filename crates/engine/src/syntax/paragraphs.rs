@@ -1,14 +1,18 @@
-//! Top-level paragraphs: the pieces of a file the guard parses alone instead of the whole file.
+//! Paragraphs: the pieces of a file the guard parses alone instead of the whole file.
 //!
-//! A paragraph starts at the text's start, or at a line that follows a blank line and begins at column 0
-//! with a word character or one of `$ @ # / "` (a definition, a decorator, an attribute, a comment), but
-//! not with a word that continues a statement (`else`, `end`, `except`, ...). It runs to the next start.
-//! This is a heuristic with no lexing: a multi-line string or an unindented block can hold such a line.
-//! The guard therefore trusts a paragraph only when it parses alone without an error; see
-//! [`super::scope`].
+//! A paragraph of a level (an indentation: `""` for the top level, the members' indentation inside a
+//! class) starts at a line that begins with exactly that indentation and then a word character or one
+//! of `$ @ # / "` (a definition, a decorator, an attribute, a comment), but not a word that continues
+//! a statement (`else`, `end`, `except`, ...), right after a blank line or a less indented line (the
+//! class's own first line); the text's start is a top-level start too. A paragraph runs to the next
+//! start, or to a less indented line (the end of the class). This is a heuristic with no lexing: a
+//! multi-line string or an unindented block can hold such a line. The guard therefore trusts a
+//! paragraph only when it parses alone without an error; see [`super::scope`].
 
 use std::collections::HashMap;
 use std::ops::Range;
+
+use super::introduced::Window;
 
 /// Words that begin a line continuing the statement above it, never a new one.
 const CONTINUATIONS: &[&str] = &[
@@ -16,79 +20,176 @@ const CONTINUATIONS: &[&str] = &[
     "until", "when",
 ];
 
-/// Whether a paragraph starts at `at` (`at` must be a character boundary).
-pub(crate) fn starts_at(text: &str, at: usize) -> bool {
-    if at == 0 {
-        return true;
-    }
-    let bytes = text.as_bytes();
-    if at > bytes.len() || bytes[at - 1] != b'\n' {
-        return false;
-    }
-    let opens = bytes.get(at).is_some_and(|&b| {
-        b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'@' | b'#' | b'/' | b'"')
-    });
-    opens && !continues(&text[at..]) && previous_line(text, at).trim().is_empty()
+/// The paragraphs of one indentation level of a text.
+#[derive(Clone, Copy)]
+pub(crate) struct Level<'a> {
+    pub text: &'a str,
+    pub indent: &'a str,
 }
 
-/// The last paragraph start at or before `pos`.
-pub(crate) fn start_at_or_before(text: &str, pos: usize) -> usize {
-    let bytes = text.as_bytes();
-    let mut at = line_start(bytes, pos);
-    while !starts_at(text, at) {
-        at = line_start(bytes, at - 1);
+impl<'a> Level<'a> {
+    pub fn top(text: &'a str) -> Level<'a> {
+        Level { text, indent: "" }
     }
-    at
-}
 
-/// The first paragraph start at or after `pos`; the text's length when there is none.
-pub(crate) fn start_at_or_after(text: &str, pos: usize) -> usize {
-    let bytes = text.as_bytes();
-    let mut at = if pos == 0 || bytes.get(pos - 1) == Some(&b'\n') {
-        pos
-    } else {
-        next_line(bytes, pos)
-    };
-    while at < bytes.len() && !starts_at(text, at) {
-        at = next_line(bytes, at);
+    /// Whether a paragraph starts at `at` (`at` must be a character boundary).
+    pub fn starts_at(&self, at: usize) -> bool {
+        if at == 0 {
+            return self.indent.is_empty();
+        }
+        let bytes = self.text.as_bytes();
+        if at > bytes.len() || bytes[at - 1] != b'\n' {
+            return false;
+        }
+        let Some(rest) = self.text[at..].strip_prefix(self.indent) else {
+            return false;
+        };
+        let opens = rest.bytes().next().is_some_and(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'@' | b'#' | b'/' | b'"')
+        });
+        let previous = previous_line(self.text, at);
+        opens
+            && !continues(rest)
+            && (previous.trim().is_empty() || indentation(previous) < self.indent.len())
     }
-    at.min(bytes.len())
-}
 
-/// The paragraphs of `text[range]` (the range's start is taken as one), as ranges of `text`.
-pub(crate) fn split(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
-    let mut out = Vec::new();
-    let mut from = range.start;
-    while from < range.end {
-        let to = start_at_or_after(text, next_line(text.as_bytes(), from)).min(range.end);
-        out.push(from..to);
-        from = to;
+    /// Whether the line at `at` ends the level's paragraphs: a non-blank line less indented (never at
+    /// the top level).
+    fn ends_at(&self, at: usize) -> bool {
+        if self.indent.is_empty() {
+            return false;
+        }
+        let line = line_at(self.text, at);
+        !line.trim().is_empty() && indentation(line) < self.indent.len()
     }
-    out
-}
 
-/// The paragraphs of `after[new]` whose text is not among the paragraphs of `before[old]` (each old
-/// paragraph accounts for one equal new one): the only ones an edit between them can have broken.
-pub(crate) fn changed(
-    before: &str,
-    old: Range<usize>,
-    after: &str,
-    new: Range<usize>,
-) -> Vec<Range<usize>> {
-    let mut unchanged: HashMap<&str, usize> = HashMap::new();
-    for p in split(before, old) {
-        *unchanged.entry(&before[p]).or_default() += 1;
-    }
-    split(after, new)
-        .into_iter()
-        .filter(|p| match unchanged.get_mut(&after[p.clone()]) {
-            Some(n) if *n > 0 => {
-                *n -= 1;
-                false
+    /// The last paragraph start at or before `pos`, not before `floor`; `None` when there is none, or
+    /// a less indented line lies between (`pos` is not inside a paragraph of this level).
+    pub fn start_at_or_before(&self, pos: usize, floor: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let mut at = line_start(bytes, pos);
+        if self.indent.is_empty() && at > 0 && !self.starts_at(at) {
+            // Only a line that starts with a visible byte can start a top-level paragraph.
+            let starts = memchr::memrchr_iter(b'\n', &bytes[floor..at - 1]).map(|i| floor + i + 1);
+            let mut visible = starts.filter(|&at| !bytes[at].is_ascii_whitespace());
+            return Some(visible.find(|&at| self.starts_at(at)).unwrap_or(floor));
+        }
+        loop {
+            if self.starts_at(at) {
+                return Some(at);
             }
-            _ => true,
+            if at <= floor || (at < pos && self.ends_at(at)) {
+                return None;
+            }
+            at = line_start(bytes, at - 1);
+        }
+    }
+
+    /// The first paragraph start or end of the level at or after `pos`; the text's length when there
+    /// is none.
+    pub fn boundary_at_or_after(&self, pos: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let mut at = if pos == 0 || bytes.get(pos - 1) == Some(&b'\n') {
+            pos
+        } else {
+            next_line(bytes, pos)
+        };
+        if self.indent.is_empty() && at < bytes.len() && !self.starts_at(at) {
+            let starts = memchr::memchr_iter(b'\n', &bytes[at..]).map(|i| at + i + 1);
+            let mut visible =
+                starts.filter(|&at| at < bytes.len() && !bytes[at].is_ascii_whitespace());
+            return visible
+                .find(|&at| self.starts_at(at))
+                .unwrap_or(bytes.len());
+        }
+        while at < bytes.len() && !self.starts_at(at) && !self.ends_at(at) {
+            at = next_line(bytes, at);
+        }
+        at.min(bytes.len())
+    }
+
+    /// Whether a paragraph of the level starts or the level ends at `at`.
+    pub fn is_boundary(&self, at: usize) -> bool {
+        self.starts_at(at) || self.ends_at(at)
+    }
+
+    /// The first boundary after the line at `at` (see [`Level::boundary_at_or_after`]).
+    pub fn boundary_after(&self, at: usize) -> usize {
+        self.boundary_at_or_after(next_line(self.text.as_bytes(), at))
+    }
+
+    /// The paragraphs of `range` (its start taken as one), as ranges of the text, when the range's
+    /// boundaries other than its ends can only lie on lines that start within `changed` (the range is
+    /// the paragraphs around an edit, `changed` the edit's window): only those lines are looked at.
+    pub fn split(&self, range: Range<usize>, changed: Range<usize>) -> Vec<Range<usize>> {
+        let bytes = self.text.as_bytes();
+        let mut out = Vec::new();
+        let mut from = range.start;
+        let mut at = next_line(bytes, from).max(line_start(bytes, changed.start));
+        while at < range.end && at <= changed.end {
+            if self.starts_at(at) || self.ends_at(at) {
+                out.push(from..at);
+                from = at;
+            }
+            at = next_line(bytes, at);
+        }
+        if from < range.end {
+            out.push(from..range.end);
+        }
+        out
+    }
+}
+
+/// The paragraphs of `after` from `from` to `new_to` whose text is not among the paragraphs of
+/// `before` from `from` to `old_to` (each old paragraph accounts for one equal new one): the only ones
+/// the edit `w` can have broken. `from` must be a start and `new_to` a boundary of `after` around the
+/// window (see [`Level::split`]).
+pub(crate) fn changed(
+    before: Level,
+    after: Level,
+    w: &Window,
+    from: usize,
+    new_to: usize,
+) -> Vec<Range<usize>> {
+    let old_to = new_to - w.new_end + w.old_end;
+    let mut by_length: HashMap<usize, Vec<Range<usize>>> = HashMap::new();
+    for p in before.split(from..old_to, w.start..w.old_end) {
+        by_length.entry(p.len()).or_default().push(p);
+    }
+    after
+        .split(from..new_to, w.start..w.new_end)
+        .into_iter()
+        .filter(|p| {
+            let text = &after.text[p.clone()];
+            let Some(same_length) = by_length.get_mut(&p.len()) else {
+                return true;
+            };
+            match same_length
+                .iter()
+                .position(|q| &before.text[q.clone()] == text)
+            {
+                Some(i) => {
+                    same_length.swap_remove(i);
+                    false
+                }
+                None => true,
+            }
         })
         .collect()
+}
+
+/// The indentation of the members of the top-level paragraph `range`: that of its first indented
+/// line that starts with a word character or `@` (so a comment's ` * ` lines do not count; the first
+/// line of a block sets the block's indentation); `None` when no line is.
+pub(crate) fn member_indent(text: &str, range: Range<usize>) -> Option<&str> {
+    text[range].split('\n').find_map(|line| {
+        let code = line.trim_start_matches([' ', '\t']);
+        let word = code
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'@');
+        (word && code.len() < line.len()).then(|| &line[..line.len() - code.len()])
+    })
 }
 
 fn continues(line: &str) -> bool {
@@ -96,6 +197,15 @@ fn continues(line: &str) -> bool {
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(line.len());
     CONTINUATIONS.contains(&&line[..word_end])
+}
+
+fn indentation(line: &str) -> usize {
+    line.len() - line.trim_start_matches([' ', '\t']).len()
+}
+
+/// The line starting at `at`, without its `\n`.
+fn line_at(text: &str, at: usize) -> &str {
+    text[at..next_line(text.as_bytes(), at)].trim_end_matches('\n')
 }
 
 /// The line before the one starting at `at` (`at > 0`), without its `\n`.
@@ -120,35 +230,74 @@ mod tests {
 
     const SRC: &str = "import a\n\ndef f():\n    x = 1\n\n    return x\n\n@d\ndef g():\n    pass\nelse\n\nelse:\n    pass\n";
 
+    fn first_lines<'a>(text: &'a str, ranges: &[Range<usize>]) -> Vec<&'a str> {
+        ranges
+            .iter()
+            .map(|r| text[r.clone()].lines().next().unwrap_or(""))
+            .collect()
+    }
+
     #[test]
     fn paragraphs_start_at_column_zero_after_a_blank_line() {
-        let starts: Vec<usize> = split(SRC, 0..SRC.len()).iter().map(|r| r.start).collect();
-        let lines: Vec<&str> = starts
-            .iter()
-            .map(|&s| SRC[s..].lines().next().unwrap())
-            .collect();
-        assert_eq!(lines, ["import a", "def f():", "@d"]);
+        let top = Level::top(SRC);
+        let paragraphs = top.split(0..SRC.len(), 0..SRC.len());
+        assert_eq!(
+            first_lines(SRC, &paragraphs),
+            ["import a", "def f():", "@d"]
+        );
     }
 
     #[test]
     fn a_position_finds_the_paragraph_around_it() {
+        let top = Level::top(SRC);
         let inside = SRC.find("return").unwrap();
-        assert_eq!(start_at_or_before(SRC, inside), SRC.find("def f").unwrap());
-        assert_eq!(start_at_or_after(SRC, inside), SRC.find("@d").unwrap());
+        assert_eq!(top.start_at_or_before(inside, 0), SRC.find("def f"));
+        assert_eq!(top.boundary_at_or_after(inside), SRC.find("@d").unwrap());
         let at_start = SRC.find("@d").unwrap();
-        assert_eq!(start_at_or_before(SRC, at_start), at_start);
-        assert_eq!(start_at_or_after(SRC, at_start), at_start);
-        assert_eq!(start_at_or_after(SRC, at_start + 1), SRC.len());
+        assert_eq!(top.start_at_or_before(at_start, 0), Some(at_start));
+        assert_eq!(top.boundary_at_or_after(at_start), at_start);
+        assert_eq!(top.boundary_at_or_after(at_start + 1), SRC.len());
+    }
+
+    const CLASS: &str = "/** A service.\n * @since 1\n */\npublic class S {\n    int a;\n\n    void f() {\n        a = 1;\n\n        a = 2;\n    }\n\n    @Override\n    void g() {}\n}\n\nclass T {}\n";
+
+    #[test]
+    fn members_are_the_paragraphs_of_the_least_indented_code_lines() {
+        let indent = member_indent(CLASS, 0..CLASS.len()).unwrap();
+        assert_eq!(indent, "    ");
+        let members = Level {
+            text: CLASS,
+            indent,
+        };
+        let inside = CLASS.find("a = 2").unwrap();
+        let from = members.start_at_or_before(inside, 0).unwrap();
+        assert_eq!(&CLASS[from..from + 12], "    void f()");
+        let body = CLASS.find("    int a").unwrap();
+        let end = CLASS.find("}\n\nclass T").unwrap();
+        assert_eq!(
+            members.boundary_at_or_after(inside),
+            CLASS.find("    @Override").unwrap()
+        );
+        assert_eq!(
+            first_lines(CLASS, &members.split(body..end, body..end)),
+            ["    int a;", "    void f() {", "    @Override"]
+        );
+        assert_eq!(
+            members.boundary_at_or_after(CLASS.find("void g").unwrap()),
+            end
+        );
+        let outside = CLASS.find("class T").unwrap();
+        assert_eq!(members.start_at_or_before(outside, 0), None);
     }
 
     #[test]
     fn only_paragraphs_not_found_before_are_changed() {
         let before = "a\n\nb\n\nc\n";
         let after = "a\n\nc\n\nb2\n\nc\n";
-        let changed: Vec<&str> = changed(before, 0..before.len(), after, 0..after.len())
-            .into_iter()
-            .map(|r| &after[r])
-            .collect();
-        assert_eq!(changed, ["c\n\n", "b2\n\n"]);
+        let w = Window::between(before, after);
+        let new_to = Level::top(after).boundary_at_or_after(w.new_end);
+        let changed = changed(Level::top(before), Level::top(after), &w, 0, new_to);
+        let texts: Vec<&str> = changed.into_iter().map(|r| &after[r]).collect();
+        assert_eq!(texts, ["c\n\n", "b2\n\n"]);
     }
 }

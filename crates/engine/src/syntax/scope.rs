@@ -1,5 +1,5 @@
 //! What gets parsed for a check, cheapest first:
-//! 1. the paragraphs the edit changed, each parsed alone ([`paragraphs`]): when all of them parse
+//! 1. the paragraphs the edit changed, each parsed alone ([`super::touched`]): when all of them parse
 //!    without an error (and keep Python's indentation rules), the edit introduced none;
 //! 2. otherwise, up to `max_bytes`, the whole file (the old tree from the cache, the new one re-parsed
 //!    incrementally from it), so that a verdict with errors is always the whole file's;
@@ -15,7 +15,8 @@ use tree_sitter::{InputEdit, Point, Tree};
 use super::cause::{is_clear_mistake, Change};
 use super::introduced::{introduced, Window};
 use super::problems::{collect, top_level_ranges, RawProblem};
-use super::{paragraphs, python_indent, worker};
+use super::touched::{touched, Region};
+use super::{python_indent, worker};
 use crate::symbols::{new_parser, parse_with, Language, ParseCache};
 
 /// What [`super::check`] was asked.
@@ -65,21 +66,34 @@ pub(crate) fn start(input: &Input, overlap: bool) -> Started {
     if input.lang == Language::Php {
         return Started::Settled(Some(window));
     }
-    let region = Region::around(input.after, &window);
-    let changed = paragraphs::changed(
-        before,
-        region.from..region.old_to,
-        input.after,
-        region.from..region.new_to,
-    );
-    if changed.iter().map(|p| p.len()).sum::<usize>() > input.max_bytes {
+    let region = Region::around(before, input.after, &window);
+    let touched = touched(input.lang, before, input.after, &window, &region);
+    let bytes = touched.bytes();
+    if bytes > input.max_bytes || whole_is_cheaper(input, before, bytes) {
         return Started::Settled(Some(window));
     }
     Started::Paragraphs {
         window,
         region,
-        parsing: worker::Parsing::start(input.lang, input.after, changed, overlap),
+        parsing: worker::Parsing::start(input.lang, input.after, touched, overlap),
     }
+}
+
+/// Changed paragraphs larger than this are not parsed alone: the whole file is parsed instead (when
+/// it fits `max_bytes`), which caches its tree for the next edit's incremental re-parse.
+const LARGE_PARAGRAPHS: usize = 8 * 1024;
+
+/// Whether the whole-file check costs less than parsing `changed_bytes` of paragraphs: they are
+/// large (a file wrapped in one class is one paragraph), or they are over a quarter of the file and
+/// the cache holds the old tree, so that only an incremental re-parse is needed.
+fn whole_is_cheaper(input: &Input, before: &str, changed_bytes: usize) -> bool {
+    let cached = || {
+        input
+            .cache
+            .is_some_and(|c| c.cached_tree(input.path, before, input.lang).is_some())
+    };
+    input.after.len().max(before.len()) <= input.max_bytes
+        && (changed_bytes > LARGE_PARAGRAPHS || (changed_bytes * 4 > input.after.len() && cached()))
 }
 
 /// The second phase: clean when every changed paragraph parsed alone without an error; otherwise the
@@ -113,25 +127,6 @@ pub(crate) fn finish(input: &Input, started: Started) -> Found {
         _ => return Found::Skipped,
     };
     result.map_or(Found::Failed, Found::Problems)
-}
-
-/// The paragraphs around an edit: `before[from..old_to]` became `after[from..new_to]`.
-pub(crate) struct Region {
-    from: usize,
-    old_to: usize,
-    new_to: usize,
-}
-
-impl Region {
-    fn around(after: &str, w: &Window) -> Region {
-        let from = paragraphs::start_at_or_before(after, w.start);
-        let new_to = paragraphs::start_at_or_after(after, w.new_end).max(from);
-        Region {
-            from,
-            old_to: new_to - w.new_end + w.old_end,
-            new_to,
-        }
-    }
 }
 
 /// Whole-file check: the old tree from the cache or a parse, the new one re-parsed incrementally from it.

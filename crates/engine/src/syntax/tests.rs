@@ -247,3 +247,25 @@ fn an_error_wrapping_the_edit_points_at_the_edit() {
     assert!(p.iter().all(|p| p.line >= edited), "{p:?}");
     assert!(p[0].cause.contains("1 more `}` than `{`"), "{p:?}");
 }
+
+#[test]
+fn an_edit_that_starts_a_member_inside_another_checks_the_one_it_cut() {
+    // The new `g30` header splits `f30`, which loses its closing brace: `g30` alone is balanced.
+    let members: String = (0..60)
+        .map(|i| format!("  public boolean f{i}(int x) {{\n    if (x > 1) {{\n      return true;\n    }}\n\n    if (x > 2) {{\n      return true;\n    }}\n    return false;\n  }}\n\n"))
+        .collect();
+    let before = format!("public class S {{\n{members}}}\n");
+    let at = before.find("f30").unwrap();
+    let target = "    if (x > 2) {\n      return true;";
+    let cut = at + before[at..].find(target).unwrap();
+    let header = "  private boolean g30(int x) {\n    if (x > 3) {\n      return false;";
+    let after = format!(
+        "{}{header}{}",
+        &before[..cut],
+        &before[cut + target.len()..]
+    );
+    let v = verdict("S.java", &before, &after);
+    assert!(matches!(v, Verdict::Introduced { .. }), "{v:?}");
+    let fine = before.replacen("return true;", "return x > 9;", 31);
+    assert_eq!(verdict("S.java", &before, &fine), Verdict::Clean);
+}

@@ -9,7 +9,6 @@
 //! and parses it itself.
 
 use std::cell::RefCell;
-use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -17,6 +16,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use tree_sitter::Parser;
 
 use super::python_indent;
+use super::touched::{Touched, Wrapper};
 use crate::symbols::{new_parser, parse_with, Language};
 
 /// Whether every text parses as `lang` without an error (and keeps Python's indentation rules);
@@ -24,6 +24,7 @@ use crate::symbols::{new_parser, parse_with, Language};
 pub(crate) fn all_parse(
     lang: Language,
     texts: impl IntoIterator<Item = impl AsRef<str>>,
+    wrapper: Option<Wrapper>,
 ) -> Option<bool> {
     thread_local! {
         static PARSER: RefCell<Option<(Language, Parser)>> = const { RefCell::new(None) };
@@ -34,7 +35,14 @@ pub(crate) fn all_parse(
         }
         let parser = &mut kept.as_mut()?.1;
         for text in texts {
-            let text = text.as_ref();
+            let wrapped;
+            let text = match wrapper {
+                Some((open, close)) => {
+                    wrapped = format!("{open}{}{close}", text.as_ref());
+                    &wrapped
+                }
+                None => text.as_ref(),
+            };
             let tree = parse_with(parser, text, lang, None).ok()?;
             let broken = tree.root_node().has_error()
                 || (lang == Language::Python && !python_indent::problems(text).is_empty());
@@ -50,8 +58,8 @@ pub(crate) fn all_parse(
 pub(crate) enum Parsing {
     /// Handed to the worker thread.
     Sent(Handed),
-    /// To be parsed on the caller's thread: these ranges of the new text.
-    Here(Language, Vec<Range<usize>>),
+    /// To be parsed on the caller's thread: these pieces of the new text.
+    Here(Language, Touched),
 }
 
 /// A job on the worker's queue, as its caller sees it.
@@ -59,7 +67,7 @@ pub(crate) struct Handed {
     claim: Arc<AtomicU8>,
     answer: Receiver<Option<bool>>,
     lang: Language,
-    ranges: Vec<Range<usize>>,
+    touched: Touched,
 }
 
 /// [`Job::claim`]: nobody has begun the job, the worker has, or the caller took it back.
@@ -71,6 +79,7 @@ struct Job {
     claim: Arc<AtomicU8>,
     lang: Language,
     texts: Vec<String>,
+    wrapper: Option<Wrapper>,
     reply: SyncSender<Option<bool>>,
 }
 
@@ -78,21 +87,23 @@ struct Job {
 static BUSY: AtomicBool = AtomicBool::new(false);
 
 impl Parsing {
-    /// Starts the parse of `ranges` of `after`: on the worker when `overlap` asks for it and the worker
-    /// is idle, else later on the caller's thread.
-    pub fn start(lang: Language, after: &str, ranges: Vec<Range<usize>>, overlap: bool) -> Parsing {
-        if !overlap || ranges.is_empty() || BUSY.swap(true, Ordering::AcqRel) {
-            return Parsing::Here(lang, ranges);
+    /// Starts the parse of the `touched` pieces of `after`: on the worker when `overlap` asks for it
+    /// and the worker is idle, else later on the caller's thread.
+    pub fn start(lang: Language, after: &str, touched: Touched, overlap: bool) -> Parsing {
+        if !overlap || touched.pieces.is_empty() || BUSY.swap(true, Ordering::AcqRel) {
+            return Parsing::Here(lang, touched);
         }
         let (reply, answer) = sync_channel(1);
         let claim = Arc::new(AtomicU8::new(QUEUED));
         let job = Job {
             claim: claim.clone(),
             lang,
-            texts: ranges
+            texts: touched
+                .pieces
                 .iter()
                 .map(|r| after[r.clone()].to_string())
                 .collect(),
+            wrapper: touched.wrapper,
             reply,
         };
         match worker().and_then(|w| w.lock().ok()?.send(job).ok()) {
@@ -100,19 +111,19 @@ impl Parsing {
                 claim,
                 answer,
                 lang,
-                ranges,
+                touched,
             }),
             None => {
                 BUSY.store(false, Ordering::Release);
-                Parsing::Here(lang, ranges)
+                Parsing::Here(lang, touched)
             }
         }
     }
 
-    /// The answer of [`all_parse`] for the ranges of `after` given to [`Parsing::start`].
+    /// The answer of [`all_parse`] for the pieces of `after` given to [`Parsing::start`].
     pub fn clean(self, after: &str) -> Option<bool> {
-        let (lang, ranges) = match self {
-            Parsing::Here(lang, ranges) => (lang, ranges),
+        let (lang, touched) = match self {
+            Parsing::Here(lang, touched) => (lang, touched),
             Parsing::Sent(handed) => {
                 let taken = handed
                     .claim
@@ -123,10 +134,11 @@ impl Parsing {
                         return answer;
                     }
                 }
-                (handed.lang, handed.ranges)
+                (handed.lang, handed.touched)
             }
         };
-        all_parse(lang, ranges.into_iter().map(|r| &after[r]))
+        let texts = touched.pieces.into_iter().map(|r| &after[r]);
+        all_parse(lang, texts, touched.wrapper)
     }
 }
 
@@ -145,7 +157,7 @@ fn worker() -> Option<&'static Mutex<Sender<Job>>> {
                             .claim
                             .compare_exchange(QUEUED, BEGUN, Ordering::AcqRel, Ordering::Acquire)
                             .is_ok();
-                        let answer = begun.then(|| all_parse(job.lang, &job.texts));
+                        let answer = begun.then(|| all_parse(job.lang, &job.texts, job.wrapper));
                         BUSY.store(false, Ordering::Release);
                         if let Some(answer) = answer {
                             let _ = job.reply.send(answer);
@@ -168,13 +180,24 @@ fn lowest_priority() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ops::Range;
 
     const TEXT: &str = "def f():\n    return 1\n\n\ndef g(:\n    pass\n";
 
-    fn ranges() -> (Vec<Range<usize>>, Vec<Range<usize>>) {
+    fn pieces(ranges: &[Range<usize>]) -> Touched {
+        Touched {
+            pieces: ranges.to_vec(),
+            wrapper: None,
+        }
+    }
+
+    fn ranges() -> (Touched, Touched) {
         let g = TEXT.find("def g").unwrap();
         let def_f: Range<usize> = 0..g;
-        (Vec::from([def_f.clone()]), vec![def_f, g..TEXT.len()])
+        (
+            pieces(&[def_f.clone()][..]),
+            pieces(&[def_f, g..TEXT.len()]),
+        )
     }
 
     #[test]
@@ -182,9 +205,9 @@ mod tests {
         let (clean, broken) = ranges();
         for overlap in [false, true] {
             let lang = Language::Python;
-            let answer = Parsing::start(lang, TEXT, clean.clone(), overlap).clean(TEXT);
+            let answer = Parsing::start(lang, TEXT, pieces(&clean.pieces), overlap).clean(TEXT);
             assert_eq!(answer, Some(true));
-            let answer = Parsing::start(lang, TEXT, broken.clone(), overlap).clean(TEXT);
+            let answer = Parsing::start(lang, TEXT, pieces(&broken.pieces), overlap).clean(TEXT);
             assert_eq!(answer, Some(false));
         }
     }
@@ -195,7 +218,7 @@ mod tests {
         let started: Vec<(Parsing, bool)> = (0..8)
             .map(|i| {
                 let wanted = if i % 2 == 0 { &clean } else { &broken };
-                let parsing = Parsing::start(Language::Python, TEXT, wanted.clone(), true);
+                let parsing = Parsing::start(Language::Python, TEXT, pieces(&wanted.pieces), true);
                 (parsing, i % 2 == 0)
             })
             .collect();

@@ -39,7 +39,7 @@ pub struct Guard<'a>(State<'a>);
 enum State<'a> {
     Done(String),
     Running {
-        pending: Pending,
+        pending: Box<Pending<'static>>,
         before: Option<Cow<'a, str>>,
         after: Cow<'a, str>,
         display: String,
@@ -56,9 +56,7 @@ impl Guard<'_> {
                 before,
                 after,
                 display,
-            } => pending
-                .verdict(before.as_deref(), &after, Some(parse_cache()))
-                .note(&display),
+            } => pending.verdict(before.as_deref(), &after).note(&display),
         }
     }
 }
@@ -76,11 +74,18 @@ pub fn start_guard<'a>(
         return guard(options, real, display, before.as_deref(), &after)
             .map(|n| Guard(State::Done(n)));
     }
-    let Some(pending) = Pending::start(real, before.as_deref(), &after, options.max_bytes) else {
+    let started = Pending::start(
+        real,
+        before.as_deref(),
+        &after,
+        options.max_bytes,
+        Some(parse_cache()),
+    );
+    let Some(pending) = started else {
         return Ok(Guard(State::Done(String::new())));
     };
     Ok(Guard(State::Running {
-        pending,
+        pending: Box::new(pending),
         before,
         after,
         display: display.to_string(),
