@@ -92,6 +92,14 @@ mod indentation {
         let params = text_edit("f(1,\n  2)", "f(0,\n  2)");
         assert_lands("a.py", file, params, &file.replace("f(1", "f(0"));
     }
+
+    /// A changed continuation line keeps the column of the line it replaces, not the first line's.
+    #[test]
+    fn a_changed_continuation_line_keeps_its_own_column() {
+        let file = "def g():\n    return f(1,\n             2)\n";
+        let params = text_edit("f(1,\n  2)", "f(1,\n  3)");
+        assert_lands("a.py", file, params, &file.replace("2)", "3)"));
+    }
 }
 
 mod tabs {

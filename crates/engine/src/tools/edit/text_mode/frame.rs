@@ -4,8 +4,9 @@
 //! Indentation is measured in columns where one level is `unit` columns and a tab is one level;
 //! `unit` is the file's space step (or the model's when the file indents with tabs). The shift of
 //! each `old_string` line to its matched file line says how the model's frame maps onto the file's;
-//! a `new_string` line takes the shift of the `old_string` line it copies (same trimmed text), else
-//! the shift of the nearest line above that has one.
+//! a `new_string` line takes the shift of the `old_string` line it corresponds to (a line diff of the
+//! trimmed lines: an equal line, or the line at the same place of a changed block), else of an
+//! `old_string` line with the same trimmed text, else the shift of the nearest line above.
 
 pub use crate::lines::{detect_style, IndentStyle};
 use crate::text::js::js_trim;
@@ -54,24 +55,35 @@ pub fn into_file_frame(
             columns(lead(line), unit)
         }
     };
-    // Shift (file columns - model columns) per trimmed old line, in order.
-    let mut pairs: Vec<(&str, isize)> = Vec::new();
-    for (i, (o, r)) in old.split('\n').zip(region_lines.iter()).enumerate() {
-        if js_trim(o).is_empty() || js_trim(r).is_empty() {
-            continue;
-        }
-        let shift = file_cols(i, r) as isize - columns(lead(o), unit) as isize;
-        pairs.push((js_trim(o), shift));
-    }
-    let mut shift = pairs.first()?.1;
+    // Shift (file columns - model columns) of each old line, where both it and its file line have text.
+    let old_lines: Vec<&str> = old.split('\n').collect();
+    let shifts: Vec<Option<isize>> = old_lines
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let r = region_lines.get(i)?;
+            let blank = js_trim(o).is_empty() || js_trim(r).is_empty();
+            (!blank).then(|| file_cols(i, r) as isize - columns(lead(o), unit) as isize)
+        })
+        .collect();
+    let mut shift = shifts.iter().flatten().next().copied()?;
+    let new_lines: Vec<&str> = new.split('\n').collect();
+    let counterpart = counterparts(&old_lines, &new_lines);
     let mut out: Vec<String> = Vec::new();
-    for (i, line) in new.split('\n').enumerate() {
+    for (i, line) in new_lines.iter().enumerate() {
         let body = line.trim_start_matches([' ', '\t']);
         if js_trim(line).is_empty() {
             out.push(String::new());
             continue;
         }
-        if let Some(&(_, s)) = pairs.iter().find(|(t, _)| *t == js_trim(line)) {
+        let same_text = || {
+            let at = old_lines
+                .iter()
+                .zip(&shifts)
+                .position(|(o, s)| s.is_some() && js_trim(o) == js_trim(line));
+            at.and_then(|at| shifts[at])
+        };
+        if let Some(s) = counterpart[i].and_then(|o| shifts[o]).or_else(same_text) {
             shift = s;
         }
         let cols = (columns(lead(line), unit) as isize + shift).max(0) as usize;
@@ -82,6 +94,35 @@ pub fn into_file_frame(
         }
     }
     Some(out.join("\n"))
+}
+
+/// For each line of `new`, the line of `old` it corresponds to in a diff of their trimmed lines: an
+/// equal line, or the line at the same place of a block of changed lines; `None` for added lines.
+fn counterparts(old: &[&str], new: &[&str]) -> Vec<Option<usize>> {
+    let trim =
+        |lines: &[&str]| -> Vec<String> { lines.iter().map(|l| js_trim(l).to_string()).collect() };
+    let (old_t, new_t) = (trim(old), trim(new));
+    let mut out = vec![None; new.len()];
+    for op in similar::capture_diff_slices(similar::Algorithm::Myers, &old_t, &new_t) {
+        let (old_at, old_len, new_at, new_len) = match op {
+            similar::DiffOp::Equal {
+                old_index,
+                new_index,
+                len,
+            } => (old_index, len, new_index, len),
+            similar::DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => (old_index, old_len, new_index, new_len),
+            _ => continue,
+        };
+        for k in 0..new_len.min(old_len) {
+            out[new_at + k] = Some(old_at + k);
+        }
+    }
+    out
 }
 
 /// `new` at its own levels, every indentation written in `style` when it is in the other style
@@ -174,6 +215,22 @@ mod tests {
             unit: 2,
         };
         assert_eq!(restyled("    a\n\t b\n c", tabs), "\t\ta\n\t b\n c");
+    }
+
+    /// A changed line takes the shift of the line at its place in `old_string`, not of the one above.
+    #[test]
+    fn a_changed_line_takes_the_shift_of_its_counterpart() {
+        let region = "x = f(1,\n          2)";
+        let out = into_file_frame(region, "    ", "x = f(1,\n  2)", "x = f(1,\n  3)", SPACES4);
+        assert_eq!(out.unwrap(), "x = f(1,\n          3)");
+        let region = "    if a:\n            b(1,\n              2)";
+        let old = "if a:\n    b(1,\n      2)";
+        let new = "if a:\n    b(1,\n      3)\n    c()";
+        let out = into_file_frame(region, "    ", old, new, SPACES4);
+        assert_eq!(
+            out.unwrap(),
+            "    if a:\n            b(1,\n              3)\n            c()"
+        );
     }
 
     #[test]
