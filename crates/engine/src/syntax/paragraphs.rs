@@ -125,13 +125,18 @@ impl<'a> Level<'a> {
         let bytes = self.text.as_bytes();
         let mut out = Vec::new();
         let mut from = range.start;
-        let mut at = next_line(bytes, from).max(line_start(bytes, changed.start));
-        while at < range.end && at <= changed.end {
-            if self.starts_at(at) || self.ends_at(at) {
+        let first = next_line(bytes, from).max(line_start(bytes, changed.start));
+        let last = range.end.min(changed.end + 1).max(first);
+        // Line starts from `first` to `last`; at the top level only those with a visible byte.
+        let starts = std::iter::once(first)
+            .chain(memchr::memchr_iter(b'\n', &bytes[first..last]).map(|i| first + i + 1))
+            .filter(|&at| at < last);
+        for at in starts {
+            let visible = bytes.get(at).is_some_and(|b| !b.is_ascii_whitespace());
+            if (visible || !self.indent.is_empty()) && self.is_boundary(at) {
                 out.push(from..at);
                 from = at;
             }
-            at = next_line(bytes, at);
         }
         if from < range.end {
             out.push(from..range.end);
@@ -152,30 +157,46 @@ pub(crate) fn changed(
     new_to: usize,
 ) -> Vec<Range<usize>> {
     let old_to = new_to - w.new_end + w.old_end;
-    let mut by_length: HashMap<usize, Vec<Range<usize>>> = HashMap::new();
+    let mut old_by_key: HashMap<(usize, u64), Vec<Range<usize>>> = HashMap::new();
     for p in before.split(from..old_to, w.start..w.old_end) {
-        by_length.entry(p.len()).or_default().push(p);
+        let key = key(&before.text[p.clone()]);
+        old_by_key.entry(key).or_default().push(p);
     }
     after
         .split(from..new_to, w.start..w.new_end)
         .into_iter()
         .filter(|p| {
             let text = &after.text[p.clone()];
-            let Some(same_length) = by_length.get_mut(&p.len()) else {
+            let Some(alike) = old_by_key.get_mut(&key(text)) else {
                 return true;
             };
-            match same_length
-                .iter()
-                .position(|q| &before.text[q.clone()] == text)
-            {
+            match alike.iter().position(|q| &before.text[q.clone()] == text) {
                 Some(i) => {
-                    same_length.swap_remove(i);
+                    alike.swap_remove(i);
                     false
                 }
                 None => true,
             }
         })
         .collect()
+}
+
+/// A paragraph's length and a hash of its two ends (at most 64 bytes each): equal paragraphs have
+/// equal keys, and a large paragraph costs no more to key than a small one.
+fn key(text: &str) -> (usize, u64) {
+    let bytes = text.as_bytes();
+    let end = 64.min(bytes.len());
+    let ends = bytes[..end]
+        .chunks(8)
+        .chain(bytes[bytes.len() - end..].chunks(8));
+    // A multiply-rotate hash over 8-byte words: the key only sorts paragraphs into buckets, and
+    // equality is always checked on the text.
+    let hash = ends.fold(0u64, |h, chunk| {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95)
+    });
+    (bytes.len(), hash)
 }
 
 /// The indentation of the members of the top-level paragraph `range`: that of its first indented
