@@ -9,6 +9,7 @@
 //! multi-line string or an unindented block can hold such a line. The guard therefore trusts a
 //! paragraph only when it parses alone without an error; see [`super::scope`].
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -157,29 +158,99 @@ pub(crate) fn changed(
     new_to: usize,
 ) -> Vec<Range<usize>> {
     let old_to = new_to - w.new_end + w.old_end;
-    let mut old_by_key: HashMap<(usize, u64), Vec<Range<usize>>> = HashMap::new();
+    let mut old = Unchanged::new(before.text);
     for p in before.split(from..old_to, w.start..w.old_end) {
-        let key = key(&before.text[p.clone()]);
-        old_by_key.entry(key).or_default().push(p);
+        old.add(p);
     }
     after
         .split(from..new_to, w.start..w.new_end)
         .into_iter()
-        .filter(|p| {
-            let text = &after.text[p.clone()];
-            let Some(alike) = old_by_key.get_mut(&key(text)) else {
-                return true;
-            };
-            match alike.iter().position(|q| &before.text[q.clone()] == text) {
-                Some(i) => {
-                    alike.swap_remove(i);
-                    false
-                }
-                None => true,
-            }
-        })
+        .filter(|p| !old.take(&after.text[p.clone()]))
         .collect()
 }
+
+/// Paragraphs of the old text, each to be matched once by an equal new paragraph.
+struct Unchanged<'a> {
+    text: &'a str,
+    /// The first paragraph of each key.
+    first: HashMap<Key, Range<usize>, BuildKeyHasher>,
+    /// Paragraphs whose key the first map already held (equal paragraphs, or a rare collision).
+    more: HashMap<Key, Vec<Range<usize>>, BuildKeyHasher>,
+}
+
+type Key = (usize, u64);
+
+impl<'a> Unchanged<'a> {
+    fn new(text: &'a str) -> Self {
+        Unchanged {
+            text,
+            first: HashMap::default(),
+            more: HashMap::default(),
+        }
+    }
+
+    fn add(&mut self, p: Range<usize>) {
+        let key = key(&self.text[p.clone()]);
+        match self.first.entry(key) {
+            Entry::Vacant(slot) => {
+                slot.insert(p);
+            }
+            Entry::Occupied(_) => self.more.entry(key).or_default().push(p),
+        }
+    }
+
+    /// Whether an old paragraph equal to `text` was left, taking it.
+    fn take(&mut self, text: &str) -> bool {
+        let key = key(text);
+        let Some(first) = self.first.get(&key) else {
+            return false;
+        };
+        let more = self.more.get_mut(&key);
+        if &self.text[first.clone()] == text {
+            match more.and_then(|m| m.pop()) {
+                Some(next) => self.first.insert(key, next),
+                None => self.first.remove(&key),
+            };
+            return true;
+        }
+        let Some(more) = more else {
+            return false;
+        };
+        match more.iter().position(|q| &self.text[q.clone()] == text) {
+            Some(i) => {
+                more.swap_remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Hashes a [`Key`], whose second half is already a hash.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
 
 /// A paragraph's length and a hash of its two ends (at most 64 bytes each): equal paragraphs have
 /// equal keys, and a large paragraph costs no more to key than a small one.
