@@ -3,12 +3,12 @@
 use std::path::{Path, PathBuf};
 
 use parking_lot::Mutex;
-use tree_sitter::{InputEdit, Point, Tree};
+use tree_sitter::{InputEdit, Tree};
 
 use super::chunked::find_all_symbols_chunked;
 use super::grammar::Language;
 use super::locate::{find_all_symbols_in_tree, list_symbols_in_tree};
-use super::parsing::{new_parser, parse_with};
+use super::parsing::{new_parser, parse_with, text_edit};
 use super::plan::SymbolEditPlan;
 use super::{SymbolError, SymbolInfo};
 
@@ -196,19 +196,11 @@ fn input_edit(old: &str, new: &str, plan: &SymbolEditPlan) -> Option<InputEdit> 
     if old.get(..e.start_byte) != new.get(..e.start_byte) {
         return None;
     }
-    Some(InputEdit {
-        start_byte: e.start_byte,
-        old_end_byte: e.old_end_byte,
-        new_end_byte: e.new_end_byte,
-        start_position: point(old, e.start_byte),
-        old_end_position: point(old, e.old_end_byte),
-        new_end_position: point(new, e.new_end_byte),
-    })
-}
-
-fn point(src: &str, pos: usize) -> Point {
-    let bytes = &src.as_bytes()[..pos];
-    let row = memchr::memchr_iter(b'\n', bytes).count();
-    let col = memchr::memrchr(b'\n', bytes).map_or(pos, |i| pos - i - 1);
-    Point { row, column: col }
+    Some(text_edit(
+        old,
+        new,
+        e.start_byte,
+        e.old_end_byte,
+        e.new_end_byte,
+    ))
 }

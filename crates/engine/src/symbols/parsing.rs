@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use tree_sitter::{ParseOptions, ParseState, Parser, Tree};
+use tree_sitter::{InputEdit, ParseOptions, ParseState, Parser, Point, Tree};
 
 use super::grammar::Language;
 use super::SymbolError;
@@ -64,4 +64,31 @@ pub(crate) fn parse_with(
             language: lang.name(),
             line: 1,
         })
+}
+
+/// The tree-sitter edit telling a tree of `old` that `old[start..old_end]` became
+/// `new[start..new_end]` (`old` and `new` equal before `start`), so that `new` re-parses incrementally.
+pub(crate) fn text_edit(
+    old: &str,
+    new: &str,
+    start: usize,
+    old_end: usize,
+    new_end: usize,
+) -> InputEdit {
+    InputEdit {
+        start_byte: start,
+        old_end_byte: old_end,
+        new_end_byte: new_end,
+        start_position: point(old, start),
+        old_end_position: point(old, old_end),
+        new_end_position: point(new, new_end),
+    }
+}
+
+/// The row and byte column of `pos` in `src`.
+fn point(src: &str, pos: usize) -> Point {
+    let bytes = &src.as_bytes()[..pos];
+    let row = memchr::memchr_iter(b'\n', bytes).count();
+    let column = memchr::memrchr(b'\n', bytes).map_or(pos, |i| pos - i - 1);
+    Point { row, column }
 }

@@ -13,6 +13,7 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::ops::Range;
 
+use super::cause::line_at;
 use super::introduced::Window;
 
 /// Words that begin a line continuing the statement above it, never a new one.
@@ -48,7 +49,7 @@ impl<'a> Level<'a> {
         let opens = rest.bytes().next().is_some_and(|b| {
             b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'@' | b'#' | b'/' | b'"')
         });
-        let previous = previous_line(self.text, at);
+        let previous = line_at(self.text, at - 1);
         opens
             && !continues(rest)
             && (previous.trim().is_empty() || indentation(previous) < self.indent.len())
@@ -293,17 +294,6 @@ fn continues(line: &str) -> bool {
 
 fn indentation(line: &str) -> usize {
     line.len() - line.trim_start_matches([' ', '\t']).len()
-}
-
-/// The line starting at `at`, without its `\n`.
-fn line_at(text: &str, at: usize) -> &str {
-    text[at..next_line(text.as_bytes(), at)].trim_end_matches('\n')
-}
-
-/// The line before the one starting at `at` (`at > 0`), without its `\n`.
-fn previous_line(text: &str, at: usize) -> &str {
-    let end = at - 1;
-    &text[line_start(text.as_bytes(), end)..end]
 }
 
 /// The start of the line holding `pos`.

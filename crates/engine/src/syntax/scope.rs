@@ -10,14 +10,14 @@
 
 use std::path::Path;
 
-use tree_sitter::{InputEdit, Point, Tree};
+use tree_sitter::Tree;
 
 use super::cause::{is_clear_mistake, Change};
 use super::introduced::{introduced, Window};
 use super::problems::{collect, top_level_ranges, RawProblem};
 use super::touched::{touched, Region};
 use super::{python_indent, worker};
-use crate::symbols::{new_parser, parse_with, Language, ParseCache};
+use crate::symbols::{new_parser, parse_with, text_edit, Language, ParseCache};
 
 /// What [`super::check`] was asked.
 pub(crate) struct Input<'a> {
@@ -149,7 +149,13 @@ fn whole(input: &Input, edit: Option<(&str, Window)>) -> Option<Errors> {
         None => parse_with(&mut parser, before, input.lang, None).ok()?,
     };
     let mut edited = old.clone();
-    edited.edit(&input_edit(before, input.after, &window));
+    edited.edit(&text_edit(
+        before,
+        input.after,
+        window.start,
+        window.old_end,
+        window.new_end,
+    ));
     let new = parse_with(&mut parser, input.after, input.lang, Some(&edited)).ok()?;
     remember(input, &new);
     let old_errors = errors_of(input.lang, &old, before, 0);
@@ -234,23 +240,4 @@ fn compared(input: &Input, before: &str, region: &Region, window: Window) -> Opt
         introduced: clear_if_gapped(input, before, &old_errors, found, &window),
         window,
     })
-}
-
-/// The tree-sitter edit turning `before`'s tree into one to re-parse `after` with.
-fn input_edit(before: &str, after: &str, w: &Window) -> InputEdit {
-    InputEdit {
-        start_byte: w.start,
-        old_end_byte: w.old_end,
-        new_end_byte: w.new_end,
-        start_position: point(before, w.start),
-        old_end_position: point(before, w.old_end),
-        new_end_position: point(after, w.new_end),
-    }
-}
-
-fn point(src: &str, pos: usize) -> Point {
-    let bytes = &src.as_bytes()[..pos];
-    let row = memchr::memchr_iter(b'\n', bytes).count();
-    let column = memchr::memrchr(b'\n', bytes).map_or(pos, |i| pos - i - 1);
-    Point { row, column }
 }
