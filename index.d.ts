@@ -371,12 +371,16 @@ export interface TextPatchResult {
 export declare function toolErrorLabel(method: string): string
 
 /**
- * The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
- * (the Probe-compatible string `execute` returns).
+ * The result of one tool call (the engine's [`Outcome`]): `ok` says whether it succeeded,
+ * `text` is the tool's message (the Probe-compatible string `execute` returns).
  */
 export interface ToolResult {
   ok: boolean
   text: string
+  /** On failure, why: one of the engine's error kinds (`"bad_param"`, `"not_found"`, ...). */
+  kind?: string
+  /** The files the call wrote, as the call named them. */
+  changedFiles: Array<string>
   /** `replace_in_file` on success: the number of changes made (the count `text` states). */
   changes?: number
 }

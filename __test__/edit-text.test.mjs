@@ -11,7 +11,7 @@ describe('edit tool object', () => {
     expect(typeof edit.description).toBe('string');
     expect(edit.inputSchema.required).toEqual(['file_path', 'new_string']);
     expect(Object.keys(edit.inputSchema.properties)).toEqual([
-      'file_path', 'old_string', 'new_string', 'replace_all', 'symbol', 'position', 'start_line', 'end_line',
+      'file_path', 'old_string', 'new_string', 'replace_all', 'expected_replacements', 'match_strategy', 'symbol', 'position', 'start_line', 'end_line',
     ]);
     expect(typeof edit.execute).toBe('function');
   });

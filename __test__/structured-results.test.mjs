@@ -10,9 +10,9 @@ import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { createMcpServer } from '../lib/mcp.mjs';
 import { createAiTools } from '../lib/ai.mjs';
-import { editTool, grepTool, multiEditTool, textEditorTool, undoLastEditResult } from '../lib/index.mjs';
+import { editTool, createTool, grepTool, multiEditTool, textEditorTool, undoLastEditResult, applyPatchTool, applyDiffTool, replaceInFileTool } from '../lib/index.mjs';
 import { TOOL_ENTRIES, buildTool, rootOptions } from '../lib/registry.cjs';
-import { makeWorkspace } from './support/workspace.mjs';
+import { makeWorkspace, referenceLineHash } from './support/workspace.mjs';
 
 const bin = fileURLToPath(new URL('../bin/edit-engine.mjs', import.meta.url));
 const GREP = { pattern: 'retryCount' };
@@ -143,5 +143,86 @@ describe('structured results', () => {
     expect(grep.status).toBe(0);
     const edit = spawnSync(process.execPath, [bin, 'edit', '--root', ws.root, '--json', JSON.stringify({ file_path: 'src/a.js', old_string: 'zzz', new_string: 'x' })], { encoding: 'utf8' });
     expect(edit.status).toBe(1);
+  });
+});
+
+describe('results as data: kind and changedFiles come from the engine', () => {
+  let ws;
+  afterEach(() => ws?.cleanup());
+
+  const setup = () => {
+    ws = makeWorkspace('edit-engine-kinds-');
+    ws.write('a.txt', 'one\ntwo\ntwo\n');
+    ws.write('b.txt', 'alpha\n');
+    return rootOptions(ws.root, { protectedPaths: ['secret/**'] });
+  };
+
+  it('each failure carries its kind; a success has none', async () => {
+    const options = setup();
+    ws.write('secret/k.txt', 'k\n');
+    const edit = editTool(options);
+    const kind = async (tool, params) => (await tool.executeResult(params)).kind;
+    expect(await kind(edit, { file_path: 'a.txt', old_string: 'zzz', new_string: 'x' })).toBe('not_found');
+    expect(await kind(edit, { file_path: 'a.txt', old_string: 'two', new_string: 'x' })).toBe('ambiguous');
+    expect(await kind(edit, { file_path: 'a.txt', old_string: 'two', new_string: 'x', expected_replacements: 3 })).toBe('ambiguous');
+    expect(await kind(edit, { file_path: 'a.txt', new_string: 'x' })).toBe('bad_param');
+    expect(await kind(edit, { file_path: 'nope.txt', old_string: 'a', new_string: 'x' })).toBe('not_found');
+    expect(await kind(edit, { file_path: 'secret/k.txt', old_string: 'k', new_string: 'x' })).toBe('protected');
+    const wrongHash = referenceLineHash('one') === 'ff' ? 'fe' : 'ff';
+    expect(await kind(edit, { file_path: 'a.txt', start_line: `1:${wrongHash}`, new_string: 'x' })).toBe('stale');
+    expect(await kind(createTool(options), { file_path: 'b.txt', content: 'x' })).toBe('exists');
+    const done = await edit.executeResult({ file_path: 'a.txt', old_string: 'one', new_string: '1' });
+    expect(done.ok).toBe(true);
+    expect('kind' in done).toBe(false);
+    expect(ws.read('secret/k.txt')).toBe('k\n');
+  });
+
+  it('multi_edit lists the files its operations wrote; a partial batch is kind "partial"', async () => {
+    const options = setup();
+    const multi = multiEditTool(options);
+    const atomic = await multi.executeResult({
+      atomic: true,
+      edits: [
+        { file_path: 'b.txt', old_string: 'alpha', new_string: 'beta' },
+        { file_path: 'a.txt', old_string: 'one', new_string: '1' },
+        { file_path: 'b.txt', old_string: 'beta', new_string: 'gamma' },
+      ],
+    });
+    expect(atomic).toMatchObject({ ok: true, changedFiles: ['a.txt', 'b.txt'] });
+    const partial = await multi.executeResult({
+      edits: [
+        { file_path: 'a.txt', old_string: '1', new_string: 'uno' },
+        { file_path: 'b.txt', old_string: 'absent', new_string: 'x' },
+      ],
+    });
+    expect(partial).toMatchObject({ ok: false, kind: 'partial', changedFiles: ['a.txt'] });
+    const refused = await multi.executeResult({ atomic: true, edits: [{ file_path: 'a.txt', old_string: 'absent', new_string: 'x' }] });
+    expect(refused).toMatchObject({ ok: false, kind: 'not_found', changedFiles: [] });
+  });
+
+  it('apply_patch and apply_diff list the files as the patch names them (a move: both paths)', async () => {
+    const options = setup();
+    const patch = applyPatchTool(options);
+    const moved = await patch.executeResult({
+      input: '*** Begin Patch\n*** Update File: b.txt\n*** Move to: c.txt\n@@\n-alpha\n+beta\n*** Add File: d.txt\n+new\n*** End Patch',
+    });
+    expect(moved).toMatchObject({ ok: true, changedFiles: ['b.txt', 'c.txt', 'd.txt'] });
+    expect(ws.read('c.txt')).toBe('beta\n');
+    const diff = await applyDiffTool(options).executeResult({ diff: '<<<<<<< SEARCH\none\n=======\nuno\n>>>>>>> REPLACE', path: 'a.txt' });
+    expect(diff).toMatchObject({ ok: true, changedFiles: ['a.txt'] });
+    const failed = await applyDiffTool(options).executeResult({ diff: '<<<<<<< SEARCH\nnowhere\n=======\nx\n>>>>>>> REPLACE', path: 'a.txt' });
+    expect(failed).toMatchObject({ ok: false, kind: 'not_found', changedFiles: [] });
+  });
+
+  it('a call that changes nothing lists no file; replace_in_file and the text editor list what they wrote', async () => {
+    const options = setup();
+    const same = await editTool(options).executeResult({ file_path: 'b.txt', start_line: '1', new_string: 'alpha' });
+    expect(same).toMatchObject({ ok: true, changedFiles: [] });
+    const replaced = await replaceInFileTool(options).executeResult({ filePath: 'b.txt', replacements: [{ type: 'string', searchFor: 'alpha', replaceWith: 'beta' }] });
+    expect(replaced).toMatchObject({ ok: true, changedFiles: ['b.txt'] });
+    const editor = textEditorTool({ ...options, version: '20250728' });
+    expect(await editor.executeResult({ command: 'create', path: 'e.txt', file_text: 'e\n' })).toMatchObject({ ok: true, changedFiles: ['e.txt'] });
+    expect(await editor.executeResult({ command: 'view', path: 'e.txt' })).toMatchObject({ ok: true, changedFiles: [] });
+    expect(await editor.executeResult({ command: 'str_replace', path: 'e.txt', old_str: 'zz', new_str: 'x' })).toMatchObject({ ok: false, kind: 'not_found' });
   });
 });

@@ -25,13 +25,43 @@ export type ToolResult = string;
  * text: a successful grep may print a path such as `ErrorHandling/retry.ts` first.
  */
 export interface ToolCallResult {
-  /** Whether the call succeeded. */
+  /** Whether the call succeeded (decided by the engine, never from the text). */
   ok: boolean;
   /** The message `execute` resolves to. */
   text: string;
-  /** Files the call wrote (its path parameter as given); empty for reads and failures. */
+  /** Why a call failed (absent on success); see {@link ErrorKind}. */
+  kind?: ErrorKind;
+  /**
+   * Files the call wrote, as the call named them (a patch's files as the patch names them; an
+   * undo also lists the other files of a multi-file change it reverted); empty for reads, for
+   * calls that changed nothing, and for failures (a non-atomic multi_edit lists the files its
+   * successful operations wrote).
+   */
   changedFiles: string[];
 }
+
+/**
+ * Why a call failed: `bad_param` (a parameter or option is missing, mistyped or asks for no
+ * change), `not_found` (the file, text, lines or symbol is not there; nothing to undo),
+ * `ambiguous` (several matches, or not the expected count), `stale` (the file changed since it was
+ * read, or was not read first), `exists` (create without overwrite), `syntax_refused`
+ * (`syntaxCheck: 'refuse'`), `protected` (outside the allowed folders or a protected path),
+ * `locked` (another edit held the file's lock for the whole wait), `fs` (I/O, not a regular file,
+ * too large, not UTF-8 text), `partial` (a non-atomic multi_edit applied some operations and
+ * failed others), `internal` (a bug in the engine; please report it).
+ */
+export type ErrorKind =
+  | 'bad_param'
+  | 'not_found'
+  | 'ambiguous'
+  | 'stale'
+  | 'exists'
+  | 'syntax_refused'
+  | 'protected'
+  | 'locked'
+  | 'fs'
+  | 'partial'
+  | 'internal';
 
 /**
  * A tool object in the Probe SDK's shape. `execute` never rejects: it resolves to a message;
@@ -123,6 +153,10 @@ interface EditCommon {
 export interface TextEditParams extends EditCommon {
   old_string: string;
   replace_all?: boolean;
+  /** The exact number of occurrences to replace (all of them); refused when the count differs. */
+  expected_replacements?: number | string;
+  /** `"exact"`, or the one fuzzy strategy allowed (e.g. `"line-trimmed"`); default: every strategy. */
+  match_strategy?: string;
   symbol?: undefined;
   start_line?: undefined;
 }

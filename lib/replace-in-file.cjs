@@ -91,7 +91,6 @@ function replaceInFileTool(options = {}) {
     name: 'replace_in_file',
     description: replaceInFileDescription,
     inputSchema: replaceInFileSchema,
-    writes: true,
     toolNames: namesOf(options),
     observe: progressReporter(options && typeof options === 'object' ? options.onProgress : undefined),
   });

@@ -12,6 +12,14 @@ const editSchema = {
       description: 'The replacement text or new code. An empty string "" deletes the addressed line range.',
     },
     replace_all: { type: 'boolean', description: 'Replace every occurrence of old_string (text mode only; default false)' },
+    expected_replacements: {
+      type: 'integer',
+      description: 'Text mode: the exact number of occurrences of old_string to replace (all of them); the edit is refused when the count differs',
+    },
+    match_strategy: {
+      type: 'string',
+      description: 'Text mode: "exact", or the one fuzzy strategy allowed (e.g. "line-trimmed"); omit it to allow every strategy',
+    },
     symbol: {
       type: 'string',
       description: 'Name of a function, class or method for AST-aware editing (e.g. "myFunction", "MyClass.myMethod")',

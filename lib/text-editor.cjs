@@ -69,7 +69,6 @@ function textEditorTool(options = {}) {
     name: info.name,
     description: info.hasUndo ? textEditorUndoDescription : textEditorDescription,
     inputSchema: textEditorSchema(info.version),
-    writes: (input) => input.command !== 'view',
     toolNames: namesOf(o),
   });
   tool.type = info.type;

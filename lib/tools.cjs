@@ -1,9 +1,9 @@
 'use strict';
 // Tool factories: plain `{ name, description, inputSchema, execute }` objects (the shape the Probe
 // SDK returns). Each `execute` is one native call; it never throws, failures start with "Error".
-// Adapters use the non-enumerable `executeResult(params)` instead: it resolves to
-// `{ ok, text, changedFiles }`, so a success whose text starts with "Error" (a grep hit in
-// `ErrorHandling/`) is still `ok`.
+// Adapters use the non-enumerable `executeResult(params)` instead: it resolves to the engine's
+// `{ ok, text, kind, changedFiles }` (success decided by the engine, never from the text: a grep
+// hit in `ErrorHandling/` is still `ok`).
 
 const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
@@ -54,21 +54,12 @@ function createToolbox(options, extra = {}) {
 /** The `toolNames` option of a factory's options (undefined: Probe's names). */
 const namesOf = (options) => (options && typeof options === 'object' ? options.toolNames : undefined);
 
-/** `{ ok: false, text }`, the result of a call that failed before reaching the engine. */
-const failure = (text) => ({ ok: false, text, changedFiles: [] });
-
-/** The file a write tool's params name (as given), for `changedFiles`. */
-function targetPath(input) {
-  for (const key of ['file_path', 'path', 'filePath']) {
-    if (typeof input[key] === 'string' && input[key] !== '') return input[key];
-  }
-  return undefined;
-}
+/** The result of a call that failed before reaching the engine (unusable params). */
+const failure = (text) => ({ ok: false, text, kind: 'bad_param', changedFiles: [] });
 
 /**
  * Attaches the structured-result entry point to `tool`: `executeResult(params)` resolves to
- * `{ ok, text, changedFiles }` (`changedFiles`: the path parameter as given, for a successful call
- * of a call that writes (`writes`: a boolean or a predicate of the params); empty otherwise) and never rejects. `execute` resolves to its `text`.
+ * `{ ok, text, kind, changedFiles }` and never rejects. `execute` resolves to its `text`.
  * `executeResult` is non-enumerable, so spreading or serializing the tool leaves it out.
  */
 function withResult(tool, executeResult) {
@@ -78,18 +69,19 @@ function withResult(tool, executeResult) {
 }
 
 /**
- * Calls `toolbox[method](input)` and shapes its answer: `{ result, changes }` (`changes`: the
+ * Calls `toolbox[method](input)` and shapes its answer: `{ result, changes }` (`result`: the
+ * engine's outcome `{ ok, text, kind, changedFiles }`, `kind` only on failure; `changes`: the
  * engine's change count, where the tool reports one). A call that cannot reach the engine
  * (unusable options: `toolbox` is then the reason; unusable params) fails with `label`, the
  * method's own failure lead. Never rejects.
  */
-async function callEngine(toolbox, method, input, { label, writes, names }) {
+async function callEngine(toolbox, method, input, { label, names }) {
   if (typeof toolbox === 'string') return { result: failure(`${label}: ${toolbox}`) };
   try {
-    const { ok, text, changes } = await toolbox[method](input);
-    const wrote = typeof writes === 'function' ? writes(input) : writes;
-    const target = ok && wrote ? targetPath(input) : undefined;
-    return { result: { ok, text: hostMessage(text, names), changedFiles: target === undefined ? [] : [target] }, changes };
+    const { ok, text, kind, changedFiles, changes } = await toolbox[method](input);
+    const result = { ok, text: hostMessage(text, names), changedFiles };
+    if (kind != null) result.kind = kind;
+    return { result, changes };
   } catch (error) {
     return { result: failure(`${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`) };
   }
@@ -101,19 +93,24 @@ async function callEngine(toolbox, method, input, { label, writes, names }) {
  * `observe(input)`, if given, runs as each call starts and may return `finish(result, changes)`,
  * run with the call's result (and the engine's change count) as it ends.
  */
-function nativeTool(toolbox, method, { name, description, inputSchema, writes = false, toolNames, observe }) {
+function nativeTool(toolbox, method, { name, description, inputSchema, toolNames, observe }) {
   const names = resolveToolNames(toolNames);
   const label = native.toolErrorLabel(method);
   return withResult({ name, description, inputSchema }, async (params) => {
     const input = params && typeof params === 'object' ? params : {};
     const finish = observe ? observe(input) : undefined;
-    const { result, changes } = await callEngine(toolbox, method, input, { label, writes, names });
+    const { result, changes } = await callEngine(toolbox, method, input, { label, names });
     if (finish) finish(result, changes);
     return result;
   });
 }
 
-/** The structured result of calling any tool object (one without `executeResult`: from its text). */
+/**
+ * The structured result of calling any tool object. A host's own Probe-shaped tool (one without
+ * `executeResult`) has only its text: the Probe SDK's contract is that its failures start with
+ * "Error", so that lead decides (the one place a text is read for success; the engine's own tools
+ * always have `executeResult`). A rejection propagates to the adapter, which reports a failure.
+ */
 async function resultOf(tool, params) {
   if (typeof tool.executeResult === 'function') return tool.executeResult(params);
   const text = String(await tool.execute(params));
@@ -126,7 +123,6 @@ function editTool(options = {}) {
     name: 'edit',
     description: schemas.editToolDescription,
     inputSchema: schemas.editSchema,
-    writes: true,
     toolNames: namesOf(options),
   });
 }
@@ -137,7 +133,6 @@ function createTool(options = {}) {
     name: 'create',
     description: schemas.createToolDescription,
     inputSchema: schemas.createSchema,
-    writes: true,
     toolNames: namesOf(options),
   });
 }
@@ -148,7 +143,6 @@ function multiEditTool(options = {}) {
     name: 'multi_edit',
     description: schemas.multiEditToolDescription,
     inputSchema: schemas.multiEditToolSchema,
-    writes: true,
     toolNames: namesOf(options),
   });
 }
@@ -159,7 +153,6 @@ function editFileTool(options = {}) {
     name: 'edit_file',
     description: schemas.editFileDescription,
     inputSchema: schemas.editFileSchema,
-    writes: true,
     toolNames: namesOf(options),
   });
 }

@@ -13,12 +13,12 @@ async function undoLastEdit(path, options = {}) {
   return (await undoLastEditResult(path, options)).text;
 }
 
-/** `undoLastEdit` as a structured result `{ ok, text, changedFiles }`. */
+/** `undoLastEdit` as a structured result `{ ok, text, kind, changedFiles }`. */
 async function undoLastEditResult(path, options = {}) {
   const o = options && typeof options === 'object' ? options : {};
   const params = { path };
   if (typeof o.workingDirectory === 'string') params.workingDirectory = o.workingDirectory;
-  return nativeTool(createToolbox(o), 'undoLastEdit', { writes: true, toolNames: namesOf(o) }).executeResult(params);
+  return nativeTool(createToolbox(o), 'undoLastEdit', { toolNames: namesOf(o) }).executeResult(params);
 }
 
 module.exports = { undoLastEdit, undoLastEditResult };

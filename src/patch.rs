@@ -1,6 +1,6 @@
 //! `apply_patch` / `apply_diff` tool calls and their pure in-memory helpers.
 
-use crate::tool_call::{ToolResult, ToolTask};
+use crate::tool_call::ToolTask;
 use crate::toolbox::NativeToolbox;
 use edit_engine_core::patch::{self, FileOp, PatchError};
 use edit_engine_core::tools;
@@ -58,7 +58,7 @@ impl NativeToolbox {
     pub fn apply_patch(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_patch(c, p)),
+            |c, p| tools::apply_patch::call_patch(c, p).into(),
             "applyPatch",
         )
     }
@@ -71,7 +71,7 @@ impl NativeToolbox {
     pub fn apply_diff(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_diff(c, p)),
+            |c, p| tools::apply_patch::call_diff(c, p).into(),
             "applyDiff",
         )
     }

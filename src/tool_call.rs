@@ -1,5 +1,6 @@
 //! Running a tool call on libuv's thread pool, with panics turned into error strings.
 
+use edit_engine_core::tools::outcome::{ErrorKind, Outcome, ToolError};
 use edit_engine_core::tools::ToolContext;
 use napi::{Env, Task};
 use napi_derive::napi;
@@ -7,42 +8,37 @@ use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-/// The result of one tool call: `ok` says whether it succeeded, `text` is the tool's message
-/// (the Probe-compatible string `execute` returns).
+/// The result of one tool call (the engine's [`Outcome`]): `ok` says whether it succeeded,
+/// `text` is the tool's message (the Probe-compatible string `execute` returns).
 #[napi(object)]
 pub struct ToolResult {
     pub ok: bool,
     pub text: String,
+    /// On failure, why: one of the engine's error kinds (`"bad_param"`, `"not_found"`, ...).
+    pub kind: Option<String>,
+    /// The files the call wrote, as the call named them.
+    pub changed_files: Vec<String>,
     /// `replace_in_file` on success: the number of changes made (the count `text` states).
     pub changes: Option<u32>,
 }
 
 impl ToolResult {
-    pub fn failure(text: String) -> Self {
-        ToolResult::new(false, text)
-    }
-
-    /// A result with no change count.
-    pub fn new(ok: bool, text: String) -> Self {
-        ToolResult {
-            ok,
-            text,
-            changes: None,
-        }
-    }
-
-    /// The result of a tool whose success messages have a fixed lead ("Successfully ...",
-    /// "Here's ...") and whose failures all start with `Error`, so the lead decides.
-    pub fn from_fixed_lead(text: String) -> Self {
-        ToolResult::new(!text.starts_with("Error"), text)
+    /// A failure of `kind` found outside the tool (unusable options, a caught panic).
+    pub fn failure(kind: ErrorKind, text: String) -> Self {
+        Outcome::from(ToolError::new(kind, text)).into()
     }
 }
 
-impl From<Result<String, String>> for ToolResult {
-    fn from(result: Result<String, String>) -> Self {
-        match result {
-            Ok(text) => ToolResult::new(true, text),
-            Err(text) => ToolResult::failure(text),
+impl From<Outcome> for ToolResult {
+    fn from(outcome: Outcome) -> Self {
+        ToolResult {
+            ok: outcome.ok(),
+            kind: outcome.error.map(|k| k.as_str().to_string()),
+            changes: outcome
+                .changes
+                .map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+            changed_files: outcome.changed_files,
+            text: outcome.text,
         }
     }
 }
@@ -67,13 +63,16 @@ impl Task for ToolTask {
     fn compute(&mut self) -> napi::Result<ToolResult> {
         let context = match &self.context {
             Ok(c) => c.clone(),
-            Err(message) => return Ok(ToolResult::failure(format!("{}: {message}", self.label))),
+            Err(message) => {
+                let text = format!("{}: {message}", self.label);
+                return Ok(ToolResult::failure(ErrorKind::BadParam, text));
+            }
         };
         let (tool, params) = (&self.tool, &self.params);
         let outcome = catch_unwind(AssertUnwindSafe(|| tool(&context, params)));
         Ok(outcome.unwrap_or_else(|panic| {
             let detail = panic_text(&panic);
-            ToolResult::failure(format!("{}: internal error in edit-engine ({detail}). Re-read the file to check its state, then retry; please report this.", self.label))
+            ToolResult::failure(ErrorKind::Internal, format!("{}: internal error in edit-engine ({detail}). Re-read the file to check its state, then retry; please report this.", self.label))
         }))
     }
 

@@ -128,11 +128,7 @@ impl NativeToolbox {
         ts_return_type = "Promise<ToolResult>"
     )]
     pub fn edit(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(
-            params,
-            |c, p| ToolResult::from_fixed_lead(tools::edit::run(c, p)),
-            "edit",
-        )
+        self.task(params, |c, p| tools::edit::call(c, p).into(), "edit")
     }
 
     /// Probe's `multi_edit` tool call (plus `atomic: true`).
@@ -143,10 +139,7 @@ impl NativeToolbox {
     pub fn multi_edit(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| {
-                let (ok, text) = tools::multi_edit::run_result(c, p);
-                ToolResult::new(ok, text)
-            },
+            |c, p| tools::multi_edit::call(c, p).into(),
             "multiEdit",
         )
     }
@@ -159,7 +152,7 @@ impl NativeToolbox {
     pub fn edit_file(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::edit_file::run(c, p)),
+            |c, p| tools::edit_file::call(c, p).into(),
             "editFile",
         )
     }
@@ -172,13 +165,7 @@ impl NativeToolbox {
     pub fn replace_in_file(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| match tools::replace_in_file::run(c, p) {
-                Ok((text, changes)) => ToolResult {
-                    changes: Some(u32::try_from(changes).unwrap_or(u32::MAX)),
-                    ..ToolResult::new(true, text)
-                },
-                Err(text) => ToolResult::failure(text),
-            },
+            |c, p| tools::replace_in_file::call(c, p).into(),
             "replaceInFile",
         )
     }
@@ -192,7 +179,7 @@ impl NativeToolbox {
         let options = self.text_editor.clone();
         self.task(
             params,
-            move |c, p| ToolResult::from_fixed_lead(tools::text_editor::run(c, &options, p)),
+            move |c, p| tools::text_editor::call(c, &options, p).into(),
             "textEditor",
         )
     }
@@ -205,7 +192,7 @@ impl NativeToolbox {
     pub fn undo_last_edit(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::undo::run(c, p)),
+            |c, p| tools::undo::call(c, p).into(),
             "undoLastEdit",
         )
     }
@@ -218,7 +205,7 @@ impl NativeToolbox {
     pub fn grep(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| edit_engine_core::search::run_result(c, p).into(),
+            |c, p| edit_engine_core::search::call(c, p).into(),
             "grep",
         )
     }
@@ -229,11 +216,7 @@ impl NativeToolbox {
         ts_return_type = "Promise<ToolResult>"
     )]
     pub fn create(&self, params: Value) -> AsyncTask<ToolTask> {
-        self.task(
-            params,
-            |c, p| ToolResult::from_fixed_lead(tools::create::run(c, p)),
-            "create",
-        )
+        self.task(params, |c, p| tools::create::call(c, p).into(), "create")
     }
 }
 

@@ -7,7 +7,7 @@ import type { ToolParamsByName } from '../../lib/tool-sets.js';
 export const CONTRACTS = {
   view: { properties: ['path', 'view_range'], required: ['path'] },
   grep: { properties: ['pattern', 'path', 'beforeContext', 'afterContext', 'context', 'fileType', 'ignoreCase', 'maxResults', 'lineHashes'], required: ['pattern'] },
-  edit: { properties: ['file_path', 'old_string', 'new_string', 'replace_all', 'symbol', 'position', 'start_line', 'end_line'], required: ['file_path', 'new_string'] },
+  edit: { properties: ['file_path', 'old_string', 'new_string', 'replace_all', 'expected_replacements', 'match_strategy', 'symbol', 'position', 'start_line', 'end_line'], required: ['file_path', 'new_string'] },
   create: { properties: ['file_path', 'content', 'overwrite'], required: ['file_path', 'content'] },
   multi_edit: { properties: ['edits', 'atomic'], required: ['edits'] },
   edit_file: { properties: ['path', 'old_text', 'new_text', 'replace_all'], required: ['path', 'old_text', 'new_text'] },

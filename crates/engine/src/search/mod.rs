@@ -26,7 +26,8 @@ pub mod sink;
 
 use crate::fs::ResolvedPath;
 use crate::parallel::Pool;
-use crate::tools::{errors::describe, ToolContext};
+use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
+use crate::tools::ToolContext;
 use file::{FileResult, Job};
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
 use ignore::types::{Types, TypesBuilder};
@@ -43,15 +44,17 @@ pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
 
 /// Runs one grep call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
-    match run_result(ctx, params) {
-        Ok(output) | Err(output) => output,
-    }
+    call(ctx, params).text
 }
 
-/// One grep call as `Ok(output)` or `Err(message)`: a successful output may itself start with
-/// `Error` (a file named `Error...`), so callers that must tell the two apart use this.
-pub fn run_result(ctx: &ToolContext, params: &Value) -> Result<String, String> {
-    params::parse(params).and_then(|request| search(ctx, &request))
+/// One grep call's outcome: a successful output may itself start with `Error` (a file named
+/// `Error...`); its `error` tells the two apart.
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
+    params::parse(params)
+        .map_err(ToolError::bad_param)
+        .and_then(|request| search(ctx, &request))
+        .map(Outcome::read)
+        .into()
 }
 
 /// Where the search starts and how its files are named in the output.
@@ -91,9 +94,9 @@ struct Shown {
     mtime: Option<f64>,
 }
 
-fn search(ctx: &ToolContext, request: &GrepRequest) -> Result<String, String> {
-    let matcher = build_matcher(request)?;
-    let types = build_types(request.file_type.as_deref())?;
+fn search(ctx: &ToolContext, request: &GrepRequest) -> Result<String, ToolError> {
+    let matcher = build_matcher(request).map_err(ToolError::bad_param)?;
+    let types = build_types(request.file_type.as_deref()).map_err(ToolError::bad_param)?;
     let root = resolve_root(ctx, request)?;
     let job = Job::new(ctx, request, &matcher, &root);
     let pool = if root.path.real.is_dir() {
@@ -169,17 +172,16 @@ fn build_types(name: Option<&str>) -> Result<Option<Types>, String> {
         .map_err(|e| format!("Error: bad fileType \"{name}\": {e}"))
 }
 
-fn resolve_root(ctx: &ToolContext, request: &GrepRequest) -> Result<Root, String> {
+fn resolve_root(ctx: &ToolContext, request: &GrepRequest) -> Result<Root, ToolError> {
     let given = request.path.as_deref().unwrap_or(".");
+    let failure = |e: crate::fs::FsError| ToolError::fs("Error: ", &e);
     let path = ctx
         .policy
         .resolve(given, request.working_dir.as_deref())
-        .map_err(|e| format!("Error: {}", describe(&e)))?;
-    ctx.policy
-        .check_writable(&path)
-        .map_err(|e| format!("Error: {}", describe(&e)))?;
+        .map_err(failure)?;
+    ctx.policy.check_writable(&path).map_err(failure)?;
     if !path.real.exists() {
-        return Err(format!("Error: path not found - {given}. Check the path, or omit it to search the whole working directory."));
+        return Err(ToolError::new(ErrorKind::NotFound, format!("Error: path not found - {given}. Check the path, or omit it to search the whole working directory.")));
     }
     Ok(Root {
         path,

@@ -1,7 +1,7 @@
 //! Probe's `create` tool: writes a new file (parents created), or overwrites with `overwrite`.
 
-use super::errors::describe;
 use super::history::Recorded;
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
 use crate::fs::atomic::{create_parent_dirs, WriteMode};
@@ -15,34 +15,31 @@ const INVALID_CONTENT: &str = "Error creating file: Invalid content - must be a 
 
 /// Runs one `create` call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
-    let Some(file_path) = non_blank_str(params, "file_path") else {
-        return INVALID_FILE_PATH.to_string();
-    };
-    let Some(content) = field(params, "content").as_str() else {
-        return INVALID_CONTENT.to_string();
-    };
+    call(ctx, params).text
+}
+
+/// Runs one `create` call: its outcome (the file written, as `file_path` names it).
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
+    run_call(ctx, params).into()
+}
+
+fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
+    let file_path =
+        non_blank_str(params, "file_path").ok_or(ToolError::bad_param(INVALID_FILE_PATH))?;
+    let content = field(params, "content")
+        .as_str()
+        .ok_or(ToolError::bad_param(INVALID_CONTENT))?;
     let overwrite = flag(params, "overwrite", false);
     let working_dir = non_blank_str(params, "workingDirectory");
-    let path = match ctx.resolve_writable(file_path, working_dir) {
-        Ok(p) => p,
-        Err(e) => return failure(&e),
-    };
+    let path = ctx
+        .resolve_writable(file_path, working_dir)
+        .map_err(failure)?;
     let display = ctx.display(&path);
-    if let Err(e) = crate::tools::session::refuse_nul(content.as_bytes(), &display) {
-        return failure(&e);
-    }
-    let _lock = match ctx.lock(&path) {
-        Ok(lock) => lock,
-        Err(e) => return failure(&e),
-    };
+    crate::tools::session::refuse_nul(content.as_bytes(), &display).map_err(failure)?;
+    let _lock = ctx.lock(&path).map_err(failure)?;
     let existed = path.real.exists();
-    if let Err(message) = check_target(ctx, &path, file_path, existed, overwrite) {
-        return message;
-    }
-    let (previous, note) = match write(ctx, &path, content, existed) {
-        Ok(written) => written,
-        Err(e) => return failure(&e),
-    };
+    check_target(ctx, &path, file_path, existed, overwrite)?;
+    let (previous, note) = write(ctx, &path, content, existed).map_err(failure)?;
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes){note}",
@@ -51,7 +48,8 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     let before = previous
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .unwrap_or_default();
-    diff::append(message, ctx.return_diff, &before, content, &display)
+    let text = diff::append(message, ctx.return_diff, &before, content, &display);
+    Ok(Outcome::wrote(text, file_path))
 }
 
 /// The refusals before anything is written: an existing file without `overwrite`, a folder, an
@@ -62,17 +60,19 @@ fn check_target(
     file_path: &str,
     existed: bool,
     overwrite: bool,
-) -> Result<(), String> {
+) -> Result<(), ToolError> {
     if existed && !overwrite {
-        return Err(format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it."));
+        let text = format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
+        return Err(ToolError::new(ErrorKind::Exists, text));
     }
     if path.real.is_dir() {
         let display = ctx.display(path);
-        return Err(failure(&FsError::NotAFile { display }));
+        return Err(failure(FsError::NotAFile { display }));
     }
     if existed {
         if let Err(m) = ctx.check_read_state(path) {
-            return Err(format!("Error creating file: {m}"));
+            let text = format!("Error creating file: {m}");
+            return Err(ToolError::new(ErrorKind::Stale, text));
         }
     }
     Ok(())
@@ -118,6 +118,6 @@ fn write(
     }
 }
 
-fn failure(error: &FsError) -> String {
-    format!("Error creating file: {}", describe(error))
+fn failure(error: FsError) -> ToolError {
+    ToolError::fs("Error creating file: ", &error)
 }

@@ -1,36 +1,45 @@
 //! The `edit_file` tool: exact search/replace of the first occurrence, or of all with
 //! `replace_all`; `Replaced N occurrence(s)`. Shares the engine's guard, locks and atomic writes.
 
-use super::errors::describe;
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
+use crate::fs::FsError;
 use serde_json::Value;
 
 /// Runs one `edit_file` call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
+    call(ctx, params).text
+}
+
+/// Runs one `edit_file` call: its outcome (the file written, as `path` names it).
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
+    run_call(ctx, params).into()
+}
+
+fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
     let Some(path_param) = non_blank_str(params, "path") else {
-        return "Error: path is required and must be a non-empty string (the file to edit, e.g. \"notes/todo.md\").".to_string();
+        return Err(ToolError::bad_param("Error: path is required and must be a non-empty string (the file to edit, e.g. \"notes/todo.md\")."));
     };
     let Some(old_text) = field(params, "old_text").as_str().filter(|s| !s.is_empty()) else {
-        return "Error: old_text is required and must be a non-empty string: the exact text to find in the file.".to_string();
+        return Err(ToolError::bad_param("Error: old_text is required and must be a non-empty string: the exact text to find in the file."));
     };
     let Some(new_text) = field(params, "new_text").as_str() else {
-        return "Error: new_text is required and must be a string (use \"\" to delete old_text)."
-            .to_string();
+        return Err(ToolError::bad_param(
+            "Error: new_text is required and must be a string (use \"\" to delete old_text).",
+        ));
     };
     let replace_all = flag(params, "replace_all", false);
     let working_dir = non_blank_str(params, "workingDirectory");
-    let path = match ctx.resolve_writable(path_param, working_dir) {
-        Ok(p) => p,
-        Err(e) => return format!("Error: {}", describe(&e)),
-    };
+    let failure = |e: FsError| ToolError::fs("Error: ", &e);
+    let path = ctx
+        .resolve_writable(path_param, working_dir)
+        .map_err(failure)?;
     if !path.real.is_file() {
-        return format!("Error: File not found: \"{path_param}\"");
+        let text = format!("Error: File not found: \"{path_param}\"");
+        return Err(ToolError::new(ErrorKind::NotFound, text));
     }
-    let session = match ctx.open_for_tool(&path, "edit_file") {
-        Ok(s) => s,
-        Err(e) => return format!("Error: {}", describe(&e)),
-    };
+    let session = ctx.open_for_tool(&path, "edit_file").map_err(failure)?;
     let content = session.file.text.as_str();
     let old = session.file.to_view(old_text);
     let new = session.file.to_view(new_text);
@@ -40,14 +49,13 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        return format!("Error: Text '{old_text}' not found in {name}. Read the file again and copy the exact text, including white space.");
+        let text = format!("Error: Text '{old_text}' not found in {name}. Read the file again and copy the exact text, including white space.");
+        return Err(ToolError::new(ErrorKind::NotFound, text));
     };
+    let changed = updated != content;
     let mut note = String::new();
-    if updated != content {
-        match session.commit(&updated) {
-            Ok(n) => note = n,
-            Err(e) => return format!("Error: {}", describe(&e)),
-        }
+    if changed {
+        note = session.commit(&updated).map_err(failure)?;
     }
     ctx.after_write(&path, crate::tools::session::TrackerEffect::Write);
     let plural = if count == 1 {
@@ -55,13 +63,17 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     } else {
         "occurrences"
     };
-    diff::append(
+    let text = diff::append(
         format!("Replaced {count} {plural}{note}"),
         ctx.return_diff,
         content,
         &updated,
         &session.display,
-    )
+    );
+    Ok(match changed {
+        true => Outcome::wrote(text, path_param),
+        false => Outcome::read(text),
+    })
 }
 
 /// `content` with `old` replaced by `new` (the first occurrence, or every one with `replace_all`)

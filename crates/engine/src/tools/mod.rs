@@ -12,6 +12,7 @@ pub mod edit_file;
 pub mod errors;
 pub mod history;
 pub mod multi_edit;
+pub mod outcome;
 pub mod params;
 pub mod read_guard;
 pub mod replace_in_file;

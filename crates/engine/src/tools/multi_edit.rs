@@ -2,6 +2,7 @@
 //! where every operation is planned in memory first and files are written only if all succeed.
 
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{flag, non_blank_str};
 use super::session::FileChange;
 use super::syntax_guard::guard;
@@ -18,15 +19,15 @@ pub const MAX_EDITS: usize = 50;
 
 /// Runs one `multi_edit` call. Never panics on bad input.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
-    run_result(ctx, params).1
+    call(ctx, params).text
 }
 
-/// [`run`] with whether the call succeeded: `false` when it was refused, or when any operation
-/// of a non-atomic batch failed (the message says which; the others stand).
-pub fn run_result(ctx: &ToolContext, params: &Value) -> (bool, String) {
+/// Runs one `multi_edit` call: a failure when it was refused, or when any operation of a
+/// non-atomic batch failed (kind `partial` when others landed; the message says which).
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
     let edits = match parse_edits(params) {
         Ok(e) => e,
-        Err(message) => return (false, message),
+        Err(message) => return ToolError::bad_param(message).into(),
     };
     let working_dir = non_blank_str(params, "workingDirectory");
     let edits: Vec<Value> = edits
@@ -34,8 +35,7 @@ pub fn run_result(ctx: &ToolContext, params: &Value) -> (bool, String) {
         .map(|op| inherit_working_dir(op, working_dir))
         .collect();
     if flag(params, "atomic", false) {
-        let text = atomic::run(ctx, &edits);
-        (!text.starts_with("Error"), text)
+        atomic::run(ctx, &edits).into()
     } else {
         sequential(ctx, &edits)
     }
@@ -76,25 +76,30 @@ fn inherit_working_dir(mut op: Value, working_dir: Option<&str>) -> Value {
 const NOT_AN_OBJECT: &str = "Invalid edit operation - must be an object";
 
 /// Probe's behaviour: each operation runs as its own edit call; failures do not stop the rest.
-fn sequential(ctx: &ToolContext, edits: &[Value]) -> (bool, String) {
+fn sequential(ctx: &ToolContext, edits: &[Value]) -> Outcome {
     let mut lines = Vec::with_capacity(edits.len());
+    let mut outcome = Outcome::default();
     let mut ok = 0;
+    let mut first_error = None;
     for (i, op) in edits.iter().enumerate() {
         let result = if op.is_object() {
-            edit::run(ctx, op)
+            edit::call(ctx, op)
         } else {
-            format!("Error: {NOT_AN_OBJECT}")
+            ToolError::bad_param(NOT_AN_OBJECT).into()
         };
-        if result.starts_with("Error") {
-            let shown = if op.is_object() {
+        match result.error {
+            Some(kind) => {
+                first_error.get_or_insert(kind);
+                lines.push(format!("[{}] FAIL: {}", i + 1, result.text));
+            }
+            None => {
+                ok += 1;
                 result
-            } else {
-                NOT_AN_OBJECT.to_string()
-            };
-            lines.push(format!("[{}] FAIL: {shown}", i + 1));
-        } else {
-            ok += 1;
-            lines.push(format!("[{}] OK: {result}", i + 1));
+                    .changed_files
+                    .iter()
+                    .for_each(|f| outcome.add_changed(f));
+                lines.push(format!("[{}] OK: {}", i + 1, result.text));
+            }
         }
     }
     let failed = edits.len() - ok;
@@ -103,35 +108,36 @@ fn sequential(ctx: &ToolContext, edits: &[Value]) -> (bool, String) {
     } else {
         String::new()
     };
-    let text = format!(
+    outcome.text = format!(
         "Multi-edit: {ok}/{} succeeded{tail}\n\n{}",
         edits.len(),
         lines.join("\n")
     );
-    (failed == 0, text)
+    outcome.error = match (first_error, ok) {
+        (None, _) => None,
+        (Some(kind), 0) => Some(kind),
+        (Some(_), _) => Some(ErrorKind::Partial),
+    };
+    outcome
 }
 
 mod atomic {
     use super::*;
 
     /// A file of the batch: locked, read once, edited in memory.
-    struct Staged {
+    struct Staged<'a> {
         path: ResolvedPath,
+        /// The path as the batch's first operation on this file named it.
+        named: &'a str,
         original: TextFile,
         current: TextFile,
         display: String,
         _lock: FileLock,
     }
 
-    pub(super) fn run(ctx: &ToolContext, edits: &[Value]) -> String {
-        let calls = match prepare_all(ctx, edits) {
-            Ok(calls) => calls,
-            Err((index, message)) => return abort(edits.len(), index, &message),
-        };
-        let mut staged = match stage(ctx, &calls) {
-            Ok(s) => s,
-            Err((index, message)) => return abort(edits.len(), index, &message),
-        };
+    pub(super) fn run(ctx: &ToolContext, edits: &[Value]) -> Result<Outcome, ToolError> {
+        let calls = prepare_all(ctx, edits).map_err(|(i, e)| abort(edits.len(), i, e))?;
+        let mut staged = stage(ctx, &calls).map_err(|(i, e)| abort(edits.len(), i, e))?;
         let mut done: Vec<(usize, Planned, String)> = Vec::with_capacity(calls.len());
         for (i, call) in calls.iter().enumerate() {
             let file = staged
@@ -149,39 +155,47 @@ mod atomic {
                     file.current.text = planned.new_text.clone();
                     done.push((i, planned, message));
                 }
-                Err(message) => return abort(edits.len(), i, &message),
+                Err(error) => return Err(abort(edits.len(), i, error)),
             }
         }
-        let notes = match guard_all(ctx, &staged) {
-            Ok(notes) => notes,
-            Err(message) => {
-                return format!("Error: Multi-edit (atomic) was not written: {message}")
-            }
-        };
-        if let Err(message) = write_all(ctx, &staged) {
-            return format!("Error: Multi-edit (atomic) could not write the batch: {message}. No file was changed.");
-        }
+        let notes = guard_all(ctx, &staged).map_err(|e| {
+            e.map_text(|m| format!("Error: Multi-edit (atomic) was not written: {m}"))
+        })?;
+        write_all(ctx, &staged).map_err(|e| {
+            e.map_text(|m| format!("Error: Multi-edit (atomic) could not write the batch: {m}. No file was changed."))
+        })?;
+        let mut outcome = Outcome::default();
         let mut lines = Vec::with_capacity(done.len());
         for (i, planned, message) in done {
             apply_effect(&calls[i], planned.effect);
             lines.push(format!("[{}] OK: {message}", i + 1));
         }
-        format!(
+        for file in staged
+            .values()
+            .filter(|f| f.current.text != f.original.text)
+        {
+            outcome.add_changed(file.named);
+        }
+        outcome.text = format!(
             "Multi-edit: {0}/{0} succeeded (atomic)\n\n{1}{notes}",
             calls.len(),
             lines.join("\n")
-        )
+        );
+        Ok(outcome)
     }
 
     /// The syntax guard on each changed file of the batch (its whole planned change): the notes to
     /// append, or the first refusal.
-    fn guard_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<String, String> {
+    fn guard_all(
+        ctx: &ToolContext,
+        staged: &BTreeMap<PathBuf, Staged>,
+    ) -> Result<String, ToolError> {
         let mut notes = String::new();
         for (path, file) in staged {
             if file.current.text != file.original.text {
                 let before = Some(file.original.text.as_str());
                 notes += &guard(&ctx.syntax, path, &file.display, before, &file.current.text)
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))?;
             }
         }
         Ok(notes)
@@ -190,13 +204,13 @@ mod atomic {
     fn prepare_all<'a>(
         ctx: &'a ToolContext,
         edits: &'a [Value],
-    ) -> Result<Vec<EditCall<'a>>, (usize, String)> {
+    ) -> Result<Vec<EditCall<'a>>, (usize, ToolError)> {
         edits
             .iter()
             .enumerate()
             .map(|(i, op)| {
                 if !op.is_object() {
-                    return Err((i, NOT_AN_OBJECT.to_string()));
+                    return Err((i, ToolError::bad_param(NOT_AN_OBJECT)));
                 }
                 prepare(ctx, op).map_err(|m| (i, m))
             })
@@ -204,10 +218,10 @@ mod atomic {
     }
 
     /// Locks every distinct file in path order (no deadlock between batches) and reads it once.
-    fn stage(
+    fn stage<'a>(
         ctx: &ToolContext,
-        calls: &[EditCall],
-    ) -> Result<BTreeMap<PathBuf, Staged>, (usize, String)> {
+        calls: &[EditCall<'a>],
+    ) -> Result<BTreeMap<PathBuf, Staged<'a>>, (usize, ToolError)> {
         let mut first_use: BTreeMap<PathBuf, usize> = BTreeMap::new();
         for (i, call) in calls.iter().enumerate() {
             first_use.entry(call.path.real.clone()).or_insert(i);
@@ -217,8 +231,10 @@ mod atomic {
             let path = &calls[index].path;
             let display = ctx.display(path);
             let lock = ctx.lock(path).map_err(|e| (index, edit::fs_failure(&e)))?;
-            ctx.check_read_state(path)
-                .map_err(|m| (index, format!("Error editing file: {m}")))?;
+            ctx.check_read_state(path).map_err(|m| {
+                let text = format!("Error editing file: {m}");
+                (index, ToolError::new(ErrorKind::Stale, text))
+            })?;
             let file = read_text_confined(&real, &display, Some(ctx.max_file_bytes))
                 .map_err(|e| (index, edit::fs_failure(&e)))?;
             staged.insert(
@@ -228,6 +244,7 @@ mod atomic {
                     current: file.clone(),
                     original: file,
                     display,
+                    named: calls[index].file_path,
                     _lock: lock,
                 },
             );
@@ -237,7 +254,7 @@ mod atomic {
 
     /// Writes every changed file through the write frame's multi-file commit: one undo level
     /// across the batch's files, all or nothing.
-    fn write_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<(), String> {
+    fn write_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<(), ToolError> {
         let changed: Vec<(&Staged, Vec<u8>, Vec<u8>)> = staged
             .values()
             .filter(|f| f.current.text != f.original.text)
@@ -256,11 +273,12 @@ mod atomic {
             })
             .collect();
         ctx.commit_files(&changes, "multi_edit")
-            .map_err(|e| e.to_string())
+            .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))
     }
 
     /// The batch's answer when operation `index` fails: nothing was written.
-    fn abort(total: usize, index: usize, message: &str) -> String {
+    fn abort(total: usize, index: usize, error: ToolError) -> ToolError {
+        let message = error.text;
         let mut lines = Vec::with_capacity(total);
         for i in 0..total {
             lines.push(match i.cmp(&index) {
@@ -271,10 +289,11 @@ mod atomic {
                 std::cmp::Ordering::Greater => format!("[{}] SKIPPED: not run", i + 1),
             });
         }
-        format!(
+        let text = format!(
             "Error: Multi-edit (atomic) failed at operation [{}]; no file was changed. Fix that operation and resend the whole batch.\n\n{}",
             index + 1,
             lines.join("\n")
-        )
+        );
+        ToolError::new(error.kind, text)
     }
 }

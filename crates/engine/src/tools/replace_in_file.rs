@@ -7,10 +7,12 @@
 mod parse;
 
 use super::errors::describe;
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::non_blank_str;
 use super::{diff, ToolContext};
-use crate::batch_plan::{self, Applied, Effect, Op, OpKind};
+use crate::batch_plan::{self, Applied, BatchError, Effect, Op, OpKind};
 use crate::fs::textfile::TextFile;
+use crate::fs::FsError;
 use serde_json::Value;
 
 const PREFIX: &str = "Error performing replacements";
@@ -18,10 +20,18 @@ const NOTHING_WRITTEN: &str =
     "No changes were made; fix that operation and resend the whole batch.";
 
 /// Runs one `replace_in_file` call: on success its message and the number of changes made (the
-/// count the message states); on failure the message, which starts with `Error`. Never panics on
-/// bad input.
-pub fn run(ctx: &ToolContext, params: &Value) -> Result<(String, usize), String> {
-    let fail = |reason: String| format!("{PREFIX}: {reason}");
+/// count the message states, `changes`); on failure the message, which starts with `Error`.
+/// Never panics on bad input.
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
+    run_call(ctx, params).into()
+}
+
+fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
+    let fail_as =
+        |kind: ErrorKind| move |reason: String| ToolError::new(kind, format!("{PREFIX}: {reason}"));
+    let fail = fail_as(ErrorKind::BadParam);
+    let fs_fail =
+        |e: FsError| ToolError::new(ErrorKind::of(&e), format!("{PREFIX}: {}", describe(&e)));
     let (file_path, ops) = parse::request(params).map_err(fail)?;
     ctx.debug_log("replace_in_file", || {
         format!("{file_path}: {} replacement(s)", ops.len())
@@ -29,25 +39,23 @@ pub fn run(ctx: &ToolContext, params: &Value) -> Result<(String, usize), String>
     let working_dir = non_blank_str(params, "workingDirectory");
     let path = ctx
         .resolve_writable(file_path, working_dir)
-        .map_err(|e| fail(describe(&e)))?;
+        .map_err(fs_fail)?;
     if !path.real.exists() {
-        return Err(fail(format!("File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.")));
+        return Err(fail_as(ErrorKind::NotFound)(format!("File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.")));
     }
     let session = ctx
         .open_for_tool(&path, "replace_in_file")
-        .map_err(|e| fail(describe(&e)))?;
+        .map_err(fs_fail)?;
     let ops: Vec<Op> = ops
         .into_iter()
         .map(|op| to_view(op, &session.file))
         .collect();
     let applied = batch_plan::apply(&session.file.text, &ops)
-        .map_err(|e| fail(format!("{e}. {NOTHING_WRITTEN}")))?;
+        .map_err(|e| fail_as(batch_kind(&e))(format!("{e}. {NOTHING_WRITTEN}")))?;
     let unchanged = applied.new_text == session.file.text;
     let mut note = String::new();
     if !unchanged {
-        note = session
-            .commit(&applied.new_text)
-            .map_err(|e| fail(describe(&e)))?;
+        note = session.commit(&applied.new_text).map_err(fs_fail)?;
         ctx.after_write(&path, crate::tools::session::TrackerEffect::Write);
     }
     let changes = applied.effects.iter().map(|(_, e)| e.changes()).sum();
@@ -59,7 +67,20 @@ pub fn run(ctx: &ToolContext, params: &Value) -> Result<(String, usize), String>
         &applied.new_text,
         &session.display,
     );
-    Ok((text, changes))
+    let mut outcome = match unchanged {
+        true => Outcome::read(text),
+        false => Outcome::wrote(text, file_path),
+    };
+    outcome.changes = Some(changes);
+    Ok(outcome)
+}
+
+/// The kind of a batch that cannot be applied.
+fn batch_kind(error: &BatchError) -> ErrorKind {
+    match error {
+        BatchError::OutOfRange { .. } | BatchError::NoMatch { .. } => ErrorKind::NotFound,
+        _ => ErrorKind::BadParam,
+    }
 }
 
 /// Brings an operation's texts into the file's LF view (CRLF files).

@@ -116,6 +116,7 @@ pub fn start_guard_bytes(
 mod tests {
     use super::*;
     use crate::tools::history::HistoryOption;
+    use crate::tools::outcome::ErrorKind;
     use crate::tools::{edit, multi_edit, test_context, ToolContext};
     use serde_json::json;
 
@@ -187,8 +188,11 @@ mod tests {
             {"file_path": "m.py", "old_string": "def f(x):", "new_string": "def f(x, y):"},
             bad_edit(),
         ]});
-        let (ok, out) = multi_edit::run_result(&context(dir.path(), SyntaxCheck::Refuse), &ops);
-        assert!(!ok && out.contains("was not applied"), "{out}");
+        let outcome = multi_edit::call(&context(dir.path(), SyntaxCheck::Refuse), &ops);
+        let out = &outcome.text;
+        assert!(out.contains("was not applied"), "{out}");
+        assert_eq!(outcome.error, Some(ErrorKind::SyntaxRefused));
+        assert!(outcome.changed_files.is_empty());
         assert_eq!(
             std::fs::read_to_string(dir.path().join("m.py")).unwrap(),
             SOURCE

@@ -20,6 +20,7 @@
 
 use super::errors::describe;
 use super::history::NEW_FILE_MARK;
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::non_blank_str;
 use super::session::TrackerEffect;
 use super::ToolContext;
@@ -67,6 +68,18 @@ pub enum UndoError {
     /// names it when it is another file of the same multi-file change.
     #[error("the file changed since that edit")]
     Changed { diff: String, other: Option<String> },
+}
+
+impl UndoError {
+    /// The failure's kind.
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            UndoError::NoHistory => ErrorKind::NotFound,
+            UndoError::Unavailable(_) | UndoError::Store(_) => ErrorKind::Fs,
+            UndoError::Write(e) => ErrorKind::of(e),
+            UndoError::Changed { .. } => ErrorKind::Stale,
+        }
+    }
 }
 
 /// Most lines of the diff an [`UndoError::Changed`] shows.
@@ -365,28 +378,45 @@ fn write_durably(path: &ResolvedPath, bytes: &[u8], display: &str) -> Result<(),
 /// The exported `undoLastEdit(path)`: params `{ path, workingDirectory? }`. Never panics;
 /// failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
+    call(ctx, params).text
+}
+
+/// Runs one undo call: the files it changed are the path given and the other files of a
+/// multi-file change it reverted.
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
     let Some(path_param) = non_blank_str(params, "path") else {
-        return "Error: path is required and must be a non-empty string (the file whose last edit to undo).".to_string();
+        return ToolError::bad_param("Error: path is required and must be a non-empty string (the file whose last edit to undo).").into();
     };
     let working_dir = non_blank_str(params, "workingDirectory");
     let path = match ctx.resolve_writable(path_param, working_dir) {
         Ok(p) => p,
-        Err(e) => return format!("Error: {}", describe(&e)),
+        Err(e) => return ToolError::fs("Error: ", &e).into(),
     };
-    match undo_last(ctx, &path) {
-        Ok(Undone::Restored { tool, remaining, others, .. }) => format!(
+    let undone = match undo_last(ctx, &path) {
+        Ok(undone) => undone,
+        Err(e) => return ToolError::new(e.kind(), failure(path_param, &e)).into(),
+    };
+    let mut outcome = Outcome::wrote(undone_text(path_param, &undone), path_param);
+    let (Undone::Restored { others, .. } | Undone::Removed { others, .. }) = &undone;
+    others.iter().for_each(|other| outcome.add_changed(other));
+    outcome
+}
+
+/// The success message of an undo of `path_param`.
+fn undone_text(path_param: &str, undone: &Undone) -> String {
+    match undone {
+        Undone::Restored { tool, remaining, others, .. } => format!(
             "Last edit to {path_param} undone successfully: restored the content from before the last {tool} write ({remaining} earlier level{} remain{}).{}",
-            plural(remaining),
-            if remaining == 1 { "s" } else { "" },
-            also_reverted(&others)
+            plural(*remaining),
+            if *remaining == 1 { "s" } else { "" },
+            also_reverted(others)
         ),
-        Ok(Undone::Removed { tool, remaining, others }) => format!(
+        Undone::Removed { tool, remaining, others } => format!(
             "Last edit to {path_param} undone successfully: the file had been created by {tool} and was removed ({remaining} earlier level{} remain{}).{}",
-            plural(remaining),
-            if remaining == 1 { "s" } else { "" },
-            also_reverted(&others)
+            plural(*remaining),
+            if *remaining == 1 { "s" } else { "" },
+            also_reverted(others)
         ),
-        Err(e) => failure(path_param, &e),
     }
 }
 

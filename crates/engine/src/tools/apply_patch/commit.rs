@@ -2,6 +2,7 @@
 //! ([`ToolContext::commit_files`]): every changed file atomically (the locks are held by the
 //! staged slots), as one undo level; all or nothing.
 
+use super::super::outcome::{ErrorKind, ToolError};
 use super::super::session::FileChange;
 use super::super::ToolContext;
 use super::stage::Staged;
@@ -10,7 +11,7 @@ use super::stage::Staged;
 type Contents = (Option<Vec<u8>>, Option<Vec<u8>>);
 
 /// Writes every changed slot of `staged`, all or nothing.
-pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<(), String> {
+pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<(), ToolError> {
     let slots: Vec<_> = staged.slots.values().filter(|s| s.changed()).collect();
     let bytes: Vec<Contents> = slots
         .iter()
@@ -36,5 +37,6 @@ pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<(
             next: next.as_deref(),
         })
         .collect();
-    ctx.commit_files(&changes, tool).map_err(|e| e.to_string())
+    ctx.commit_files(&changes, tool)
+        .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))
 }

@@ -8,6 +8,7 @@
 mod commit;
 mod stage;
 
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{field, non_blank_str};
 use super::syntax_guard::guard;
 use super::ToolContext;
@@ -16,11 +17,16 @@ use serde_json::Value;
 
 /// Runs one `apply_patch` call. Never panics on bad input; failures start with `Error`.
 pub fn run_patch(ctx: &ToolContext, params: &Value) -> String {
+    call_patch(ctx, params).text
+}
+
+/// Runs one `apply_patch` call: its outcome (the files written, as the patch names them).
+pub fn call_patch(ctx: &ToolContext, params: &Value) -> Outcome {
     let Some(input) = field(params, "input")
         .as_str()
         .filter(|s| !s.trim().is_empty())
     else {
-        return "Error: Invalid input - must be a non-empty string holding the patch ('*** Begin Patch' ... '*** End Patch').".to_string();
+        return ToolError::bad_param("Error: Invalid input - must be a non-empty string holding the patch ('*** Begin Patch' ... '*** End Patch').").into();
     };
     match patch::v4a::parse(input) {
         Ok(ops) => run_ops(
@@ -28,18 +34,24 @@ pub fn run_patch(ctx: &ToolContext, params: &Value) -> String {
             &ops,
             non_blank_str(params, "workingDirectory"),
             "apply_patch",
-        ),
-        Err(e) => format!("Error: {e}\nNo file was changed."),
+        )
+        .into(),
+        Err(e) => ToolError::bad_param(format!("Error: {e}\nNo file was changed.")).into(),
     }
 }
 
 /// Runs one `apply_diff` call. Never panics on bad input; failures start with `Error`.
 pub fn run_diff(ctx: &ToolContext, params: &Value) -> String {
+    call_diff(ctx, params).text
+}
+
+/// Runs one `apply_diff` call: its outcome (the files written, as the diff names them).
+pub fn call_diff(ctx: &ToolContext, params: &Value) -> Outcome {
     let Some(diff) = field(params, "diff")
         .as_str()
         .filter(|s| !s.trim().is_empty())
     else {
-        return "Error: Invalid diff - must be a non-empty string holding a unified diff or SEARCH/REPLACE blocks.".to_string();
+        return ToolError::bad_param("Error: Invalid diff - must be a non-empty string holding a unified diff or SEARCH/REPLACE blocks.").into();
     };
     match patch::parse_diff(diff, non_blank_str(params, "path")) {
         Ok(ops) => run_ops(
@@ -47,8 +59,9 @@ pub fn run_diff(ctx: &ToolContext, params: &Value) -> String {
             &ops,
             non_blank_str(params, "workingDirectory"),
             "apply_diff",
-        ),
-        Err(e) => format!("Error: {e}\nNo file was changed."),
+        )
+        .into(),
+        Err(e) => ToolError::bad_param(format!("Error: {e}\nNo file was changed.")).into(),
     }
 }
 
@@ -58,27 +71,24 @@ fn run_ops(
     ops: &[FileOp],
     working_dir: Option<&str>,
     tool: &'static str,
-) -> String {
-    let mut staged = match stage::Staged::open(ctx, ops, working_dir) {
-        Ok(s) => s,
-        Err(message) => return format!("Error: {message}\nNo file was changed."),
-    };
-    let notes = match staged.plan(ops) {
-        Ok(notes) => notes,
-        Err(message) => return format!("Error: {message}\nNo file was changed."),
-    };
-    let syntax = match guard_slots(ctx, &staged) {
-        Ok(syntax) => syntax,
-        Err(message) => return format!("Error: {message}\nNo file was changed."),
-    };
-    if let Err(message) = commit::commit(ctx, &staged, tool) {
-        return format!("Error: {tool} could not write the patch: {message}. No file was changed.");
-    }
-    staged.summary(ctx, &notes) + &syntax
+) -> Result<Outcome, ToolError> {
+    let unchanged = |e: ToolError| e.map_text(|m| format!("Error: {m}\nNo file was changed."));
+    let mut staged = stage::Staged::open(ctx, ops, working_dir).map_err(unchanged)?;
+    let notes = staged.plan(ops).map_err(unchanged)?;
+    let syntax = guard_slots(ctx, &staged).map_err(unchanged)?;
+    commit::commit(ctx, &staged, tool).map_err(|e| {
+        e.map_text(|m| {
+            format!("Error: {tool} could not write the patch: {m}. No file was changed.")
+        })
+    })?;
+    Ok(Outcome {
+        changed_files: staged.changed_files(ops),
+        ..Outcome::read(staged.summary(ctx, &notes) + &syntax)
+    })
 }
 
 /// The syntax guard on every file the patch writes: the notes for the reply, or the first refusal.
-fn guard_slots(ctx: &ToolContext, staged: &stage::Staged) -> Result<String, String> {
+fn guard_slots(ctx: &ToolContext, staged: &stage::Staged) -> Result<String, ToolError> {
     let mut notes = String::new();
     for slot in staged.slots.values().filter(|s| s.changed()) {
         let Some(after) = slot.current.as_deref() else {
@@ -86,7 +96,7 @@ fn guard_slots(ctx: &ToolContext, staged: &stage::Staged) -> Result<String, Stri
         };
         let before = slot.original.as_ref().map(|f| f.text.as_str());
         notes += &guard(&ctx.syntax, &slot.path.real, &slot.display, before, after)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))?;
     }
     Ok(notes)
 }

@@ -1,6 +1,6 @@
 //! The files of a patch: guarded, locked in path order, read once, and changed in memory.
 
-use super::super::errors::describe;
+use super::super::outcome::{ErrorKind, Outcome, ToolError};
 use super::super::ToolContext;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
@@ -56,17 +56,17 @@ impl Staged {
         ctx: &ToolContext,
         ops: &[FileOp],
         working_dir: Option<&str>,
-    ) -> Result<Staged, String> {
+    ) -> Result<Staged, ToolError> {
         let mut resolved: BTreeMap<PathBuf, ResolvedPath> = BTreeMap::new();
         let mut targets = Vec::with_capacity(ops.len());
         for op in ops {
-            let mut guard = |raw: &str, moved: bool| -> Result<PathBuf, String> {
+            let mut guard = |raw: &str, moved: bool| -> Result<PathBuf, ToolError> {
                 let path = ctx.resolve_writable(raw, working_dir).map_err(|e| {
-                    format!(
-                        "The patch's {} \"{raw}\" is refused: {}",
-                        field_name(op, moved),
-                        describe(&e)
-                    )
+                    let lead = format!(
+                        "The patch's {} \"{raw}\" is refused: ",
+                        field_name(op, moved)
+                    );
+                    ToolError::fs(&lead, &e)
                 })?;
                 let real = path.real.clone();
                 resolved.entry(real.clone()).or_insert(path);
@@ -83,7 +83,7 @@ impl Staged {
         }
         let mut locked = Vec::with_capacity(resolved.len());
         for (real, path) in resolved {
-            let lock = ctx.lock(&path).map_err(|e| describe(&e))?;
+            let lock = ctx.lock(&path).map_err(|e| ToolError::fs("", &e))?;
             locked.push((real, ctx.display(&path), path, lock));
         }
         let reads = read_all(ctx, &locked);
@@ -108,7 +108,7 @@ impl Staged {
     }
 
     /// Applies every op in memory, in order. Returns the notes of fuzzy-placed hunks.
-    pub fn plan(&mut self, ops: &[FileOp]) -> Result<Vec<String>, String> {
+    pub fn plan(&mut self, ops: &[FileOp]) -> Result<Vec<String>, ToolError> {
         let mut notes = Vec::new();
         for (i, op) in ops.iter().enumerate() {
             let (source, dest) = self.targets[i].clone();
@@ -118,7 +118,7 @@ impl Staged {
                 String::new()
             };
             self.plan_one(op, &source, dest.as_ref(), &mut notes)
-                .map_err(|m| format!("{prefix}{m}"))?;
+                .map_err(|e| e.map_text(|m| format!("{prefix}{m}")))?;
         }
         Ok(notes)
     }
@@ -129,7 +129,8 @@ impl Staged {
         source: &PathBuf,
         dest: Option<&PathBuf>,
         notes: &mut Vec<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ToolError> {
+        let not_found = |text: String| ToolError::new(ErrorKind::NotFound, text);
         let slot = self.slots.get_mut(source).expect("every path was staged");
         let display = slot.display.clone();
         match op {
@@ -146,7 +147,7 @@ impl Staged {
             }
             FileOp::Delete { .. } => {
                 if slot.current.take().is_none() {
-                    return Err(format!("{display} does not exist, so it cannot be deleted. Remove that section and resend the patch."));
+                    return Err(not_found(format!("{display} does not exist, so it cannot be deleted. Remove that section and resend the patch.")));
                 }
                 self.changes.push(format!("D {display}"));
             }
@@ -154,10 +155,10 @@ impl Staged {
                 hunks, placement, ..
             } => {
                 let Some(text) = slot.current.as_deref() else {
-                    return Err(format!("{display} does not exist. Check the path (or add the file with '*** Add File:') and resend the patch."));
+                    return Err(not_found(format!("{display} does not exist. Check the path (or add the file with '*** Add File:') and resend the patch.")));
                 };
-                let applied =
-                    apply_hunks(text, hunks, *placement, &display).map_err(|e| e.message)?;
+                let applied = apply_hunks(text, hunks, *placement, &display)
+                    .map_err(|e| not_found(e.message))?;
                 notes.extend(applied.notes.into_iter().map(|n| format!("{display}: {n}")));
                 slot.current = Some(applied.text);
                 match dest.filter(|d| *d != source) {
@@ -186,6 +187,29 @@ impl Staged {
         to.style = style;
         let line = format!("R {from_display} -> {}{note}", to.display);
         self.changes.push(line);
+    }
+
+    /// The files the patch changes, by the paths its operations name, each once.
+    pub fn changed_files(&self, ops: &[FileOp]) -> Vec<String> {
+        let mut outcome = Outcome::default();
+        let changed = |real: &PathBuf| self.slots.get(real).is_some_and(|s| s.changed());
+        for (op, (source, dest)) in ops.iter().zip(&self.targets) {
+            if changed(source) {
+                outcome.add_changed(op.path());
+            }
+            if let (
+                FileOp::Update {
+                    move_to: Some(to), ..
+                },
+                Some(dest),
+            ) = (op, dest)
+            {
+                if changed(dest) {
+                    outcome.add_changed(to);
+                }
+            }
+        }
+        outcome.changed_files
     }
 
     /// The success message: every change, fuzzy notes, and diffs when asked.
@@ -231,7 +255,7 @@ impl Slot {
 fn read_all(
     ctx: &ToolContext,
     locked: &[(PathBuf, String, ResolvedPath, FileLock)],
-) -> Vec<Result<Option<TextFile>, String>> {
+) -> Vec<Result<Option<TextFile>, ToolError>> {
     let items: Vec<(&ResolvedPath, &str)> = locked
         .iter()
         .map(|(_, display, path, _)| (path, display.as_str()))
@@ -247,14 +271,15 @@ fn read_one(
     ctx: &ToolContext,
     path: &ResolvedPath,
     display: &str,
-) -> Result<Option<TextFile>, String> {
+) -> Result<Option<TextFile>, ToolError> {
     let original = match read_text_confined(&path.real, display, Some(ctx.max_file_bytes)) {
         Ok(file) => Some(file),
         Err(FsError::NotFound { .. }) => None,
-        Err(e) => return Err(describe(&e)),
+        Err(e) => return Err(ToolError::fs("", &e)),
     };
     if original.is_some() {
-        ctx.check_read_state(path)?;
+        ctx.check_read_state(path)
+            .map_err(|m| ToolError::new(ErrorKind::Stale, m))?;
     }
     Ok(original)
 }

@@ -4,6 +4,7 @@ use super::line_clean::clean_line_edit;
 use super::{parse_position, EditCall, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::lines::{compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position};
+use crate::tools::outcome::{ErrorKind, ToolError};
 use crate::tools::params::{field, js_string, Field};
 use serde_json::Value;
 
@@ -21,7 +22,7 @@ pub(super) fn plan(
     call: &EditCall,
     request: &LineRequest,
     file: &TextFile,
-) -> Result<Planned, String> {
+) -> Result<Planned, ToolError> {
     let file_lines = crate::lines::split_on_newline(&file.text);
     let start = request.start.line;
     let end = request.end.as_ref().map_or(start, |r| r.line);
@@ -107,11 +108,11 @@ fn check_lines(
     request: &LineRequest,
     start: usize,
     end: usize,
-) -> Result<(), String> {
+) -> Result<(), ToolError> {
     let total = file_lines.len();
     for line in [start, end] {
         if line > total {
-            return Err(format!("Error editing file: Line {line} is beyond file length ({total} lines). Use 'extract' to read the current file content."));
+            return Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: Line {line} is beyond file length ({total} lines). Use 'extract' to read the current file content.")));
         }
     }
     let refs = std::iter::once(&request.start).chain(request.end.iter());
@@ -120,7 +121,7 @@ fn check_lines(
         let check = validate_line_hash(r.line as i64, hash, file_lines);
         if !check.valid {
             let (n, actual) = (r.line, &check.actual_hash);
-            return Err(format!("Error editing file: Line {n} has changed since last read. Expected hash '{hash}' but content is now: {n}:{actual} | {}. Use '{n}:{actual}' instead.", check.actual_content));
+            return Err(ToolError::new(ErrorKind::Stale, format!("Error editing file: Line {n} has changed since last read. Expected hash '{hash}' but content is now: {n}:{actual} | {}. Use '{n}:{actual}' instead.", check.actual_content)));
         }
     }
     Ok(())

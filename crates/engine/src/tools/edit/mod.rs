@@ -13,7 +13,7 @@ mod line_mode;
 mod symbol_mode;
 mod text_mode;
 
-use super::errors::describe;
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{field, flag, non_blank_str, Field};
 use super::{diff, ToolContext};
 use crate::fs::textfile::TextFile;
@@ -54,52 +54,60 @@ pub(crate) struct Planned {
 
 /// Runs one `edit` call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
-    let call = match prepare(ctx, params) {
-        Ok(call) => call,
-        Err(message) => return message,
-    };
-    let session = match ctx.open_for_edit(&call.path) {
-        Ok(s) => s,
-        Err(e) => return fs_failure(&e),
-    };
-    let planned = match plan(&call, &session.file) {
-        Ok(p) => p,
-        Err(message) => return message,
-    };
+    call(ctx, params).text
+}
+
+/// Runs one `edit` call: its outcome (the file written, as `file_path` names it).
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
+    run_call(ctx, params).into()
+}
+
+fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
+    let call = prepare(ctx, params)?;
+    let session = ctx.open_for_edit(&call.path).map_err(|e| fs_failure(&e))?;
+    let planned = plan(&call, &session.file)?;
+    let changed = planned.new_text != session.file.text;
     let mut note = String::new();
-    if planned.new_text != session.file.text {
-        match session.commit(&planned.new_text) {
-            Ok(n) => note = n,
-            Err(e) => return fs_failure(&e),
-        }
+    if changed {
+        note = session
+            .commit(&planned.new_text)
+            .map_err(|e| fs_failure(&e))?;
     }
     apply_effect(&call, planned.effect);
-    diff::append(
+    let text = diff::append(
         planned.message + &note,
         ctx.return_diff,
         &session.file.text,
         &planned.new_text,
         &session.display,
-    )
+    );
+    Ok(match changed {
+        true => Outcome::wrote(text, call.file_path),
+        false => Outcome::read(text),
+    })
 }
 
 /// Validates params, path, existence and the tracker's read-before-edit guard; picks the mode.
-pub(crate) fn prepare<'a>(ctx: &'a ToolContext, params: &'a Value) -> Result<EditCall<'a>, String> {
-    let file_path = non_blank_str(params, "file_path").ok_or(INVALID_FILE_PATH)?;
+pub(crate) fn prepare<'a>(
+    ctx: &'a ToolContext,
+    params: &'a Value,
+) -> Result<EditCall<'a>, ToolError> {
+    let file_path =
+        non_blank_str(params, "file_path").ok_or(ToolError::bad_param(INVALID_FILE_PATH))?;
     let new_string = field(params, "new_string")
         .as_str()
-        .ok_or(INVALID_NEW_STRING)?;
+        .ok_or(ToolError::bad_param(INVALID_NEW_STRING))?;
     let working_dir = non_blank_str(params, "workingDirectory");
     ctx.debug_log("Edit", || format!("Attempting to edit file: {file_path}"));
     let path = ctx
         .resolve_writable(file_path, working_dir)
         .map_err(|e| fs_failure(&e))?;
     if !path.real.exists() {
-        return Err(format!("Error editing file: File not found - {file_path}. Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file."));
+        return Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: File not found - {file_path}. Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file.")));
     }
     if !ctx.tracker_has_seen(&path) {
         let shown = ctx.display(&path);
-        return Err(format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit."));
+        return Err(ToolError::new(ErrorKind::Stale, format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit.")));
     }
     let mode = select_mode(ctx, params, &path)?;
     Ok(EditCall {
@@ -115,16 +123,20 @@ fn select_mode<'a>(
     ctx: &ToolContext,
     params: &'a Value,
     path: &ResolvedPath,
-) -> Result<Mode<'a>, String> {
+) -> Result<Mode<'a>, ToolError> {
     if !field(params, "symbol").is_absent() {
-        return symbol_mode::request(params, path).map(Mode::Symbol);
+        return symbol_mode::request(params, path)
+            .map(Mode::Symbol)
+            .map_err(ToolError::bad_param);
     }
     if !field(params, "start_line").is_absent() {
-        return line_mode::request(params).map(Mode::Line);
+        return line_mode::request(params)
+            .map(Mode::Line)
+            .map_err(ToolError::bad_param);
     }
     match field(params, "old_string") {
-        Field::Absent => Err(NO_MODE.to_string()),
-        Field::Other(_) => Err(INVALID_OLD_STRING.to_string()),
+        Field::Absent => Err(ToolError::bad_param(NO_MODE)),
+        Field::Other(_) => Err(ToolError::bad_param(INVALID_OLD_STRING)),
         Field::Str(old) => {
             text_mode::request(ctx, path, params, old, flag(params, "replace_all", false))
                 .map(Mode::Text)
@@ -133,7 +145,7 @@ fn select_mode<'a>(
 }
 
 /// Computes the new text of `file` for a prepared call (pure: no I/O).
-pub(crate) fn plan(call: &EditCall, file: &TextFile) -> Result<Planned, String> {
+pub(crate) fn plan(call: &EditCall, file: &TextFile) -> Result<Planned, ToolError> {
     match &call.mode {
         Mode::Text(request) => text_mode::plan(call, request, file),
         Mode::Line(request) => line_mode::plan(call, request, file),
@@ -147,8 +159,8 @@ pub(crate) fn apply_effect(call: &EditCall, effect: TrackerEffect) {
 }
 
 /// `Error editing file: ...` for an engine error met after validation.
-pub(crate) fn fs_failure(error: &FsError) -> String {
-    format!("Error editing file: {}", describe(error))
+pub(crate) fn fs_failure(error: &FsError) -> ToolError {
+    ToolError::fs("Error editing file: ", error)
 }
 
 /// Validated `position`: `Ok(None)` when absent, `Err(())` when present but not before/after.

@@ -5,6 +5,7 @@ use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::lines::Position;
 use crate::symbols::{self, Language, SymbolInfo};
+use crate::tools::outcome::{ErrorKind, ToolError};
 use crate::tools::params::field;
 use crate::tools::symbols::{find_in, parse_cache};
 use serde_json::Value;
@@ -44,21 +45,29 @@ pub(super) fn plan(
     call: &EditCall,
     request: &SymbolRequest,
     file: &TextFile,
-) -> Result<Planned, String> {
+) -> Result<Planned, ToolError> {
     let content = file.text.as_str();
     let request = &SymbolRequest {
         language: symbols::refine_for_content(request.language, &call.path.real, content),
         ..*request
     };
     let found = find_in(&call.path.real, content, request.language, request.name).map_err(|e| {
-        format!("Error editing file: {e} in {}; the symbol could not be located safely. Fix the syntax error first, or use old_string + new_string (text mode) or start_line (line-targeted mode).", call.file_path)
+        ToolError::new(ErrorKind::NotFound, format!("Error editing file: {e} in {}; the symbol could not be located safely. Fix the syntax error first, or use old_string + new_string (text mode) or start_line (line-targeted mode).", call.file_path))
     })?;
     let target = match found.as_slice() {
-        [] => return Err(not_found(call, content, request)),
+        [] => {
+            return Err(ToolError::new(
+                ErrorKind::NotFound,
+                not_found(call, content, request),
+            ))
+        }
         [one] => one,
-        many => return Err(duplicates(call.file_path, request.name, many)),
+        many => {
+            let message = duplicates(call.file_path, request.name, many);
+            return Err(ToolError::new(ErrorKind::Ambiguous, message));
+        }
     };
-    check_stale(call, request.name, target)?;
+    check_stale(call, request.name, target).map_err(|m| ToolError::new(ErrorKind::Stale, m))?;
     let new_string = file.to_view(call.new_string);
     let plan = match request.position {
         None => symbols::plan_replace(content, target, &new_string),

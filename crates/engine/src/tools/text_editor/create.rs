@@ -4,21 +4,19 @@
 use super::Call;
 use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::FsError;
-use crate::tools::errors::describe;
 use crate::tools::history::Recorded;
+use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 use crate::tools::params::{field, Field};
 use serde_json::Value;
 
-pub(super) fn run(call: &Call, params: &Value) -> String {
+pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
     let content = match field(params, "file_text") {
         Field::Str(s) => s,
-        Field::Absent => return "Error: Parameter `file_text` is required for command: create (the full content of the new file; \"\" for an empty file).".to_string(),
-        Field::Other(_) => return "Error: Parameter `file_text` must be a string for command: create.".to_string(),
+        Field::Absent => return Err(ToolError::bad_param("Error: Parameter `file_text` is required for command: create (the full content of the new file; \"\" for an empty file).")),
+        Field::Other(_) => return Err(ToolError::bad_param("Error: Parameter `file_text` must be a string for command: create.")),
     };
-    let path = match call.resolve_writable() {
-        Ok(p) => p,
-        Err(message) => return message,
-    };
+    let path = call.resolve_writable()?;
+    let failure = |e: FsError| ToolError::fs("Error: ", &e);
     let display = call.ctx.display(&path);
     if content.len() as u64 > call.ctx.max_file_bytes {
         let e = FsError::TooLarge {
@@ -26,17 +24,12 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
             size: content.len() as u64,
             max: call.ctx.max_file_bytes,
         };
-        return format!("Error: {}", describe(&e));
+        return Err(failure(e));
     }
-    if let Err(e) = crate::tools::session::refuse_nul(content.as_bytes(), &display) {
-        return format!("Error: {}", describe(&e));
-    }
-    let _lock = match call.ctx.lock(&path) {
-        Ok(lock) => lock,
-        Err(e) => return format!("Error: {}", describe(&e)),
-    };
+    crate::tools::session::refuse_nul(content.as_bytes(), &display).map_err(failure)?;
+    let _lock = call.ctx.lock(&path).map_err(failure)?;
     if std::fs::symlink_metadata(&path.real).is_ok() || path.real.exists() {
-        return format!("Error: File already exists at: {}. Cannot overwrite files using command `create`. Use str_replace or insert to change it.", call.path);
+        return Err(ToolError::new(ErrorKind::Exists, format!("Error: File already exists at: {}. Cannot overwrite files using command `create`. Use str_replace or insert to change it.", call.path)));
     }
     let recorded = Recorded {
         previous: None,
@@ -48,8 +41,7 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         call.ctx
             .write_recorded(&path, WriteMode::CreateNew, &recorded)
     });
-    match written {
-        Ok(note) => format!("File created successfully at: {}{note}", call.path),
-        Err(e) => format!("Error: {}", describe(&e)),
-    }
+    let note = written.map_err(failure)?;
+    let text = format!("File created successfully at: {}{note}", call.path);
+    Ok(Outcome::wrote(text, call.path))
 }

@@ -5,27 +5,21 @@
 use super::output::{edited, SNIPPET_LINES};
 use super::{integer, Call, Version};
 use crate::batch_plan::{lines_and_final_newline, text_lines};
-use crate::tools::errors::describe;
+use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 use crate::tools::params::{field, Field};
 use serde_json::Value;
 
-pub(super) fn run(call: &Call, params: &Value) -> String {
+pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
     let at = match integer(params, "insert_line") {
         Ok(Some(n)) => n,
-        Ok(None) => return "Error: Parameter `insert_line` is required for command: insert (the line after which to insert; 0 = top of the file).".to_string(),
-        Err(shown) => return format!("Error: Invalid `insert_line` parameter: {shown}. It must be an integer line number (0 = top of the file)."),
+        Ok(None) => return Err(ToolError::bad_param("Error: Parameter `insert_line` is required for command: insert (the line after which to insert; 0 = top of the file).")),
+        Err(shown) => return Err(ToolError::bad_param(format!("Error: Invalid `insert_line` parameter: {shown}. It must be an integer line number (0 = top of the file)."))),
     };
-    let text = match insert_text(call.version, params) {
-        Ok(t) => t,
-        Err(message) => return message,
-    };
-    let session = match call.open_existing("insert") {
-        Ok(s) => s,
-        Err(message) => return message,
-    };
+    let text = insert_text(call.version, params).map_err(ToolError::bad_param)?;
+    let session = call.open_existing("insert")?;
     let (lines, trailing) = lines_and_final_newline(&session.file.text);
     if at < 0 || at as usize > lines.len() {
-        return format!("Error: Invalid `insert_line` parameter: {at}. It should be within the range of lines of the file: [0, {}]", lines.len());
+        return Err(ToolError::new(ErrorKind::NotFound, format!("Error: Invalid `insert_line` parameter: {at}. It should be within the range of lines of the file: [0, {}]", lines.len())));
     }
     let at = at as usize;
     let view = session.file.to_view(text);
@@ -42,10 +36,9 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
     if trailing || lines.is_empty() {
         new_text.push('\n');
     }
-    let note = match session.commit(&new_text) {
-        Ok(note) => note,
-        Err(e) => return format!("Error: {}", describe(&e)),
-    };
+    let note = session
+        .commit(&new_text)
+        .map_err(|e| ToolError::fs("Error: ", &e))?;
     call.ctx
         .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     let from = at.saturating_sub(SNIPPET_LINES);
@@ -53,13 +46,14 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
     let mut shown: Vec<&str> = lines[from..at].to_vec();
     shown.extend_from_slice(&inserted);
     shown.extend_from_slice(&lines[at..to]);
-    edited(
+    let text = edited(
         call.path,
         "a snippet of the edited file",
         &shown,
         from + 1,
         "Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.",
-    ) + &note
+    ) + &note;
+    Ok(Outcome::wrote(text, call.path))
 }
 
 /// `insert_text`, else `new_str`; a missing text names the version's own parameter.

@@ -16,10 +16,11 @@ mod str_replace;
 mod undo_edit;
 mod view;
 
-use super::errors::describe;
+use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{field, non_blank_str};
 use super::session::EditSession;
 use super::ToolContext;
+use crate::fs::FsError;
 use crate::fs::ResolvedPath;
 use serde_json::Value;
 
@@ -104,18 +105,28 @@ pub(crate) struct Call<'a> {
 
 /// Runs one text editor call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> String {
-    let version = match Version::parse(options.version.as_deref()) {
-        Ok(v) => v,
-        Err(message) => return message,
-    };
+    call(ctx, options, params).text
+}
+
+/// Runs one text editor call: its outcome (a write's file, as `path` names it).
+pub fn call(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> Outcome {
+    run_call(ctx, options, params).into()
+}
+
+fn run_call(
+    ctx: &ToolContext,
+    options: &TextEditorOptions,
+    params: &Value,
+) -> Result<Outcome, ToolError> {
+    let version = Version::parse(options.version.as_deref()).map_err(ToolError::bad_param)?;
     let Some(command) = field(params, "command").as_str() else {
-        return format!(
+        return Err(ToolError::bad_param(format!(
             "Error: Parameter `command` is required: one of {}.",
             commands(version)
-        );
+        )));
     };
     let Some(path) = non_blank_str(params, "path") else {
-        return format!("Error: Parameter `path` is required for command: {command}. Give the absolute path of the file or directory.");
+        return Err(ToolError::bad_param(format!("Error: Parameter `path` is required for command: {command}. Give the absolute path of the file or directory.")));
     };
     let call = Call {
         ctx,
@@ -131,11 +142,11 @@ pub fn run(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> St
         "create" => create::run(&call, params),
         "insert" => insert::run(&call, params),
         "undo_edit" => undo_edit::run(&call),
-        other => format!(
+        other => Err(ToolError::bad_param(format!(
             "Error: Unrecognized command {other}. The allowed commands for the {} tool are: {}",
             version.tool_name(),
             commands(version)
-        ),
+        ))),
     }
 }
 
@@ -149,46 +160,50 @@ fn commands(version: Version) -> &'static str {
 
 impl Call<'_> {
     /// The path for reading: inside the allowed folders (protected paths may be read).
-    fn resolve_readable(&self) -> Result<ResolvedPath, String> {
+    fn resolve_readable(&self) -> Result<ResolvedPath, ToolError> {
         let policy = &self.ctx.policy;
         let path = policy
             .resolve(self.path, self.working_dir)
-            .map_err(|e| format!("Error: {}", describe(&e)))?;
-        policy
-            .check_allowed(&path)
-            .map_err(|e| format!("Error: {}", describe(&e)))?;
+            .map_err(failure)?;
+        policy.check_allowed(&path).map_err(failure)?;
         Ok(path)
     }
 
     /// The path for writing: inside the allowed folders and outside `protectedPaths`.
-    fn resolve_writable(&self) -> Result<ResolvedPath, String> {
+    fn resolve_writable(&self) -> Result<ResolvedPath, ToolError> {
         self.ctx
             .resolve_writable(self.path, self.working_dir)
-            .map_err(|e| format!("Error: {}", describe(&e)))
+            .map_err(failure)
     }
 
     /// Locks and reads an existing regular file for `command`.
-    fn open_existing(&self, command: &str) -> Result<EditSession, String> {
+    fn open_existing(&self, command: &str) -> Result<EditSession, ToolError> {
         let path = self.resolve_writable()?;
         self.check_existing_file(&path, command)?;
         self.ctx
             .open_for_tool(&path, self.version.tool_name())
-            .map_err(|e| format!("Error: {}", describe(&e)))
+            .map_err(failure)
     }
 
     /// Anthropic's checks: the path exists and, except for `view`, is not a directory.
-    fn check_existing_file(&self, path: &ResolvedPath, command: &str) -> Result<(), String> {
+    fn check_existing_file(&self, path: &ResolvedPath, command: &str) -> Result<(), ToolError> {
         if !path.real.exists() {
-            return Err(format!(
+            let text = format!(
                 "Error: The path {} does not exist. Please provide a valid path.",
                 self.path
-            ));
+            );
+            return Err(ToolError::new(ErrorKind::NotFound, text));
         }
         if path.real.is_dir() && command != "view" {
-            return Err(format!("Error: The path {} is a directory and only the `view` command can be used on directories.", self.path));
+            return Err(ToolError::new(ErrorKind::Fs, format!("Error: The path {} is a directory and only the `view` command can be used on directories.", self.path)));
         }
         Ok(())
     }
+}
+
+/// `Error: ...` for an engine error.
+fn failure(error: FsError) -> ToolError {
+    ToolError::fs("Error: ", &error)
 }
 
 /// An optional integer parameter (a number or a string holding one).

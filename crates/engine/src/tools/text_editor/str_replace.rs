@@ -4,53 +4,56 @@
 use super::output::{edited, SNIPPET_LINES};
 use super::Call;
 use crate::batch_plan::lines_and_final_newline;
-use crate::tools::errors::describe;
+use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 use crate::tools::params::{field, Field};
 use serde_json::Value;
 
-pub(super) fn run(call: &Call, params: &Value) -> String {
+pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
     let old = match field(params, "old_str") {
         Field::Str(s) if !s.is_empty() => s,
-        Field::Str(_) => return "Error: Parameter `old_str` must not be empty for command: str_replace. Give the exact text to replace, with enough context to be unique.".to_string(),
-        _ => return "Error: Parameter `old_str` is required for command: str_replace (a string: the exact text to replace).".to_string(),
+        Field::Str(_) => return Err(ToolError::bad_param("Error: Parameter `old_str` must not be empty for command: str_replace. Give the exact text to replace, with enough context to be unique.")),
+        _ => return Err(ToolError::bad_param("Error: Parameter `old_str` is required for command: str_replace (a string: the exact text to replace).")),
     };
     let new = match field(params, "new_str") {
         Field::Absent => "",
         Field::Str(s) => s,
-        Field::Other(_) => return "Error: Parameter `new_str` must be a string (omit it or use \"\" to delete old_str).".to_string(),
+        Field::Other(_) => return Err(ToolError::bad_param(
+            "Error: Parameter `new_str` must be a string (omit it or use \"\" to delete old_str).",
+        )),
     };
-    let session = match call.open_existing("str_replace") {
-        Ok(s) => s,
-        Err(message) => return message,
-    };
+    let session = call.open_existing("str_replace")?;
     let text = session.file.text.as_str();
     let (old_v, new_v) = (session.file.to_view(old), session.file.to_view(new));
     let starts = match_lines(text, &old_v);
     let pos = match starts.as_slice() {
-        [] => return format!("Error: No replacement was performed, old_str `{old}` did not appear verbatim in {}. View the file and copy the exact text, including white space and indentation.", call.path),
+        [] => return Err(ToolError::new(ErrorKind::NotFound, format!("Error: No replacement was performed, old_str `{old}` did not appear verbatim in {}. View the file and copy the exact text, including white space and indentation.", call.path))),
         [(pos, _)] => *pos,
         many => {
             let lines: Vec<usize> = many.iter().map(|(_, line)| *line).collect();
-            return format!("Error: No replacement was performed. Multiple occurrences of old_str `{old}` in lines {lines:?}. Please ensure it is unique (include more surrounding lines in old_str).");
+            return Err(ToolError::new(ErrorKind::Ambiguous, format!("Error: No replacement was performed. Multiple occurrences of old_str `{old}` in lines {lines:?}. Please ensure it is unique (include more surrounding lines in old_str).")));
         }
     };
     let new_text = format!("{}{}{}", &text[..pos], new_v, &text[pos + old_v.len()..]);
+    let changed = new_text != text;
     let mut note = String::new();
-    if new_text != text {
-        match session.commit(&new_text) {
-            Ok(n) => note = n,
-            Err(e) => return format!("Error: {}", describe(&e)),
-        }
+    if changed {
+        note = session
+            .commit(&new_text)
+            .map_err(|e| ToolError::fs("Error: ", &e))?;
         call.ctx
             .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     }
     let first_line = text[..pos].matches('\n').count();
-    snippet(
+    let text = snippet(
         call.path,
         &new_text,
         first_line,
         new_v.matches('\n').count(),
-    ) + &note
+    ) + &note;
+    Ok(match changed {
+        true => Outcome::wrote(text, call.path),
+        false => Outcome::read(text),
+    })
 }
 
 /// `(byte offset, 1-based line)` of each non-overlapping occurrence of `needle`. Linear.

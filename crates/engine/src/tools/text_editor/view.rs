@@ -6,51 +6,41 @@ use super::{integer, Call};
 use crate::batch_plan::lines_and_final_newline;
 use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
-use crate::tools::errors::describe;
+use crate::tools::outcome::{Outcome, ToolError};
 use serde_json::Value;
 use std::path::Path;
 
 /// Most entries a directory listing shows.
 const MAX_LISTED: usize = 1000;
 
-pub(super) fn run(call: &Call, params: &Value) -> String {
-    let path = match call.resolve_readable() {
-        Ok(p) => p,
-        Err(message) => return message,
-    };
-    if let Err(message) = call.check_existing_file(&path, "view") {
-        return message;
-    }
+pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
+    let path = call.resolve_readable()?;
+    call.check_existing_file(&path, "view")?;
     if path.real.is_dir() {
         if params.get("view_range").is_some_and(|v| !v.is_null()) {
-            return "Error: The `view_range` parameter is not allowed when `path` points to a directory.".to_string();
+            return Err(ToolError::bad_param("Error: The `view_range` parameter is not allowed when `path` points to a directory."));
         }
-        return list_directory(call, &path);
+        return Ok(Outcome::read(list_directory(call, &path)));
     }
-    view_file(call, params, &path)
+    view_file(call, params, &path).map(Outcome::read)
 }
 
-fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> String {
+fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> Result<String, ToolError> {
     let display = call.ctx.display(path);
-    let file = match read_text_confined(&path.real, &display, Some(call.ctx.max_file_bytes)) {
-        Ok(f) => f,
-        Err(e) => return format!("Error: {}", describe(&e)),
-    };
+    let file = read_text_confined(&path.real, &display, Some(call.ctx.max_file_bytes))
+        .map_err(|e| ToolError::fs("Error: ", &e))?;
     if let Some(tracker) = &call.ctx.tracker {
         tracker.mark_file_seen(&path.lexical);
     }
     // Records the file's current modification time as read (the read tracker).
     call.ctx.read_tracker_after_write(path);
     let (lines, _) = lines_and_final_newline(&file.text);
-    let (start, end) = match view_range(params, lines.len()) {
-        Ok(r) => r,
-        Err(message) => return message,
-    };
+    let (start, end) = view_range(params, lines.len()).map_err(ToolError::bad_param)?;
     let selected = lines.get(start.saturating_sub(1)..end).unwrap_or(&[]);
-    match max_characters(call, params) {
+    Ok(match max_characters(call, params) {
         Some(max) => truncated(call.path, selected, start, max),
         None => cat_n(call.path, selected, start),
-    }
+    })
 }
 
 /// The 1-based inclusive line range to show: the whole file, or a valid `view_range`.

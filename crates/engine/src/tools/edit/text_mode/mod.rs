@@ -9,6 +9,7 @@ use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::text::closest_region;
 use crate::text::{lf_view, line_span, locate, Located, Restriction};
+use crate::tools::outcome::{ErrorKind, ToolError};
 use crate::tools::params::{field, Field};
 use crate::tools::ToolContext;
 use serde_json::Value;
@@ -34,24 +35,26 @@ pub(super) fn request<'a>(
     params: &Value,
     old_string: &'a str,
     replace_all: bool,
-) -> Result<TextRequest<'a>, String> {
+) -> Result<TextRequest<'a>, ToolError> {
     if old_string.is_empty() {
-        return Err(EMPTY_OLD_STRING.to_string());
+        return Err(ToolError::bad_param(EMPTY_OLD_STRING));
     }
     let restriction = match field(params, "match_strategy") {
         Field::Absent => Restriction::Any,
-        Field::Str(name) => Restriction::parse(name).ok_or_else(|| bad_strategy(name))?,
-        Field::Other(v) => return Err(bad_strategy(&v.to_string())),
+        Field::Str(name) => {
+            Restriction::parse(name).ok_or_else(|| ToolError::bad_param(bad_strategy(name)))?
+        }
+        Field::Other(v) => return Err(ToolError::bad_param(bad_strategy(&v.to_string()))),
     };
     if let Some(tracker) = &ctx.tracker {
         let check = tracker.check_text_edit_staleness(&path.lexical);
         if !check.ok {
             let shown = ctx.display(path);
             let message = check.message.unwrap_or_default();
-            return Err(format!("Error editing {shown}: {message}\n\nUse the extract tool with targets=\"{shown}\" to re-read the file, then retry."));
+            return Err(ToolError::new(ErrorKind::Stale, format!("Error editing {shown}: {message}\n\nUse the extract tool with targets=\"{shown}\" to re-read the file, then retry.")));
         }
     }
-    let expected = super::expected_count::parse(params)?;
+    let expected = super::expected_count::parse(params).map_err(ToolError::bad_param)?;
     Ok(TextRequest {
         old_string,
         replace_all: replace_all || expected.is_some(),
@@ -69,13 +72,16 @@ pub(super) fn plan(
     call: &EditCall,
     request: &TextRequest,
     file: &TextFile,
-) -> Result<Planned, String> {
+) -> Result<Planned, ToolError> {
     let content = file.text.as_str();
     let old = file.to_view(request.old_string);
     // The content is an LF view: new_string's line endings become the file's on write.
     let new = lf_view(call.new_string);
     let Some(located) = locate(content, &old, request.restriction) else {
-        return Err(not_found(call.file_path, content, &old));
+        return Err(ToolError::new(
+            ErrorKind::NotFound,
+            not_found(call.file_path, content, &old),
+        ));
     };
     if let Some(n) = request.expected.filter(|n| *n != located.regions.len()) {
         let lines: Vec<usize> = located
@@ -83,20 +89,25 @@ pub(super) fn plan(
             .iter()
             .map(|r| line_span(content, r).0)
             .collect();
-        return Err(super::expected_count::mismatch(call.file_path, n, &lines));
+        let message = super::expected_count::mismatch(call.file_path, n, &lines);
+        return Err(ToolError::new(ErrorKind::Ambiguous, message));
     }
     if !request.replace_all && located.regions.len() > 1 {
-        return Err(ambiguity(call.file_path, content, &located));
+        return Err(ToolError::new(
+            ErrorKind::Ambiguous,
+            ambiguity(call.file_path, content, &located),
+        ));
     }
     let chosen = if request.replace_all {
         &located.regions[..]
     } else {
         &located.regions[..1]
     };
-    check_scope(content.get(chosen[0].clone()).unwrap_or(""), &new)?;
+    check_scope(content.get(chosen[0].clone()).unwrap_or(""), &new)
+        .map_err(ToolError::bad_param)?;
     let new_text = splice(content, chosen, located.strategy, &old, &new);
     if new_text == content {
-        return Err(NO_CHANGES.to_string());
+        return Err(ToolError::bad_param(NO_CHANGES));
     }
     let count = chosen.len();
     let plural = if count != 1 { "s" } else { "" };
