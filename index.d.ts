@@ -170,6 +170,12 @@ export declare function detectBaseIndent(code: string): string
 /** Version of the native engine (the crate version). */
 export declare function engineVersion(): string
 
+/**
+ * Every error kind a failed call's `kind` can be, in documentation order (the one list the
+ * JS types and docs repeat).
+ */
+export declare function errorKinds(): Array<string>
+
 /** `{ path, mtime, size, hash }`: `mtime` is `stats.mtimeMs`, `hash` the hex SHA-256 of the content. */
 export interface FileSnapshot {
   path: string

@@ -851,6 +851,7 @@ module.exports.computeContentHash = nativeBinding.computeContentHash
 module.exports.computeLineHash = nativeBinding.computeLineHash
 module.exports.detectBaseIndent = nativeBinding.detectBaseIndent
 module.exports.engineVersion = nativeBinding.engineVersion
+module.exports.errorKinds = nativeBinding.errorKinds
 module.exports.findAllSymbols = nativeBinding.findAllSymbols
 module.exports.findFuzzyMatch = nativeBinding.findFuzzyMatch
 module.exports.flushWrites = nativeBinding.flushWrites

@@ -43,6 +43,16 @@ impl From<Outcome> for ToolResult {
     }
 }
 
+/// Every error kind a failed call's `kind` can be, in documentation order (the one list the
+/// JS types and docs repeat).
+#[napi]
+pub fn error_kinds() -> Vec<String> {
+    ErrorKind::ALL
+        .iter()
+        .map(|k| k.as_str().to_string())
+        .collect()
+}
+
 /// A tool entry point: params in, result out (with what the tool instance holds besides the
 /// shared context, e.g. the text editor's options).
 pub type ToolFn = Box<dyn Fn(&ToolContext, &Value) -> ToolResult + Send>;

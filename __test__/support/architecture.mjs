@@ -50,6 +50,38 @@ export function errorPrefixDecisions(root) {
   return hits;
 }
 
+/** Calls that write, remove or rename a file: the file layer's writers and std's. */
+const FILE_WRITES = /\b(write_atomic(_confined)?|remove_file_confined|fs::write|fs::rename|fs::remove_file|File::create|OpenOptions)\b/;
+
+/**
+ * Folders of the engine that own files of their own and write them through the file layer
+ * directly: the file layer itself, the undo store, the task store. Every other write — every
+ * write a tool makes — lands through `tools/apply.rs`.
+ */
+const OWN_STORES = ['crates/engine/src/fs/', 'crates/engine/src/history/', 'crates/engine/src/tasks/'];
+
+/**
+ * `file:line` of each write, removal or rename in the shipped Rust code (the engine and the
+ * addon) outside `tools/apply.rs` and the stores that own their files.
+ */
+export function writesOutsideApply(root) {
+  const files = [join(root, 'src'), join(root, 'crates/engine/src')]
+    .flatMap((d) => filesUnder(d, ['.rs']))
+    .filter((f) => !/tests?\.rs$/.test(f));
+  const hits = [];
+  for (const file of files) {
+    const rel = relative(root, file);
+    if (rel === 'crates/engine/src/tools/apply.rs' || OWN_STORES.some((d) => rel.startsWith(d))) continue;
+    rustCode(readFileSync(file, 'utf8'))
+      .split('\n')
+      .forEach((line, i) => {
+        const code = line.replace(/\/\/.*$/, '');
+        if (FILE_WRITES.test(code) && !/^\s*use /.test(code)) hits.push(`${rel}:${i + 1}`);
+      });
+  }
+  return hits;
+}
+
 /** The docs' section heading of each tool whose parameters docs/tools.md tabulates. */
 export const DOC_SECTIONS = {
   view: 'view',

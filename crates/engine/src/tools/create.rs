@@ -1,10 +1,9 @@
 //! Probe's `create` tool: writes a new file (parents created), or overwrites with `overwrite`.
 
-use super::history::Recorded;
+use super::apply::{Change, FileEdit, Recording};
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{field, flag, non_blank_str};
 use super::{diff, ToolContext};
-use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
 use crate::syntax::SyntaxCheck;
@@ -94,28 +93,24 @@ fn write(
     } else {
         None
     };
-    create_parent_dirs(&path.real, &display)?;
-    let mode = if existed {
-        WriteMode::Replace
-    } else {
-        WriteMode::CreateNew
+    // The replaced content could not be read: drop the older levels rather than skip one.
+    let recording = match existed && previous.is_none() {
+        true => Recording::Forget,
+        false => Recording::Level("create"),
     };
-    if existed && previous.is_none() {
-        // The replaced content could not be read: drop the older levels rather than skip one.
-        ctx.history.forget(&path.real);
-        ctx.write_file(&path.real, content.as_bytes(), mode, &display)?;
-        ctx.after_write(path, crate::tools::session::TrackerEffect::Write);
-        Ok((previous, String::new()))
-    } else {
-        let recorded = Recorded {
-            previous: previous.as_deref(),
-            written: content.as_bytes(),
-            tool: "create",
-            txn: None,
-        };
-        let note = ctx.write_recorded(path, mode, &recorded)?;
-        Ok((previous, note))
-    }
+    let file = FileEdit {
+        path,
+        display: &display,
+        before: previous.as_deref(),
+        after: Some(content.as_bytes()),
+        texts: None,
+    };
+    let note = ctx.apply(&Change {
+        files: vec![file],
+        recording,
+    })?;
+    ctx.after_write(path, crate::tools::session::TrackerEffect::Write);
+    Ok((previous, note))
 }
 
 fn failure(error: FsError) -> ToolError {

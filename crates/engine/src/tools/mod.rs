@@ -4,6 +4,7 @@
 //! string; failures start with `Error`. Tools never panic on bad input and never leave a file
 //! partly written (all writes go through [`crate::fs::atomic`]).
 
+pub mod apply;
 pub mod apply_patch;
 pub mod create;
 pub mod diff;
@@ -14,6 +15,8 @@ pub mod history;
 pub mod multi_edit;
 pub mod outcome;
 pub mod params;
+#[cfg(test)]
+mod preview_tests;
 pub mod read_guard;
 pub mod replace_in_file;
 pub mod session;
@@ -23,7 +26,6 @@ pub mod text_editor;
 pub mod tracking;
 pub mod undo;
 
-use crate::fs::atomic::{write_atomic_confined, WriteMode};
 use crate::fs::background::Durability;
 use crate::fs::guard::PathPolicy;
 use crate::fs::locks::{lock_path, FileLock, DEFAULT_LOCK_TIMEOUT};
@@ -73,6 +75,8 @@ pub struct ToolContext {
     pub lock_timeout: std::time::Duration,
     /// The syntax guard every write runs (see [`syntax_guard`]).
     pub syntax: crate::syntax::SyntaxOptions,
+    /// Whether changes are written or only previewed (see [`apply`]).
+    pub mode: apply::Mode,
 }
 
 impl ToolContext {
@@ -96,6 +100,7 @@ impl ToolContext {
             durability: options.durability,
             lock_timeout: options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT),
             syntax: options.syntax,
+            mode: apply::Mode::Write,
         })
     }
 
@@ -103,18 +108,6 @@ impl ToolContext {
     pub fn with_read_tracker(mut self, read_tracker: Option<Arc<FileReadTracker>>) -> Self {
         self.read_tracker = read_tracker;
         self
-    }
-
-    /// Writes `bytes` to the checked real path `real_path` atomically (see
-    /// [`write_atomic_confined`]) with this context's durability.
-    pub fn write_file(
-        &self,
-        real_path: &std::path::Path,
-        bytes: &[u8],
-        mode: WriteMode,
-        display: &str,
-    ) -> Result<(), FsError> {
-        write_atomic_confined(real_path, bytes, mode, display, self.durability)
     }
 
     /// Takes the lock of `path` (the one lock helper of every writing tool), waiting at most

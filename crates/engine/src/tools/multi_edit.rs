@@ -1,15 +1,14 @@
 //! Probe's `multi_edit`: up to 50 edit operations in one call, in order; plus `atomic: true`,
 //! where every operation is planned in memory first and files are written only if all succeed.
 
+use super::apply::{Change, FileEdit, Recording, Texts};
 use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{flag, non_blank_str};
-use super::session::FileChange;
-use super::syntax_guard::guard;
 use super::{diff, ToolContext};
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
-use crate::fs::ResolvedPath;
+use crate::fs::{FsError, ResolvedPath};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -158,12 +157,7 @@ mod atomic {
                 Err(error) => return Err(abort(edits.len(), i, error)),
             }
         }
-        let notes = guard_all(ctx, &staged).map_err(|e| {
-            e.map_text(|m| format!("Error: Multi-edit (atomic) was not written: {m}"))
-        })?;
-        write_all(ctx, &staged).map_err(|e| {
-            e.map_text(|m| format!("Error: Multi-edit (atomic) could not write the batch: {m}. No file was changed."))
-        })?;
+        let notes = write_all(ctx, &staged)?;
         let mut outcome = Outcome::default();
         let mut lines = Vec::with_capacity(done.len());
         for (i, planned, message) in done {
@@ -182,23 +176,6 @@ mod atomic {
             lines.join("\n")
         );
         Ok(outcome)
-    }
-
-    /// The syntax guard on each changed file of the batch (its whole planned change): the notes to
-    /// append, or the first refusal.
-    fn guard_all(
-        ctx: &ToolContext,
-        staged: &BTreeMap<PathBuf, Staged>,
-    ) -> Result<String, ToolError> {
-        let mut notes = String::new();
-        for (path, file) in staged {
-            if file.current.text != file.original.text {
-                let before = Some(file.original.text.as_str());
-                notes += &guard(&ctx.syntax, path, &file.display, before, &file.current.text)
-                    .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))?;
-            }
-        }
-        Ok(notes)
     }
 
     fn prepare_all<'a>(
@@ -252,9 +229,12 @@ mod atomic {
         Ok(staged)
     }
 
-    /// Writes every changed file through the write frame's multi-file commit: one undo level
-    /// across the batch's files, all or nothing.
-    fn write_all(ctx: &ToolContext, staged: &BTreeMap<PathBuf, Staged>) -> Result<(), ToolError> {
+    /// Applies the batch's changed files as one change: one undo level across them (one
+    /// transaction), all or nothing. `Ok` holds the syntax guard's notes.
+    fn write_all(
+        ctx: &ToolContext,
+        staged: &BTreeMap<PathBuf, Staged>,
+    ) -> Result<String, ToolError> {
         let changed: Vec<(&Staged, Vec<u8>, Vec<u8>)> = staged
             .values()
             .filter(|f| f.current.text != f.original.text)
@@ -263,17 +243,30 @@ mod atomic {
                 (f, previous, f.original.encode(&f.current.text).into_owned())
             })
             .collect();
-        let changes: Vec<FileChange> = changed
+        let files: Vec<FileEdit> = changed
             .iter()
-            .map(|(f, previous, next)| FileChange {
+            .map(|(f, previous, next)| FileEdit {
                 path: &f.path,
                 display: &f.display,
-                previous: Some(previous),
-                next: Some(next),
+                before: Some(previous),
+                after: Some(next),
+                texts: Some(Texts {
+                    before: Some(&f.original.text),
+                    after: &f.current.text,
+                }),
             })
             .collect();
-        ctx.commit_files(&changes, "multi_edit")
-            .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))
+        let change = Change {
+            files,
+            recording: Recording::Transaction("multi_edit"),
+        };
+        ctx.apply(&change).map_err(|e| {
+            let text = match e {
+                FsError::SyntaxRefused { .. } => format!("Error: Multi-edit (atomic) was not written: {e}"),
+                _ => format!("Error: Multi-edit (atomic) could not write the batch: {e}. No file was changed."),
+            };
+            ToolError::new(ErrorKind::of(&e), text)
+        })
     }
 
     /// The batch's answer when operation `index` fails: nothing was written.

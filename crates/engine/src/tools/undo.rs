@@ -18,16 +18,13 @@
 //!   level is never removed before its restore landed, and the restored bytes are not
 //!   themselves recorded (undoing twice goes two levels back).
 
+use super::apply::{Change, FileEdit, Recording};
 use super::errors::describe;
 use super::history::NEW_FILE_MARK;
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::non_blank_str;
 use super::session::TrackerEffect;
 use super::ToolContext;
-use crate::fs::atomic::{
-    create_parent_dirs, remove_file_confined, write_atomic_confined, WriteMode,
-};
-use crate::fs::background::Durability;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
@@ -141,7 +138,10 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
     for p in paths {
         parts.extend(plan_part(ctx, store, p, path, group.as_ref())?);
     }
-    apply(&parts)?;
+    restore_all(ctx, &parts)?;
+    if ctx.previewing() {
+        return outcome(parts, path);
+    }
     if let Some(g) = &group {
         store.mark_txn_undone(g.id).map_err(store_err)?;
     }
@@ -255,20 +255,25 @@ fn step_of(level: &Level, current: Option<&[u8]>) -> Result<Step, ()> {
     }
 }
 
-/// Restores every part; if one fails, the parts already restored get back what they held.
-fn apply(parts: &[Part]) -> Result<(), UndoError> {
-    for (i, part) in parts.iter().enumerate() {
-        if let Err(e) = restore(part, part.step) {
-            for done in parts[..i].iter().rev().filter(|p| p.step != Step::Done) {
-                let _ = match &done.current {
-                    Some(bytes) => write_durably(&done.path, bytes, &done.display),
-                    None => remove_file_confined(&done.path.real, &done.display),
-                };
-            }
-            return Err(UndoError::Write(e));
-        }
-    }
-    Ok(())
+/// Restores every part as one change ([`ToolContext::apply`], recording no level): if one
+/// fails, the parts already restored get back what they held.
+fn restore_all(ctx: &ToolContext, parts: &[Part]) -> Result<(), UndoError> {
+    let files: Vec<FileEdit> = parts
+        .iter()
+        .filter(|p| p.step != Step::Done)
+        .map(|p| FileEdit {
+            path: &p.path,
+            display: &p.display,
+            before: p.current.as_deref(),
+            after: (p.step == Step::Restore).then_some(p.level.content.as_slice()),
+            texts: None,
+        })
+        .collect();
+    let change = Change {
+        files,
+        recording: Recording::Undo,
+    };
+    ctx.apply(&change).map(drop).map_err(UndoError::Write)
 }
 
 /// The result for the undone file, naming the other files reverted with it.
@@ -349,29 +354,6 @@ fn short_diff(before: &str, after: &str) -> String {
     format!(
         "{}\n... ({more} more diff lines)",
         lines[..MAX_DIFF_LINES].join("\n")
-    )
-}
-
-/// Carries out one part's step, durably.
-fn restore(part: &Part, step: Step) -> Result<(), FsError> {
-    match step {
-        Step::Done => Ok(()),
-        Step::Remove => remove_file_confined(&part.path.real, &part.display),
-        Step::Restore => {
-            create_parent_dirs(&part.path.real, &part.display)?;
-            write_durably(&part.path, &part.level.content, &part.display)
-        }
-    }
-}
-
-/// Writes `bytes` to the file atomically, the rename durable before returning.
-fn write_durably(path: &ResolvedPath, bytes: &[u8], display: &str) -> Result<(), FsError> {
-    write_atomic_confined(
-        &path.real,
-        bytes,
-        WriteMode::CreateOrReplace,
-        display,
-        Durability::Strict,
     )
 }
 

@@ -1,17 +1,16 @@
-//! Writing a planned patch through the write frame's multi-file commit
-//! ([`ToolContext::commit_files`]): every changed file atomically (the locks are held by the
-//! staged slots), as one undo level; all or nothing.
+//! Applying a planned patch as one change ([`ToolContext::apply`]): every changed file
+//! atomically (the locks are held by the staged slots), as one undo level; all or nothing.
 
-use super::super::outcome::{ErrorKind, ToolError};
-use super::super::session::FileChange;
+use super::super::apply::{Change, FileEdit, Recording, Texts};
 use super::super::ToolContext;
 use super::stage::Staged;
+use crate::fs::FsError;
 
 /// A slot's bytes before and after the patch (`None`: no file).
 type Contents = (Option<Vec<u8>>, Option<Vec<u8>>);
 
-/// Writes every changed slot of `staged`, all or nothing.
-pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<(), ToolError> {
+/// Applies every changed slot of `staged`, all or nothing. `Ok` holds the syntax guard's notes.
+pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<String, FsError> {
     let slots: Vec<_> = staged.slots.values().filter(|s| s.changed()).collect();
     let bytes: Vec<Contents> = slots
         .iter()
@@ -27,16 +26,22 @@ pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<(
             (previous, next)
         })
         .collect();
-    let changes: Vec<FileChange> = slots
+    let files: Vec<FileEdit> = slots
         .iter()
         .zip(&bytes)
-        .map(|(slot, (previous, next))| FileChange {
+        .map(|(slot, (previous, next))| FileEdit {
             path: &slot.path,
             display: &slot.display,
-            previous: previous.as_deref(),
-            next: next.as_deref(),
+            before: previous.as_deref(),
+            after: next.as_deref(),
+            texts: slot.current.as_deref().map(|after| Texts {
+                before: slot.original.as_ref().map(|f| f.text.as_str()),
+                after,
+            }),
         })
         .collect();
-    ctx.commit_files(&changes, tool)
-        .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))
+    ctx.apply(&Change {
+        files,
+        recording: Recording::Transaction(tool),
+    })
 }

@@ -10,8 +10,8 @@ mod stage;
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{field, non_blank_str};
-use super::syntax_guard::guard;
 use super::ToolContext;
+use crate::fs::FsError;
 use crate::patch::{self, FileOp};
 use serde_json::Value;
 
@@ -75,28 +75,15 @@ fn run_ops(
     let unchanged = |e: ToolError| e.map_text(|m| format!("Error: {m}\nNo file was changed."));
     let mut staged = stage::Staged::open(ctx, ops, working_dir).map_err(unchanged)?;
     let notes = staged.plan(ops).map_err(unchanged)?;
-    let syntax = guard_slots(ctx, &staged).map_err(unchanged)?;
-    commit::commit(ctx, &staged, tool).map_err(|e| {
-        e.map_text(|m| {
-            format!("Error: {tool} could not write the patch: {m}. No file was changed.")
-        })
+    let syntax = commit::commit(ctx, &staged, tool).map_err(|e| {
+        let text = match e {
+            FsError::SyntaxRefused { .. } => format!("Error: {e}\nNo file was changed."),
+            _ => format!("Error: {tool} could not write the patch: {e}. No file was changed."),
+        };
+        ToolError::new(ErrorKind::of(&e), text)
     })?;
     Ok(Outcome {
         changed_files: staged.changed_files(ops),
         ..Outcome::read(staged.summary(ctx, &notes) + &syntax)
     })
-}
-
-/// The syntax guard on every file the patch writes: the notes for the reply, or the first refusal.
-fn guard_slots(ctx: &ToolContext, staged: &stage::Staged) -> Result<String, ToolError> {
-    let mut notes = String::new();
-    for slot in staged.slots.values().filter(|s| s.changed()) {
-        let Some(after) = slot.current.as_deref() else {
-            continue;
-        };
-        let before = slot.original.as_ref().map(|f| f.text.as_str());
-        notes += &guard(&ctx.syntax, &slot.path.real, &slot.display, before, after)
-            .map_err(|e| ToolError::new(ErrorKind::of(&e), e.to_string()))?;
-    }
-    Ok(notes)
 }

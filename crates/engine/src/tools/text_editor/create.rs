@@ -2,9 +2,8 @@
 //! that exists; never overwrites.
 
 use super::Call;
-use crate::fs::atomic::{create_parent_dirs, WriteMode};
 use crate::fs::FsError;
-use crate::tools::history::Recorded;
+use crate::tools::apply::{Change, FileEdit, Recording};
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 use crate::tools::params::{field, Field};
 use serde_json::Value;
@@ -31,17 +30,20 @@ pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
     if std::fs::symlink_metadata(&path.real).is_ok() || path.real.exists() {
         return Err(ToolError::new(ErrorKind::Exists, format!("Error: File already exists at: {}. Cannot overwrite files using command `create`. Use str_replace or insert to change it.", call.path)));
     }
-    let recorded = Recorded {
-        previous: None,
-        written: content.as_bytes(),
-        tool: call.version.tool_name(),
-        txn: None,
+    let file = FileEdit {
+        path: &path,
+        display: &display,
+        before: None,
+        after: Some(content.as_bytes()),
+        texts: None,
     };
-    let written = create_parent_dirs(&path.real, &display).and_then(|()| {
-        call.ctx
-            .write_recorded(&path, WriteMode::CreateNew, &recorded)
-    });
-    let note = written.map_err(failure)?;
+    let change = Change {
+        files: vec![file],
+        recording: Recording::Level(call.version.tool_name()),
+    };
+    let note = call.ctx.apply(&change).map_err(failure)?;
+    call.ctx
+        .after_write(&path, crate::tools::session::TrackerEffect::Write);
     let text = format!("File created successfully at: {}{note}", call.path);
     Ok(Outcome::wrote(text, call.path))
 }

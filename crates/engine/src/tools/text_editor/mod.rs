@@ -177,7 +177,7 @@ impl Call<'_> {
     }
 
     /// Locks and reads an existing regular file for `command`.
-    fn open_existing(&self, command: &str) -> Result<EditSession, ToolError> {
+    fn open_existing(&self, command: &str) -> Result<EditSession<'_>, ToolError> {
         let path = self.resolve_writable()?;
         self.check_existing_file(&path, command)?;
         self.ctx

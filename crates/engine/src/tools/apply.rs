@@ -1,0 +1,289 @@
+//! The one place a planned change lands. A writing tool plans a [`Change`] — the files its call
+//! changes, each with its bytes before and after (`None`: no file), under the locks its staging
+//! took — and [`ToolContext::apply`] carries it out as the context's [`Mode`] says:
+//!
+//! - **write**: the NUL check, the syntax guard, the undo level written ahead (one level; one
+//!   transaction for several files; none for undo's own change), the atomic writes (if one fails,
+//!   the files already written are put back and the level is taken back), then the written
+//!   contents' blobs. The caller then runs its after-write bookkeeping
+//!   ([`ToolContext::after_write`]).
+//! - **preview**: the same checks and the same syntax note; each file's planned content goes to
+//!   the preview's collector; nothing is written, no undo level is made, and the after-write
+//!   bookkeeping does nothing.
+//!
+//! Undo levels are written ahead: the level of a write (the previous content's blob, and the
+//! hashes of both contents) is recorded under the file's lock before the new content is renamed
+//! into place, and retracted if the write fails. A crash between the level and the write leaves a
+//! level whose previous content is what the file still holds, which undo recognises and only
+//! removes (see [`super::undo`]); so a write that landed always has its level.
+
+use std::borrow::Cow;
+use std::sync::{Arc, Mutex};
+
+use super::history::{Recorded, TxnFile};
+use super::syntax_guard::{start_guard, start_guard_bytes, Guard};
+use super::ToolContext;
+use crate::fs::atomic::{
+    create_parent_dirs, remove_file_confined, write_atomic_confined, WriteMode,
+};
+use crate::fs::background::Durability;
+use crate::fs::{FsError, ResolvedPath};
+
+/// Whether a context's changes land on disk or are only reported.
+#[derive(Debug, Clone, Default)]
+pub enum Mode {
+    /// Changes are written (the default).
+    #[default]
+    Write,
+    /// Nothing is written; each planned file is handed to this collector.
+    Preview(Arc<Mutex<Vec<PlannedFile>>>),
+}
+
+/// One file of a previewed change: where, and its content before and after (`None`: no file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedFile {
+    pub display: String,
+    pub before: Option<Vec<u8>>,
+    pub after: Option<Vec<u8>>,
+}
+
+/// The texts the syntax guard checks, when the tool has them as LF views (else the bytes are
+/// decoded for it).
+#[derive(Clone, Copy)]
+pub struct Texts<'a> {
+    pub before: Option<&'a str>,
+    pub after: &'a str,
+}
+
+/// One file of a [`Change`].
+pub struct FileEdit<'a> {
+    pub path: &'a ResolvedPath,
+    pub display: &'a str,
+    /// The file's bytes when it was locked (`None`: there was no file).
+    pub before: Option<&'a [u8]>,
+    /// The bytes to leave (`None`: delete the file).
+    pub after: Option<&'a [u8]>,
+    /// The LF-view texts of a text edit, for the syntax guard.
+    pub texts: Option<Texts<'a>>,
+}
+
+/// What a call changes: its files, and how the undo history records it.
+pub struct Change<'a> {
+    pub files: Vec<FileEdit<'a>>,
+    pub recording: Recording<'a>,
+}
+
+/// How the undo history records a [`Change`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Recording<'a> {
+    /// One level of the one file, naming this tool.
+    Level(&'a str),
+    /// One transaction across the files, naming this tool: one level that reverts them all.
+    Transaction(&'a str),
+    /// No level, and the file's older levels are forgotten (the content a write replaces could
+    /// not be read, so no level could restore it; later undos must not skip it).
+    Forget,
+    /// Undo's own change: no level, no content checks (it puts back what was there), every
+    /// rename durable before returning.
+    Undo,
+}
+
+impl ToolContext {
+    /// Carries out `change` (see the module doc). `Ok` holds the syntax guard's note for the reply
+    /// (empty when it has nothing to say); its refusal, a NUL byte or a failed write is the error,
+    /// and then no file was changed.
+    pub fn apply(&self, change: &Change) -> Result<String, FsError> {
+        let checked = change.recording != Recording::Undo;
+        for file in change.files.iter().filter(|_| checked) {
+            if let Some(after) = file.after {
+                super::session::refuse_nul(after, file.display)?;
+            }
+        }
+        let guards = match checked {
+            true => self.start_guards(change)?,
+            false => Vec::new(),
+        };
+        match &self.mode {
+            Mode::Preview(collector) => {
+                let mut planned = collector.lock().unwrap_or_else(|e| e.into_inner());
+                planned.extend(change.files.iter().map(|f| PlannedFile {
+                    display: f.display.to_string(),
+                    before: f.before.map(<[u8]>::to_vec),
+                    after: f.after.map(<[u8]>::to_vec),
+                }));
+            }
+            Mode::Write => self.write_change(change)?,
+        }
+        Ok(guards.into_iter().map(Guard::note).collect())
+    }
+
+    /// The syntax guard of every file the change leaves: in `refuse` mode its refusal comes
+    /// before anything is written; in `warn` mode a single file is checked beside its write.
+    fn start_guards<'c>(&self, change: &'c Change) -> Result<Vec<Guard<'c>>, FsError> {
+        let mut guards = Vec::with_capacity(change.files.len());
+        for file in &change.files {
+            let Some(after) = file.after else { continue };
+            let real = &file.path.real;
+            let guard = match file.texts {
+                Some(t) => start_guard(
+                    &self.syntax,
+                    real,
+                    file.display,
+                    t.before.map(Cow::Borrowed),
+                    Cow::Borrowed(t.after),
+                )?,
+                None => start_guard_bytes(&self.syntax, real, file.display, file.before, after)?,
+            };
+            guards.push(guard);
+        }
+        Ok(guards)
+    }
+
+    /// Records the undo level, writes every file (all or nothing), then stores the blobs.
+    fn write_change(&self, change: &Change) -> Result<(), FsError> {
+        let txn =
+            matches!(change.recording, Recording::Transaction(_)).then(crate::history::new_txn_id);
+        let pending = match change.recording {
+            Recording::Level(tool) | Recording::Transaction(tool) => {
+                self.record_level(change, tool, txn.as_deref())
+            }
+            Recording::Forget => {
+                change
+                    .files
+                    .iter()
+                    .for_each(|f| self.history.forget(&f.path.real));
+                Vec::new()
+            }
+            Recording::Undo => Vec::new(),
+        };
+        let durability = match change.recording {
+            Recording::Undo => Durability::Strict,
+            _ => self.durability,
+        };
+        for (i, file) in change.files.iter().enumerate() {
+            if let Err(e) = self.write_one(file, change.recording, durability) {
+                change.files[..i]
+                    .iter()
+                    .rev()
+                    .for_each(|f| self.put_back(f, durability));
+                self.retract_level(change, txn.as_deref());
+                return Err(e);
+            }
+        }
+        for (file, pending) in change.files.iter().zip(pending) {
+            if let (Some(pending), Some(after)) = (pending, file.after) {
+                pending.finish(after.to_vec());
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the undo level of `change` ahead of its writes (a failure to record never fails
+    /// the write); the pending blob of each file's written content.
+    fn record_level(
+        &self,
+        change: &Change,
+        tool: &str,
+        txn: Option<&str>,
+    ) -> Vec<Option<super::history::Pending>> {
+        let warn = |warning: String| self.debug_log(tool, || warning);
+        match (txn, change.files.as_slice()) {
+            (None, [file]) => {
+                let Some(written) = file.after else {
+                    return vec![None];
+                };
+                let recorded = Recorded {
+                    previous: file.before,
+                    written,
+                    tool,
+                    txn: None,
+                };
+                let pending = self.history.record(&file.path.real, &recorded);
+                vec![pending.unwrap_or_else(|w| {
+                    warn(w);
+                    None
+                })]
+            }
+            (txn, files) => {
+                let members: Vec<TxnFile> = files
+                    .iter()
+                    .map(|f| TxnFile {
+                        path: &f.path.real,
+                        previous: f.before,
+                        written: f.after,
+                    })
+                    .collect();
+                let id = txn.unwrap_or_default();
+                self.history
+                    .record_txn(id, &members, tool)
+                    .unwrap_or_else(|w| {
+                        warn(w);
+                        Vec::new()
+                    })
+            }
+        }
+    }
+
+    /// Takes back the level of a change whose write failed.
+    fn retract_level(&self, change: &Change, txn: Option<&str>) {
+        match (txn, change.recording, change.files.as_slice()) {
+            (Some(id), _, files) => {
+                let paths: Vec<&std::path::Path> = files.iter().map(|f| &*f.path.real).collect();
+                self.history.retract_txn(id, &paths);
+            }
+            (None, Recording::Level(_), [file]) => {
+                if let Some(after) = file.after {
+                    self.history.retract(&file.path.real, after);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Puts one file's new state on disk: a file that was read is replaced, a new one created
+    /// (with its folders); a file whose content was not read, and undo's restores, either way.
+    fn write_one(
+        &self,
+        file: &FileEdit,
+        recording: Recording,
+        durability: Durability,
+    ) -> Result<(), FsError> {
+        let (real, display) = (&file.path.real, file.display);
+        let Some(after) = file.after else {
+            return remove_file_confined(real, display);
+        };
+        let mode = match (recording, file.before) {
+            (Recording::Forget | Recording::Undo, _) => WriteMode::CreateOrReplace,
+            (_, Some(_)) => WriteMode::Replace,
+            (_, None) => WriteMode::CreateNew,
+        };
+        if mode != WriteMode::Replace {
+            create_parent_dirs(real, display)?;
+        }
+        write_atomic_confined(real, after, mode, display, durability)
+    }
+
+    /// Best effort: puts a written file back as it was before.
+    fn put_back(&self, file: &FileEdit, durability: Durability) {
+        let (real, display) = (&file.path.real, file.display);
+        let _ = match file.before {
+            Some(bytes) => {
+                write_atomic_confined(real, bytes, WriteMode::CreateOrReplace, display, durability)
+            }
+            None => remove_file_confined(real, display),
+        };
+    }
+
+    /// Whether this context only previews its changes.
+    pub fn previewing(&self) -> bool {
+        matches!(self.mode, Mode::Preview(_))
+    }
+
+    /// This context in preview mode, and the collector its changes go to.
+    pub fn preview(&self) -> (ToolContext, Arc<Mutex<Vec<PlannedFile>>>) {
+        let collector = Arc::new(Mutex::new(Vec::new()));
+        let mut ctx = self.clone();
+        ctx.mode = Mode::Preview(collector.clone());
+        (ctx, collector)
+    }
+}
