@@ -69,7 +69,7 @@ fn replace_cached(cache: &ParseCache, path: &Path, i: usize) {
         .expect("find");
     let plan = plan_replace(&src, &found[0], &new_body(i));
     std::fs::write(path, &plan.new_source).expect("write");
-    cache.record_edit(path, LANG, &src, &plan);
+    cache.record_edit(path, LANG, &src, &plan.new_source, plan.edit);
 }
 
 fn bench_size(label: &str, bytes: usize, iterations: usize) {

@@ -9,7 +9,7 @@ use super::chunked::find_all_symbols_chunked;
 use super::grammar::Language;
 use super::locate::{find_all_symbols_in_tree, list_symbols_in_tree};
 use super::parsing::{new_parser, parse_with, text_edit};
-use super::plan::SymbolEditPlan;
+use super::plan::ByteEdit;
 use super::{SymbolError, SymbolInfo};
 
 /// Default number of files kept.
@@ -127,14 +127,16 @@ impl ParseCache {
         list_symbols_in_tree(&tree, source, lang)
     }
 
-    /// Tells the cache that `old_source` of `path` became `plan.new_source` (after the write succeeded). When
-    /// the cached tree is of `old_source`, it is edited so the next lookup re-parses incrementally.
+    /// Tells the cache that `old_source` of `path` became `new_source` by `edit` (after the write
+    /// succeeded). When the cached tree is of `old_source`, it is edited so the next lookup
+    /// re-parses incrementally.
     pub fn record_edit(
         &self,
         path: &Path,
         lang: Language,
         old_source: &str,
-        plan: &SymbolEditPlan,
+        new_source: &str,
+        edit: ByteEdit,
     ) {
         let mut entries = self.entries.lock();
         let Some(i) = entries
@@ -148,10 +150,10 @@ impl ParseCache {
             return;
         }
         let e = &mut entries[i];
-        match input_edit(old_source, &plan.new_source, plan) {
+        match input_edit(old_source, new_source, edit) {
             Some(edit) => {
                 e.tree.edit(&edit);
-                e.source = plan.new_source.clone();
+                e.source = new_source.to_string();
                 e.stale = true;
             }
             None => {
@@ -188,8 +190,7 @@ impl ParseCache {
 }
 
 /// The tree-sitter edit for a plan, `None` when the plan's offsets do not fit the texts.
-fn input_edit(old: &str, new: &str, plan: &SymbolEditPlan) -> Option<InputEdit> {
-    let e = plan.edit;
+fn input_edit(old: &str, new: &str, e: ByteEdit) -> Option<InputEdit> {
     if e.start_byte > e.old_end_byte || e.old_end_byte > old.len() || e.new_end_byte > new.len() {
         return None;
     }

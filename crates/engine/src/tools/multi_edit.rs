@@ -158,6 +158,7 @@ mod atomic {
             }
         }
         let notes = write_all(ctx, &staged)?;
+        landed(&calls, &staged, &done);
         let mut outcome = Outcome::default();
         let mut lines = Vec::with_capacity(done.len());
         for (i, planned, message) in done {
@@ -176,6 +177,25 @@ mod atomic {
             lines.join("\n")
         );
         Ok(outcome)
+    }
+
+    /// Tells the parse cache of each landed operation, in order, each from the text the one
+    /// before it on the same file left.
+    fn landed(
+        calls: &[EditCall],
+        staged: &BTreeMap<PathBuf, Staged>,
+        done: &[(usize, Planned, String)],
+    ) {
+        let mut last: BTreeMap<&PathBuf, &str> = BTreeMap::new();
+        for (i, planned, _) in done {
+            let real = &calls[*i].path.real;
+            let before = last
+                .get(real)
+                .copied()
+                .unwrap_or_else(|| staged[real].original.text.as_str());
+            planned.landed(&calls[*i], before);
+            last.insert(real, &planned.new_text);
+        }
     }
 
     fn prepare_all<'a>(

@@ -367,7 +367,7 @@ fn cache_hits_and_reparses_incrementally_after_an_edit() {
     assert_eq!(first, again);
 
     let plan = plan_replace(src, &first[0], "pop(): number {\n  return 0;\n}");
-    cache.record_edit(path, lang, src, &plan);
+    cache.record_edit(path, lang, src, &plan.new_source, plan.edit);
     let new_src = plan.new_source.as_str();
     for name in ["Calc.pop", "mul", "main", "Demo.Calc.push", "Shape"] {
         assert_eq!(
@@ -409,10 +409,10 @@ fn record_edit_for_unknown_or_changed_text_is_harmless() {
     let src = "def f():\n    pass\n";
     let sym = one(src, Language::Python, "f");
     let plan = plan_replace(src, &sym, "def f():\n    return 1");
-    cache.record_edit(path, Language::Python, src, &plan);
+    cache.record_edit(path, Language::Python, src, &plan.new_source, plan.edit);
     assert!(cache.is_empty());
     cache.tree(path, "x = 1\n", Language::Python).unwrap();
-    cache.record_edit(path, Language::Python, src, &plan);
+    cache.record_edit(path, Language::Python, src, &plan.new_source, plan.edit);
     assert!(cache.is_empty());
     assert_eq!(
         cache

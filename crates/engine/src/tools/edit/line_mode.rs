@@ -57,6 +57,7 @@ pub(super) fn plan(
         new_text: updated.join(&file.text, &cleaned.text),
         message,
         effect: TrackerEffect::Write,
+        reparse: None,
     })
 }
 

@@ -50,6 +50,19 @@ pub(crate) struct Planned {
     /// The success message (without the optional diff).
     pub message: String,
     pub effect: TrackerEffect,
+    /// A symbol edit's byte edit, for the parse cache once the write has landed.
+    pub reparse: Option<(crate::symbols::Language, crate::symbols::ByteEdit)>,
+}
+
+impl Planned {
+    /// Tells the parse cache that `before` became this plan's text, once the write has landed
+    /// (planning itself leaves the cache alone; a preview never tells it).
+    pub fn landed(&self, call: &EditCall, before: &str) {
+        if let (Some((lang, edit)), false) = (self.reparse, call.ctx.previewing()) {
+            let cache = super::symbols::parse_cache();
+            cache.record_edit(&call.path.real, lang, before, &self.new_text, edit);
+        }
+    }
 }
 
 /// Runs one `edit` call. Never panics on bad input; failures start with `Error`.
@@ -72,6 +85,7 @@ fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
         note = session
             .commit(&planned.new_text)
             .map_err(|e| fs_failure(&e))?;
+        planned.landed(&call, &session.file.text);
     }
     apply_effect(&call, planned.effect);
     let text = diff::append(

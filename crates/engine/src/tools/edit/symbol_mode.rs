@@ -73,10 +73,6 @@ pub(super) fn plan(
         None => symbols::plan_replace(content, target, &new_string),
         Some(p) => symbols::plan_insert(content, target, &new_string, p == Position::Before),
     };
-    if !call.ctx.previewing() {
-        // A preview leaves the parse cache as it is (it is checked against the content on use).
-        parse_cache().record_edit(&call.path.real, request.language, content, &plan);
-    }
     let (name, file_path) = (request.name, call.file_path);
     let message = match request.position {
         None => format!("Successfully replaced symbol \"{name}\" in {file_path} (was lines {}-{}, now {} lines)", target.start_line, target.end_line, plan.new_line_count),
@@ -95,6 +91,7 @@ pub(super) fn plan(
         new_text: plan.new_source,
         message,
         effect,
+        reparse: Some((request.language, plan.edit)),
     })
 }
 

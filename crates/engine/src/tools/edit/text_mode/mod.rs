@@ -123,6 +123,7 @@ pub(super) fn plan(
         new_text,
         message,
         effect: TrackerEffect::TextEdit,
+        reparse: None,
     })
 }
 
