@@ -18,6 +18,9 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         Ok(p) => p,
         Err(message) => return message,
     };
+    if let Some(message) = protected_refusal(call, &path) {
+        return message;
+    }
     if let Err(message) = call.check_existing_file(&path, "view") {
         return message;
     }
@@ -28,6 +31,16 @@ pub(super) fn run(call: &Call, params: &Value) -> String {
         return list_directory(call, &path);
     }
     view_file(call, params, &path)
+}
+
+/// The answer to a view of a file or folder under `protectedPaths`: its contents (or its entries)
+/// are never shown, whether or not it exists; `None` when the path is not protected.
+fn protected_refusal(call: &Call, path: &ResolvedPath) -> Option<String> {
+    let pattern = call.ctx.policy.protected_pattern(path)?;
+    Some(format!(
+        "Error: Permission denied - {} is a protected path (matches \"{pattern}\"), so its contents are not shown. Protected paths are neither shown nor written by these tools; view a file outside them.",
+        call.ctx.display(path)
+    ))
 }
 
 fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> String {
