@@ -4,6 +4,7 @@
 // makes one native call, never throws, and failures start with "Error".
 
 const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { ownOptions } = require('./own.cjs');
 
 const replacementTypes = ['lines', 'insert_before', 'insert_after', 'string', 'regex'];
 
@@ -93,7 +94,7 @@ function replaceInFileTool(options = {}) {
     inputSchema: replaceInFileSchema,
     writes: true,
     toolNames: namesOf(options),
-    observe: progressReporter(options && typeof options === 'object' ? options.onProgress : undefined),
+    observe: progressReporter(ownOptions(options).onProgress),
   });
 }
 
