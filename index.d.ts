@@ -165,6 +165,9 @@ export interface CorrectionResult {
   modifications: Array<string>
 }
 
+/** The `maxFileBytes` a tool uses when the option is not given (the largest file it reads). */
+export declare function defaultMaxFileBytes(): number
+
 export declare function detectBaseIndent(code: string): string
 
 /** Version of the native engine (the crate version). */

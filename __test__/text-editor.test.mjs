@@ -345,10 +345,13 @@ describe('text editor: confinement', () => {
     expect(await editor.execute({ command: 'view', path: 's.txt', workingDirectory: ws.path('sub') })).toContain('     1\tx');
   });
 
-  it('lets protected paths be viewed but never written', async () => {
+  it('neither shows nor writes protected paths', async () => {
     ws.write('.env', 'KEY=1\n');
     const t = textEditorTool({ ...opts(), protectedPaths: ['.env'] });
-    expect(await t.execute({ command: 'view', path: ws.path('.env') })).toContain('     1\tKEY=1');
+    const viewed = await t.execute({ command: 'view', path: ws.path('.env') });
+    expect(viewed).toBe(
+      'Error: Permission denied - .env is a protected path (matches ".env"), so its contents are not shown. Protected paths are neither shown nor written by these tools; view a file outside them.',
+    );
     expect(await t.execute({ command: 'str_replace', path: ws.path('.env'), old_str: '1', new_str: '2' })).toMatch(/is a protected path/);
     expect(ws.read('.env')).toBe('KEY=1\n');
   });

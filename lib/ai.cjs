@@ -8,6 +8,7 @@ const { requirePeer } = require('./peer.cjs');
 
 const ai = requirePeer('ai', { peer: 'ai', range: require('../package.json').peerDependencies.ai, entry: 'edit-engine/ai', what: 'the Vercel AI SDK' });
 const registry = require('./registry.cjs');
+const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
 
 /** Most call outcomes kept for `toModelOutput` (a call whose output is never sent is forgotten). */
@@ -49,7 +50,7 @@ function toAiTool(engineTool) {
  * (`allowedFolders`, `cwd`, `fileTracker`, `protectedPaths`, ...).
  */
 function createAiTools(options = {}) {
-  const { allowEdit, tools: chosen, ...toolOptions } = options && typeof options === 'object' ? options : {};
+  const { allowEdit, tools: chosen, ...toolOptions } = ownOptions(options);
   const tools = registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen });
   return Object.fromEntries(tools.map((t) => [t.name, toAiTool(t)]));
 }

@@ -4,6 +4,7 @@
 // `tool_result` block (`is_error: true` for failures). Never throws.
 
 const { resultOf } = require('./tools.cjs');
+const { ownOptions } = require('./own.cjs');
 const { textEditorTool, VERSIONS, editorVersion } = require('./text-editor.cjs');
 
 /** Tool name -> the text editor version that uses it (the newest, for a name versions share). */
@@ -13,7 +14,14 @@ const TEXT_EDITOR_TOOL_NAMES = Object.keys(NAME_VERSIONS);
 const NEWEST = [...VERSIONS.values()].at(-1);
 
 const isObject = (v) => v !== null && typeof v === 'object';
-const isEditor = (v) => isObject(v) && typeof v.execute === 'function';
+/** Whether `v` is a ready tool object (a value that cannot be read is not). */
+const isEditor = (v) => {
+  try {
+    return isObject(v) && typeof v.execute === 'function';
+  } catch {
+    return false;
+  }
+};
 
 /** Whether `block` is a `tool_use` block addressed to the text editor tool. */
 function isTextEditorToolUse(block) {
@@ -47,7 +55,7 @@ function toToolResult(id, { ok, text }) {
  * (default: the newest, 20250728) and `maxCharacters`; or pass `editor` to use a ready text editor object.
  */
 function createTextEditorHandler(options = {}) {
-  const o = isObject(options) ? options : {};
+  const o = ownOptions(options);
   const { editor: given, ...toolOptions } = o;
   const editors = new Map();
   const editorFor = (name) => {
@@ -82,7 +90,7 @@ function createTextEditorHandler(options = {}) {
 
 /** The Messages API `tools` entry for the text editor of `options.version` (default: the newest). */
 function textEditorDefinition(options = {}) {
-  const o = isObject(options) ? options : {};
+  const o = ownOptions(options);
   const info = VERSIONS.get(requestedVersion(o)) ?? NEWEST;
   const definition = { type: info.type, name: info.name };
   const max = o.maxCharacters ?? o.max_characters;

@@ -29,7 +29,7 @@ Options:
   --tools <set>       mcp: a preset (${Object.keys(registry.PRESETS).join(', ')}) or tool names a,b
   --require-read      mcp: a file must be viewed (or found by grep) before it can be edited
   --read-only         <tool>: refuse editing tools (a one-shot call may edit by default)
-  --protect <glob>    gitignore-style glob that may never be written (repeatable)
+  --protect <glob>    gitignore-style glob never written nor shown (repeatable)
   --diff              append a unified diff of the change to success messages
   --max-file-bytes N  largest file a tool reads
 

@@ -5,7 +5,8 @@
 // of modules whose exports are all public (any other entry would end the names Node detects).
 
 const { engineVersion, flushWrites, flushWritesAsync } = require('./native.cjs');
-const { FileReadTracker, ExternalModificationDetector, BackgroundTaskPersistence } = require('./native.cjs');
+const { ExternalModificationDetector, BackgroundTaskPersistence } = require('./native.cjs');
+const { FileReadTracker } = require('./read-tracker.cjs');
 const { editTool, createTool, multiEditTool, editFileTool } = require('./tools.cjs');
 const { editSchema, createSchema, multiEditSchema, editDescription, createDescription, multiEditDescription } = require('./schemas.cjs');
 const { editToolDefinition, createToolDefinition, multiEditToolDefinition } = require('./schemas.cjs');

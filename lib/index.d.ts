@@ -94,18 +94,18 @@ export interface ToolNames {
 export interface ToolOptions {
   /** Tool names for messages that point to another tool (default: Probe's). */
   toolNames?: ToolNames;
-  /** Folders the tool may touch (real paths). Default: `cwd`, else the process cwd. */
+  /** Folders the tool may touch (real paths; a relative one resolves against `cwd`). Default: `cwd`, else the process cwd. */
   allowedFolders?: string[];
   /** Base for relative paths (a call's `workingDirectory` takes priority). */
   cwd?: string;
-  /** Base for the relative paths shown in messages. */
+  /** Base for the relative paths shown in messages (a relative one resolves against `cwd`). */
   workspaceRoot?: string;
   debug?: boolean;
   /** Read-before-edit and staleness guard (must be edit-engine's `FileTracker`). */
   fileTracker?: FileTracker;
   /** Read-state guard: refuse files not read, or changed on disk since they were read. */
   readTracker?: FileReadTracker;
-  /** Gitignore-style globs that may never be written. */
+  /** Gitignore-style globs that are never written nor shown (`view` refuses them; listings and grep leave them out). */
   protectedPaths?: string[];
   /** Largest file a tool reads, in bytes (default 64 MiB). */
   maxFileBytes?: number;

@@ -8,6 +8,7 @@ const { requirePeer } = require('./peer.cjs');
 
 const { createTool } = requirePeer('@mastra/core/tools', { peer: '@mastra/core', range: require('../package.json').peerDependencies['@mastra/core'], entry: 'edit-engine/mastra', what: 'Mastra' });
 const registry = require('./registry.cjs');
+const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
 
 /** A failed tool call, as thrown to Mastra: `message` is the tool's own message for the model. */
@@ -39,7 +40,7 @@ function toMastraTool(engineTool) {
  * factories' options.
  */
 function createMastraTools(options = {}) {
-  const { allowEdit, tools: chosen, ...toolOptions } = options && typeof options === 'object' ? options : {};
+  const { allowEdit, tools: chosen, ...toolOptions } = ownOptions(options);
   const tools = registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen });
   return Object.fromEntries(tools.map((t) => [t.name, toMastraTool(t)]));
 }

@@ -10,10 +10,12 @@ const { requirePeer } = require('./peer.cjs');
 
 const SDK = { peer: '@modelcontextprotocol/sdk', range: require('../package.json').peerDependencies['@modelcontextprotocol/sdk'], entry: 'edit-engine/mcp', what: 'the MCP SDK' };
 const { Server } = requirePeer('@modelcontextprotocol/sdk/server/index.js', SDK);
-const { StdioServerTransport } = requirePeer('@modelcontextprotocol/sdk/server/stdio.js', SDK);
 const { ListToolsRequestSchema, CallToolRequestSchema } = requirePeer('@modelcontextprotocol/sdk/types.js', SDK);
 const engine = require('./index.cjs');
+const native = require('./native.cjs');
+const { LimitedStdioTransport } = require('./mcp-transport.cjs');
 const registry = require('./registry.cjs');
+const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
 const { version } = require('../package.json');
 
@@ -26,8 +28,9 @@ const { version } = require('../package.json');
  * messages name only the tools served (`toolNames`, see tool-names.cjs).
  */
 function mcpTools(options = {}) {
-  const root = fs.realpathSync(nodePath.resolve(options.root || process.cwd()));
-  const { root: _r, allowEdit, factories, requireRead, tools: chosen, ...rest } = options;
+  const own = ownOptions(options);
+  const root = fs.realpathSync(nodePath.resolve(own.root || process.cwd()));
+  const { root: _r, allowEdit, factories, requireRead, tools: chosen, ...rest } = own;
   if (requireRead && !rest.readTracker) rest.readTracker = new engine.FileReadTracker();
   const toolOptions = registry.rootOptions(root, rest);
   const entries =
@@ -64,13 +67,14 @@ function unknownTool(name, allowEdit) {
 
 /** An MCP `Server` (not yet connected) serving the tools for `options` (see `mcpTools`). */
 function createMcpServer(options = {}) {
-  const served = mcpTools(options);
+  const own = ownOptions(options);
+  const served = mcpTools(own);
   const byName = new Map(served.map((s) => [s.tool.name, s.tool]));
   const server = new Server(
     { name: 'edit-engine', version },
     {
       capabilities: { tools: {} },
-      instructions: options.allowEdit
+      instructions: own.allowEdit
         ? 'File viewing and editing tools confined to the server root. Paths may be relative to the root.'
         : 'Read-only file tools confined to the server root (editing is disabled). Paths may be relative to the root.',
     },
@@ -79,7 +83,7 @@ function createMcpServer(options = {}) {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
     const tool = byName.get(name);
-    if (!tool) return unknownTool(name, Boolean(options.allowEdit));
+    if (!tool) return unknownTool(name, Boolean(own.allowEdit));
     try {
       return toolResult(await resultOf(tool, args && typeof args === 'object' ? args : {}));
     } catch (error) {
@@ -89,10 +93,20 @@ function createMcpServer(options = {}) {
   return server;
 }
 
-/** Serves the tools over stdio until the input closes; resolves to the connected server. */
+/** The largest request the stdio server reads: the tools' `maxFileBytes` (a file's content fits) plus 1 MiB. */
+function maxMessageBytes(options) {
+  const given = options.maxFileBytes;
+  const fileBytes = typeof given === 'number' && Number.isFinite(given) && given > 0 ? given : native.defaultMaxFileBytes();
+  return fileBytes + 1024 * 1024;
+}
+
+/**
+ * Serves the tools over stdio until the input closes; resolves to the connected server. A message
+ * over `maxFileBytes` + 1 MiB is answered with JSON-RPC error -32600 and serving goes on.
+ */
 async function serveStdio(options = {}) {
   const server = createMcpServer(options);
-  await server.connect(new StdioServerTransport());
+  await server.connect(new LimitedStdioTransport(maxMessageBytes(ownOptions(options))));
   return server;
 }
 

@@ -7,6 +7,7 @@
 
 const { applyPatchTool } = require('./patch-tools.cjs');
 const { resultOf } = require('./tools.cjs');
+const { ownParams } = require('./own.cjs');
 
 /** Envelope and section markers: an operation's diff must not carry them (one file per call). */
 const MARKERS = ['*** Begin Patch', '*** End Patch', '*** Add File:', '*** Delete File:', '*** Update File:', '*** Move to:'];
@@ -72,16 +73,21 @@ function createEditor(options = {}) {
     const { ok, text } = await resultOf(tool, { input: envelope(header, diff) });
     return ok ? { status: 'completed', output: text } : failed(diffLineMessage(text, header.length));
   };
-  const opOf = (operation) => (operation && typeof operation === 'object' ? operation : {});
+  /** The operation's own fields, or `{ problem }` when they cannot be read. */
+  const opOf = (operation) => {
+    const { params, problem } = ownParams(operation);
+    return problem === undefined ? params : { problem: `Error: the operation could not be read (${problem}). Resend it as a plain object.` };
+  };
   return {
     async createFile(operation) {
-      const { path, diff } = opOf(operation);
-      const problem = pathProblem(path, 'path', 'create_file') ?? diffProblem(diff, 'create_file');
+      const { path, diff, problem: unread } = opOf(operation);
+      const problem = unread ?? pathProblem(path, 'path', 'create_file') ?? diffProblem(diff, 'create_file');
       return problem ? failed(problem) : run([`*** Add File: ${path}`], diff);
     },
     async updateFile(operation) {
-      const { path, diff, moveTo } = opOf(operation);
+      const { path, diff, moveTo, problem: unread } = opOf(operation);
       const problem =
+        unread ??
         pathProblem(path, 'path', 'update_file') ??
         (moveTo == null ? null : pathProblem(moveTo, 'moveTo', 'update_file')) ??
         diffProblem(diff, 'update_file');
@@ -90,8 +96,8 @@ function createEditor(options = {}) {
       return run(header, diff);
     },
     async deleteFile(operation) {
-      const { path } = opOf(operation);
-      const problem = pathProblem(path, 'path', 'delete_file');
+      const { path, problem: unread } = opOf(operation);
+      const problem = unread ?? pathProblem(path, 'path', 'delete_file');
       return problem ? failed(problem) : run([`*** Delete File: ${path}`]);
     },
   };

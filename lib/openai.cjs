@@ -9,6 +9,7 @@ const { requirePeer } = require('./peer.cjs');
 
 const agents = requirePeer('@openai/agents', { peer: '@openai/agents', range: require('../package.json').peerDependencies['@openai/agents'], entry: 'edit-engine/openai', what: 'the OpenAI Agents SDK' });
 const registry = require('./registry.cjs');
+const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
 const { strictSchema, dropNulls } = require('./strict-schema.cjs');
 
@@ -50,7 +51,7 @@ function toOpenAiTool(engineTool) {
  * editing tool when `allowEdit: true`. Other options are the tool factories' options.
  */
 function createOpenAiTools(options = {}) {
-  const { allowEdit, tools: chosen, ...toolOptions } = options && typeof options === 'object' ? options : {};
+  const { allowEdit, tools: chosen, ...toolOptions } = ownOptions(options);
   return registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen }).map(toOpenAiTool);
 }
 

@@ -5,6 +5,7 @@
 
 const engine = require('./index.cjs');
 const { viewTool } = require('./view.cjs');
+const { ownOptions } = require('./own.cjs');
 
 /**
  * `name`: the tool name the adapters use; `factory`: the export that builds it; `access`:
@@ -89,7 +90,7 @@ function findEntry(name) {
 
 /** Builds the tool object of `entry` with `options` (the entry's defaults underneath). */
 function buildTool(entry, options = {}, factories = defaultFactories()) {
-  const tool = factories[entry.factory]({ ...(entry.defaults || {}), ...options });
+  const tool = factories[entry.factory]({ ...(entry.defaults || {}), ...ownOptions(options) });
   if (tool.name !== entry.name) tool.name = entry.name; // a fresh object: keeps executeResult
   return tool;
 }
@@ -110,8 +111,9 @@ function hostToolNames(names) {
 
 /** `entries` built with `options`, their messages naming only tools among `entries` (unless `options.toolNames` says otherwise). */
 function buildServed(entries, options = {}, factories = defaultFactories()) {
-  const toolNames = options.toolNames ?? hostToolNames(entries.map((e) => e.name));
-  return entries.map((e) => buildTool(e, { ...options, toolNames }, factories));
+  const own = ownOptions(options);
+  const toolNames = own.toolNames ?? hostToolNames(entries.map((e) => e.name));
+  return entries.map((e) => buildTool(e, { ...own, toolNames }, factories));
 }
 
 /** Tool objects for `tools` (see `selectEntries`), or every available entry; `allowEdit` adds the write tools. */

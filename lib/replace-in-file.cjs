@@ -4,6 +4,7 @@
 // makes one native call, never throws, and failures start with "Error".
 
 const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { ownOptions } = require('./own.cjs');
 
 const replacementTypes = ['lines', 'insert_before', 'insert_after', 'string', 'regex'];
 
@@ -92,7 +93,7 @@ function replaceInFileTool(options = {}) {
     description: replaceInFileDescription,
     inputSchema: replaceInFileSchema,
     toolNames: namesOf(options),
-    observe: progressReporter(options && typeof options === 'object' ? options.onProgress : undefined),
+    observe: progressReporter(ownOptions(options).onProgress),
   });
 }
 

@@ -5,6 +5,7 @@
 
 const native = require('./native.cjs');
 const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { ownOptions } = require('./own.cjs');
 
 /** The engine's text editor versions by date, oldest first: `{ version, name, type, hasUndo, maxCharacters }`. */
 const VERSIONS = new Map(native.textEditorVersions().map((v) => [v.version, v]));
@@ -58,7 +59,7 @@ const textEditorUndoDescription = `${textEditorDescription} \`undo_edit\` revert
  * builds the default's tool, whose every call fails naming the known versions.
  */
 function textEditorTool(options = {}) {
-  const o = options && typeof options === 'object' ? options : {};
+  const o = ownOptions(options);
   const info = VERSIONS.get(editorVersion(o.version) ?? editorVersion(undefined));
   const maxCharacters = o.maxCharacters ?? o.max_characters;
   const extra = {

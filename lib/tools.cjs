@@ -8,14 +8,15 @@
 const native = require('./native.cjs');
 const schemas = require('./schemas.cjs');
 const { resolveToolNames, hostMessage } = require('./tool-names.cjs');
+const { ownOptions, optionsProblem, ownParams } = require('./own.cjs');
 
 const stringList = (v) =>
   Array.isArray(v) ? v.filter((x) => typeof x === 'string') : typeof v === 'string' ? [v] : undefined;
 const nonEmpty = (v) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** Options as the native toolbox takes them; unknown or mistyped entries are dropped. */
+/** Options as the native toolbox takes them (own properties only); unknown or mistyped entries are dropped. */
 function nativeOptions(options) {
-  const o = options && typeof options === 'object' ? options : {};
+  const o = ownOptions(options);
   return {
     allowedFolders: stringList(o.allowedFolders),
     cwd: nonEmpty(o.cwd),
@@ -40,19 +41,25 @@ function nativeOptions(options) {
  * (every call of the tool then answers with that error).
  */
 function createToolbox(options, extra = {}) {
-  const tracker = options && typeof options === 'object' ? options.fileTracker : undefined;
+  const o = ownOptions(options);
+  if (optionsProblem(o)) return optionsProblem(o);
+  const tracker = o.fileTracker;
   if (tracker != null && !(tracker instanceof native.FileTracker)) {
     return 'options.fileTracker must be a FileTracker created by edit-engine (import { FileTracker } from "edit-engine")';
   }
-  const readTracker = options && typeof options === 'object' ? options.readTracker : undefined;
+  const readTracker = o.readTracker;
   if (readTracker != null && !(readTracker instanceof native.FileReadTracker)) {
     return 'options.readTracker must be a FileReadTracker created by edit-engine (import { FileReadTracker } from "edit-engine")';
   }
-  return new native.NativeToolbox({ ...nativeOptions(options), ...extra }, tracker ?? null, readTracker ?? null);
+  try {
+    return new native.NativeToolbox({ ...nativeOptions(o), ...extra }, tracker ?? null, readTracker ?? null);
+  } catch (error) {
+    return `the tool options could not be read (${error && error.message ? error.message : String(error)}); pass a plain object of options`;
+  }
 }
 
 /** The `toolNames` option of a factory's options (undefined: Probe's names). */
-const namesOf = (options) => (options && typeof options === 'object' ? options.toolNames : undefined);
+const namesOf = (options) => ownOptions(options).toolNames;
 
 /** The result of a call that failed before reaching the engine (unusable params). */
 const failure = (text) => ({ ok: false, text, kind: 'bad_param', changedFiles: [] });
@@ -97,7 +104,8 @@ function nativeTool(toolbox, method, { name, description, inputSchema, toolNames
   const names = resolveToolNames(toolNames);
   const label = native.toolErrorLabel(method);
   return withResult({ name, description, inputSchema }, async (params) => {
-    const input = params && typeof params === 'object' ? params : {};
+    const { params: input, problem } = ownParams(params);
+    if (problem !== undefined) return failure(`${label}: invalid parameters - ${problem}`);
     const finish = observe ? observe(input) : undefined;
     const { result, changes } = await callEngine(toolbox, method, input, { label, names });
     if (finish) finish(result, changes);

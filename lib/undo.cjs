@@ -2,6 +2,7 @@
 // Undo of the last write any edit-engine tool made to a file, from the persistent undo history.
 
 const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { ownOptions } = require('./own.cjs');
 
 /**
  * Undoes the last write any edit-engine tool made to `path` (restores the previous content from
@@ -15,7 +16,7 @@ async function undoLastEdit(path, options = {}) {
 
 /** `undoLastEdit` as a structured result `{ ok, text, kind, changedFiles }`. */
 async function undoLastEditResult(path, options = {}) {
-  const o = options && typeof options === 'object' ? options : {};
+  const o = ownOptions(options);
   const params = { path };
   if (typeof o.workingDirectory === 'string') params.workingDirectory = o.workingDirectory;
   return nativeTool(createToolbox(o), 'undoLastEdit', { toolNames: namesOf(o) }).executeResult(params);

@@ -6,6 +6,7 @@
 
 const { withResult } = require('./tools.cjs');
 const { textEditorTool } = require('./text-editor.cjs');
+const { ownOptions, ownParams } = require('./own.cjs');
 
 const viewSchema = {
   type: 'object',
@@ -26,13 +27,12 @@ const viewSchema = {
 const viewDescription =
   'Show a text file with line numbers (optionally only view_range), or list a directory two levels deep (hidden entries excluded). Read-only.';
 
-const isObject = (v) => v !== null && typeof v === 'object';
-
 /** `viewTool(options)`: the tool object; options are the edit tools' (`allowedFolders`, `cwd`, ...). */
 function viewTool(options = {}) {
-  const editor = textEditorTool({ ...(isObject(options) ? options : {}), version: '20250728' });
+  const editor = textEditorTool({ ...ownOptions(options), version: '20250728' });
   return withResult({ name: 'view', description: viewDescription, inputSchema: viewSchema }, async (params) => {
-    const p = isObject(params) ? params : {};
+    const { params: p, problem } = ownParams(params);
+    if (problem !== undefined) return { ok: false, text: `Error: invalid parameters - ${problem}`, changedFiles: [] };
     const input = { command: 'view', path: p.path };
     if (p.view_range !== undefined) input.view_range = p.view_range;
     if (p.workingDirectory !== undefined) input.workingDirectory = p.workingDirectory;

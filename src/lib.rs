@@ -66,3 +66,9 @@ pub fn flush_writes_async() -> napi::bindgen_prelude::AsyncTask<FlushTask> {
 pub fn engine_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
+
+/// The `maxFileBytes` a tool uses when the option is not given (the largest file it reads).
+#[napi]
+pub fn default_max_file_bytes() -> f64 {
+    edit_engine_core::tools::DEFAULT_MAX_FILE_BYTES as f64
+}

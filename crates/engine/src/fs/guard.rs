@@ -36,7 +36,9 @@ pub struct PathPolicy {
 }
 
 impl PathPolicy {
-    /// `allowed_folders` empty -> `cwd` (or the process cwd) is the only allowed root.
+    /// `allowed_folders` empty -> `cwd` (or the process cwd) is the only allowed root. Relative
+    /// `allowed_folders` and `workspace_root` resolve against `cwd` (a relative `cwd`, and every
+    /// folder when `cwd` is not given, against the process cwd).
     /// `workspace_root` falls back to cwd, then the first allowed folder, then the process cwd
     /// (Probe's chain). `protected` are gitignore-style globs, matched case-insensitively against
     /// the real path relative to each allowed root and the workspace root.
@@ -57,20 +59,23 @@ impl PathPolicy {
             check_nul(s)?;
         }
         // Probe's chain: workspaceRoot > cwd > allowedFolders[0] > process cwd.
-        let workspace_root = match workspace_root.or(cwd).or(folders.first().copied()) {
-            Some(w) => absolute_lexical(Path::new(w))?,
+        let first_folder = folders.first().copied().filter(|_| cwd.is_none());
+        // Relative folders resolve against `cwd`, the base for every relative path; a relative
+        // `cwd` against the process cwd.
+        let cwd = match cwd {
+            Some(c) => absolute_against(Path::new(c), process_cwd)?,
             None => process_cwd()?,
         };
-        let cwd = match cwd {
-            Some(c) => absolute_lexical(Path::new(c))?,
-            None => process_cwd()?,
+        let workspace_root = match workspace_root.or(first_folder) {
+            Some(w) => absolute_against(Path::new(w), || Ok(cwd.clone()))?,
+            None => cwd.clone(),
         };
         let lexical_roots: Vec<PathBuf> = if folders.is_empty() {
             vec![cwd.clone()]
         } else {
             folders
                 .iter()
-                .map(|f| absolute_lexical(Path::new(f)))
+                .map(|f| absolute_against(Path::new(f), || Ok(cwd.clone())))
                 .collect::<Result<_, _>>()?
         };
         let allowed: Vec<PathBuf> = lexical_roots.iter().map(|r| safe_realpath(r)).collect();
@@ -242,11 +247,15 @@ fn process_cwd() -> Result<PathBuf, FsError> {
     })
 }
 
-fn absolute_lexical(p: &Path) -> Result<PathBuf, FsError> {
+/// `p` folded lexically, made absolute first against `base()` when relative.
+fn absolute_against(
+    p: &Path,
+    base: impl FnOnce() -> Result<PathBuf, FsError>,
+) -> Result<PathBuf, FsError> {
     if p.is_absolute() {
         Ok(normalize_lexically(p))
     } else {
-        Ok(normalize_lexically(&process_cwd()?.join(p)))
+        Ok(normalize_lexically(&base()?.join(p)))
     }
 }
 

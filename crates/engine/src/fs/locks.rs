@@ -38,6 +38,9 @@ pub enum LockError {
         "cross-process locking is unavailable: the lock directory {dir} cannot be used ({reason})"
     )]
     Unavailable { dir: String, reason: String },
+    /// The process (or the system) has no file descriptor left to open the lock file.
+    #[error("its lock file cannot be opened: {0}")]
+    NoDescriptor(std::io::Error),
 }
 
 type Entry = Arc<Mutex<()>>;
@@ -80,6 +83,7 @@ pub fn lock_path(real_path: &Path, timeout: Duration) -> Result<FileLock, LockEr
             let holder = "process";
             return Err(LockError::TimedOut { holder, waited_ms });
         }
+        Err(sidecar::SidecarError::NoDescriptor(e)) => return Err(LockError::NoDescriptor(e)),
         Err(sidecar::SidecarError::Unavailable { dir, reason }) => {
             let dir = dir.to_string_lossy().into_owned();
             return Err(LockError::Unavailable { dir, reason });

@@ -94,6 +94,11 @@ impl FsError {
         match error {
             locks::LockError::TimedOut { .. } => FsError::Locked { display, reason },
             locks::LockError::Unavailable { .. } => FsError::LockUnavailable { display, reason },
+            locks::LockError::NoDescriptor(source) => FsError::Io {
+                op: "lock",
+                display,
+                source,
+            },
         }
     }
 }

@@ -35,10 +35,18 @@ fn recovery_hint(error: &FsError) -> &'static str {
         }
         FsError::ReadState { .. } | FsError::SyntaxRefused { .. } => "",
         FsError::Locked { .. } | FsError::LockUnavailable { .. } => "",
+        FsError::Io { source, .. } if out_of_descriptors(source) => {
+            "The file was not changed. The process has run out of file descriptors (too many files open): close files it holds open or raise its limit (ulimit -n), then retry."
+        }
         FsError::Io { .. } => {
             "The file was not changed. Check permissions and free disk space, then retry."
         }
     }
+}
+
+/// Whether `error` says the process or the system has no file descriptor left.
+fn out_of_descriptors(error: &std::io::Error) -> bool {
+    matches!(error.raw_os_error(), Some(libc::EMFILE | libc::ENFILE))
 }
 
 /// `"{description}. {hint}"` for an engine error.
@@ -66,5 +74,18 @@ mod tests {
             display: "a.bin".into(),
         };
         assert!(describe(&e).ends_with("the file was not changed."));
+    }
+
+    /// A lock file that cannot be opened for lack of file descriptors is named as such, never
+    /// as an unusable lock directory.
+    #[test]
+    fn descriptor_exhaustion_is_named() {
+        let lock = crate::fs::locks::LockError::NoDescriptor(std::io::Error::from_raw_os_error(
+            libc::EMFILE,
+        ));
+        let message = describe(&FsError::from_lock(lock, "a.txt"));
+        assert!(message.starts_with("could not lock a.txt: "), "{message}");
+        assert!(message.contains("run out of file descriptors"), "{message}");
+        assert!(!message.contains("cross-process locking is unavailable"));
     }
 }

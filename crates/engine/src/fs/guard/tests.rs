@@ -446,3 +446,21 @@ fn odd_patterns_and_paths_never_panic() {
         }
     }
 }
+
+/// Relative `allowedFolders` and `workspaceRoot` resolve against `cwd`, never the process cwd
+/// (the test process's cwd is the crate folder, far from the temporary workspace).
+#[test]
+fn relative_folders_resolve_against_cwd() {
+    let w = ws();
+    let cwd = s(&w.root.join("src"));
+    let p = PathPolicy::new(&[".".into()], Some(&cwd), Some("."), &[]).unwrap();
+    assert_eq!(p.allowed_roots(), [w.root.join("src")]);
+    assert_eq!(p.workspace_root(), w.root.join("src").as_path());
+    assert!(writable(&p, "main.rs").is_ok());
+    assert!(matches!(
+        writable(&p, "../a/x.txt"),
+        Err(FsError::OutsideAllowed { .. })
+    ));
+    let p = PathPolicy::new(&["../a".into()], Some(&cwd), None, &[]).unwrap();
+    assert_eq!(p.allowed_roots(), [w.root.join("a")]);
+}

@@ -20,6 +20,8 @@ pub enum SidecarError {
     Unavailable { dir: PathBuf, reason: String },
     /// Another holder kept it past the deadline.
     TimedOut,
+    /// No file descriptor was left to open the sidecar (`EMFILE`, `ENFILE`).
+    NoDescriptor(std::io::Error),
 }
 
 /// The directory holding the sidecar lock files of this user (`None`: no usable place).
@@ -63,7 +65,10 @@ pub(super) fn lock_in(
     let name: String = digest.iter().take(20).map(|b| format!("{b:02x}")).collect();
     let path = dir.join(format!("{name}.lock"));
     loop {
-        let file = open_sidecar(&path).map_err(|e| unavailable(e.to_string()))?;
+        let file = open_sidecar(&path).map_err(|e| match e.raw_os_error() {
+            Some(libc::EMFILE | libc::ENFILE) => SidecarError::NoDescriptor(e),
+            _ => unavailable(e.to_string()),
+        })?;
         let left = deadline.saturating_duration_since(Instant::now());
         match super::flock_within(&file, left) {
             Ok(true) if still_named(&file, &path) => return Ok(file),

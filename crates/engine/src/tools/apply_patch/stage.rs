@@ -109,6 +109,7 @@ impl Staged {
 
     /// Applies every op in memory, in order. Returns the notes of fuzzy-placed hunks.
     pub fn plan(&mut self, ops: &[FileOp]) -> Result<Vec<String>, ToolError> {
+        self.check_one_content_per_path(ops)?;
         let mut notes = Vec::new();
         for (i, op) in ops.iter().enumerate() {
             let (source, dest) = self.targets[i].clone();
@@ -121,6 +122,24 @@ impl Staged {
                 .map_err(|e| e.map_text(|m| format!("{prefix}{m}")))?;
         }
         Ok(notes)
+    }
+
+    /// Refuses a patch in which two ops each put a whole file at one path (an Add and a Move
+    /// onto it, two Moves onto it): the later would silently discard the earlier's content.
+    fn check_one_content_per_path(&self, ops: &[FileOp]) -> Result<(), ToolError> {
+        let mut filled: BTreeMap<&PathBuf, usize> = BTreeMap::new();
+        for (i, (op, (source, dest))) in ops.iter().zip(&self.targets).enumerate() {
+            let target = match (op, dest) {
+                (FileOp::Add { .. }, _) => source,
+                (FileOp::Update { .. }, Some(dest)) if dest != source => dest,
+                _ => continue,
+            };
+            if let Some(first) = filled.insert(target, i) {
+                let display = &self.slots[target].display;
+                return Err(ToolError::bad_param(format!("File operations {} and {} both put a whole file at {display} (by '*** Add File:' or '*** Move to:'), so the later would discard the earlier's content. Keep one of them and resend the patch.", first + 1, i + 1)));
+            }
+        }
+        Ok(())
     }
 
     fn plan_one(

@@ -28,7 +28,8 @@ pub(super) fn plan(
     let end = request.end.as_ref().map_or(start, |r| r.line);
     check_lines(&file_lines, request, start, end)?;
     let new_string = crate::text::lf_view(call.new_string);
-    let cleaned = clean_line_edit(&new_string, &file_lines, start, end, request.position);
+    let new_string = without_second_bom(file, &new_string, start, request.position);
+    let cleaned = clean_line_edit(new_string, &file_lines, start, end, request.position);
     if !cleaned.modifications.is_empty() {
         call.ctx.debug_log("Edit", || {
             format!(
@@ -59,6 +60,22 @@ pub(super) fn plan(
         effect: TrackerEffect::Write,
         reparse: None,
     })
+}
+
+/// `new_string` without a leading U+FEFF when it would become the first character of a file
+/// that has a BOM and does not start with U+FEFF: the write restores the file's BOM, so a copy
+/// of it at the start of line 1 would make a second one.
+fn without_second_bom<'a>(
+    file: &TextFile,
+    new_string: &'a str,
+    start: usize,
+    position: Option<Position>,
+) -> &'a str {
+    let lands_first = start == 1 && position != Some(Position::After);
+    match new_string.strip_prefix('\u{FEFF}') {
+        Some(rest) if lands_first && file.bom && !file.text.starts_with('\u{FEFF}') => rest,
+        _ => new_string,
+    }
 }
 
 /// Reads a line reference parameter the way Probe does (`String(value)`); `None` when absent.

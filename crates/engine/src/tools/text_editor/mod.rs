@@ -159,7 +159,7 @@ fn commands(version: Version) -> &'static str {
 }
 
 impl Call<'_> {
-    /// The path for reading: inside the allowed folders (protected paths may be read).
+    /// The path for reading: inside the allowed folders (`view` refuses protected ones itself).
     fn resolve_readable(&self) -> Result<ResolvedPath, ToolError> {
         let policy = &self.ctx.policy;
         let path = policy

@@ -6,7 +6,7 @@ use super::{integer, Call};
 use crate::batch_plan::lines_and_final_newline;
 use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
-use crate::tools::outcome::{Outcome, ToolError};
+use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 use serde_json::Value;
 use std::path::Path;
 
@@ -15,6 +15,9 @@ const MAX_LISTED: usize = 1000;
 
 pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
     let path = call.resolve_readable()?;
+    if let Some(refusal) = protected_refusal(call, &path) {
+        return Err(refusal);
+    }
     call.check_existing_file(&path, "view")?;
     if path.real.is_dir() {
         if params.get("view_range").is_some_and(|v| !v.is_null()) {
@@ -23,6 +26,16 @@ pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
         return Ok(Outcome::read(list_directory(call, &path)));
     }
     view_file(call, params, &path).map(Outcome::read)
+}
+
+/// The answer to a view of a file or folder under `protectedPaths`: its contents (or its entries)
+/// are never shown, whether or not it exists; `None` when the path is not protected.
+fn protected_refusal(call: &Call, path: &ResolvedPath) -> Option<ToolError> {
+    let pattern = call.ctx.policy.protected_pattern(path)?;
+    Some(ToolError::new(ErrorKind::Protected, format!(
+        "Error: Permission denied - {} is a protected path (matches \"{pattern}\"), so its contents are not shown. Protected paths are neither shown nor written by these tools; view a file outside them.",
+        call.ctx.display(path)
+    )))
 }
 
 fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> Result<String, ToolError> {
