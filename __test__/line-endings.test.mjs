@@ -81,6 +81,28 @@ describe('edit, str_replace and multi_edit on mixed endings', () => {
     expect(bytesOf('m.txt')).toBe('one\r\n2\n3\r\n3b\r\nfour\n');
   });
 
+  it('edit by line numbers: replaced lines pair up, inserted lines take the line above\'s ending', async () => {
+    const edit = editTool(opts);
+    ws.write('m.txt', MIXED);
+    await edit.execute({ file_path: 'm.txt', start_line: '2', end_line: '3', new_string: 'X\nY\nZ' });
+    expect(bytesOf('m.txt')).toBe('one\r\nX\nY\r\nZ\r\nfour\n');
+    ws.write('m.txt', MIXED);
+    await edit.execute({ file_path: 'm.txt', start_line: '1', position: 'after', new_string: 'A\nB' });
+    expect(bytesOf('m.txt')).toBe('one\r\nA\r\nB\r\ntwo\nthree\r\nfour\n');
+    ws.write('m.txt', MIXED);
+    await edit.execute({ file_path: 'm.txt', start_line: '1', position: 'before', new_string: 'zero' });
+    expect(bytesOf('m.txt')).toBe('zero\r\none\r\ntwo\nthree\r\nfour\n');
+  });
+
+  it('insert: inserted lines take the ending of the line above', async () => {
+    const editor = textEditorTool(opts);
+    ws.write('m.txt', MIXED);
+    await editor.execute({ command: 'view', path: ws.path('m.txt') });
+    const out = await editor.execute({ command: 'insert', path: ws.path('m.txt'), insert_line: 3, new_str: 'after three\nmore' });
+    expect(out).not.toMatch(/^Error/);
+    expect(bytesOf('m.txt')).toBe('one\r\ntwo\nthree\r\nafter three\r\nmore\r\nfour\n');
+  });
+
   it('multi_edit: each edit follows the lines it replaces', async () => {
     ws.write('m.txt', MIXED);
     const edits = JSON.stringify([

@@ -24,6 +24,51 @@ pub fn with_ending(mut line: String, crlf: bool) -> String {
     line
 }
 
+/// Whether each of `added` new lines ends in CRLF when they take the place of the `replaced` lines
+/// (whole lines of the LF view, without `\n`): the k-th takes the k-th replaced line's ending, the
+/// ones past them the last one's; with nothing replaced, the ending of the line `above`, else of
+/// the line `below` (at the start of the file).
+pub fn new_line_endings<'a>(
+    added: usize,
+    replaced: &'a [&'a str],
+    above: Option<&'a str>,
+    below: Option<&'a str>,
+) -> impl Iterator<Item = bool> + 'a {
+    let neighbour = above.or(below).is_some_and(ends_crlf);
+    (0..added).map(move |k| match replaced {
+        [] => neighbour,
+        _ => ends_crlf(replaced[k.min(replaced.len() - 1)]),
+    })
+}
+
+/// `text`, new lines joined with `\n` that take the place of the `replaced` lines (between `above`
+/// and `below`), with each line given its ending by [`new_line_endings`]. The last line gets no
+/// `\r` when no line follows it (`below` is `None`). Borrows `text` when no line involved ends in
+/// CRLF.
+pub fn fit_new_lines<'a>(
+    text: &'a str,
+    replaced: &[&str],
+    above: Option<&str>,
+    below: Option<&str>,
+) -> Cow<'a, str> {
+    let involved = replaced.iter().copied().chain(above).chain(below);
+    if !involved.into_iter().any(ends_crlf) {
+        return Cow::Borrowed(text);
+    }
+    let lines: Vec<&str> = text.split('\n').collect();
+    let last = lines.len() - 1;
+    let endings = new_line_endings(lines.len(), replaced, above, below);
+    let fitted: Vec<String> = lines
+        .iter()
+        .zip(endings)
+        .enumerate()
+        .map(|(k, (line, crlf))| {
+            with_ending(line.to_string(), crlf && (k < last || below.is_some()))
+        })
+        .collect();
+    Cow::Owned(fitted.join("\n"))
+}
+
 /// `new`, the replacement of `content[region]`, with each line break given the ending of the line
 /// of `content` it takes the place of (see the module's rule): the lines the region touches are
 /// those from the one it starts in to the one it ends in. A `\r` the caller wrote before a line
@@ -125,6 +170,31 @@ mod tests {
     fn a_last_line_without_a_break_takes_the_ending_above() {
         assert_eq!(replace("a\nb\r\nc", "c", "c\nd"), "a\nb\r\nc\r\nd");
         assert_eq!(replace("a\r\nb\nc", "c", "c\nd"), "a\r\nb\nc\nd");
+    }
+
+    #[test]
+    fn new_lines_pair_with_replaced_lines_or_take_the_neighbours_ending() {
+        let ends = |n, replaced: &[&str], above, below| -> Vec<bool> {
+            new_line_endings(n, replaced, above, below).collect()
+        };
+        assert_eq!(ends(3, &["a", "b\r"], None, None), [false, true, true]);
+        assert_eq!(ends(1, &["a\r", "b"], None, None), [true]);
+        assert_eq!(ends(2, &[], Some("a\r"), Some("b")), [true, true]);
+        assert_eq!(ends(1, &[], None, Some("b\r")), [true]);
+        assert_eq!(ends(1, &[], Some("a"), Some("b\r")), [false]);
+    }
+
+    #[test]
+    fn fitted_new_lines_end_like_the_lines_they_replace() {
+        assert_eq!(
+            fit_new_lines("X\nY\nZ", &["two", "three\r"], Some("one\r"), Some("four")),
+            "X\nY\r\nZ\r"
+        );
+        assert_eq!(fit_new_lines("X\nY", &[], Some("one\r"), None), "X\r\nY");
+        assert!(matches!(
+            fit_new_lines("X", &["a"], Some("b"), None),
+            Cow::Borrowed("X")
+        ));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use super::seek::{seek, Found, Miss, Pass, Query};
 use super::{Hunk, HunkLine, PatchError, Placement};
-use crate::fs::endings::{ends_crlf, with_ending};
+use crate::fs::endings::{ends_crlf, new_line_endings, with_ending};
 use crate::text::closest_region;
 
 /// A file's new content and how each fuzzy-placed hunk matched.
@@ -218,18 +218,23 @@ fn insertion(lines: &[&str], hunk: &Hunk, cursor: Cursor) -> Replacement {
             .min(lines.len())
             .max(cursor.line)
     };
-    let neighbour = start
-        .checked_sub(1)
-        .or(Some(start))
-        .and_then(|i| lines.get(i));
-    let crlf = neighbour.is_some_and(|l| ends_crlf(l));
-    let added = hunk
+    let added: Vec<&String> = hunk
         .lines
         .iter()
         .filter_map(|l| match l {
-            HunkLine::Add(t) => Some(with_ending(t.clone(), crlf)),
+            HunkLine::Add(t) => Some(t),
             _ => None,
         })
+        .collect();
+    let (above, below) = (
+        start.checked_sub(1).map(|i| lines[i]),
+        lines.get(start).copied(),
+    );
+    let endings = new_line_endings(added.len(), &[], above, below);
+    let added = added
+        .into_iter()
+        .zip(endings)
+        .map(|(t, crlf)| with_ending(t.clone(), crlf))
         .collect();
     Replacement {
         start,
@@ -304,12 +309,13 @@ fn added_endings(hunk_lines: &[HunkLine], segment: &[&str], around: Around) -> V
             }
             i += 1;
         }
-        let removed = &segment[run_start..j];
-        let fallback = above.or(segment.get(j).copied()).or(around.below);
-        out.extend((0..added).map(|k| match removed {
-            [] => fallback.is_some_and(ends_crlf),
-            _ => ends_crlf(removed[k.min(removed.len() - 1)]),
-        }));
+        let below = segment.get(j).copied().or(around.below);
+        out.extend(new_line_endings(
+            added,
+            &segment[run_start..j],
+            above,
+            below,
+        ));
     }
     out
 }
