@@ -104,4 +104,19 @@ describe('createEditor (edit-engine/openai)', () => {
     expect(undone.ok).toBe(true);
     expect(ws.read('n.txt')).toBe('a\nb\nc\n');
   });
+  it('reads a line-number header as a position hint and text after its second @@ as an anchor', async () => {
+    ws = makeWorkspace('edit-engine-editor-');
+    const editor = createEditor({ allowedFolders: [ws.root], cwd: ws.root });
+    ws.write('n.txt', 'one\ntwo\n');
+    const numbered = await editor.updateFile({ type: 'update_file', path: 'n.txt', diff: '@@ -1,2 +1,2 @@\n one\n-two\n+2\n' });
+    expect(numbered.status).toBe('completed');
+    expect(ws.read('n.txt')).toBe('one\n2\n');
+    ws.write('c.py', 'class A:\n    x = 1\nclass B:\n    x = 1\n');
+    const anchored = await editor.updateFile({ type: 'update_file', path: 'c.py', diff: '@@ -3,2 +3,2 @@ class B:\n-    x = 1\n+    x = 2\n' });
+    expect(anchored.status).toBe('completed');
+    expect(ws.read('c.py')).toBe('class A:\n    x = 1\nclass B:\n    x = 2\n');
+    const mismatch = await editor.updateFile({ type: 'update_file', path: 'n.txt', diff: '@@ -1,2 +1,2 @@\n x\n-2\n+3\n' });
+    expect(mismatch.status).toBe('failed');
+    expect(ws.read('n.txt')).toBe('one\n2\n');
+  });
 });

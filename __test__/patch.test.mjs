@@ -60,6 +60,15 @@ describe('apply_patch (V4A)', () => {
     expect(ws.read('moved/there.txt')).toBe('x\nY\n');
   });
 
+  it('appends a chunk of added lines without context at the end, wherever it sits', async () => {
+    ws.write('panic.txt', 'line1\nline2\nline3\n');
+    const out = await patchTool.execute({
+      input: envelope('*** Update File: panic.txt', '@@', '+after-context', '+second-line', '@@', ' line1', '-line2', '-line3', '+line2-replacement'),
+    });
+    expect(out).toMatch(/^Success/);
+    expect(ws.read('panic.txt')).toBe('line1\nline2-replacement\nafter-context\nsecond-line\n');
+  });
+
   it('keeps CRLF line endings and a BOM', async () => {
     ws.write('w.txt', '\uFEFFa\r\nb\r\n');
     const out = await patchTool.execute({ input: envelope('*** Update File: w.txt', ' a', '-b', '+c') });
@@ -238,6 +247,17 @@ describe('apply_diff', () => {
     expect(ambiguous).toMatch(/occur 2 times \(at lines 2, 4\)/);
   });
 
+  it('picks the place clearly nearest the stated line (within 10 lines, others twice as far)', async () => {
+    ws.write('t.txt', 'a\nx\ny\nb\nc\nx\ny\nd\n');
+    const out = await diffTool.execute({ diff: '--- a/t.txt\n+++ b/t.txt\n@@ -7,2 +7,2 @@\n-x\n-y\n+X\n+Y\n' });
+    expect(out).toMatch(/^Success/);
+    expect(ws.read('t.txt')).toBe('a\nx\ny\nb\nc\nX\nY\nd\n');
+    ws.write('t.txt', 'a\nx\ny\nb\nc\nx\ny\nd\n');
+    const between = await diffTool.execute({ diff: '--- a/t.txt\n+++ b/t.txt\n@@ -4,2 +4,2 @@\n-x\n-y\n+X\n+Y\n' });
+    expect(between).toMatch(/occur 2 times \(at lines 2, 6\)/);
+    expect(ws.read('t.txt')).toBe('a\nx\ny\nb\nc\nx\ny\nd\n');
+  });
+
   it('is all-or-nothing across the files of a diff', async () => {
     ws.write('one.txt', 'alpha\n');
     ws.write('two.txt', 'beta\n');
@@ -261,6 +281,14 @@ describe('apply_diff', () => {
     });
     expect(byParam).toMatch(/^Success/);
     expect(ws.read('src/app.py')).toBe('def f():\n    return 3\n');
+  });
+
+  it('applies a block without a filename line to the previous block\'s file', async () => {
+    ws.write('foo.txt', 'one\nthree\n');
+    const diff = '```text\nfoo.txt\n<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>> REPLACE\n\n...\n\n<<<<<<< SEARCH\nthree\n=======\nfour\n>>>>>>> REPLACE\n```\n';
+    const out = await diffTool.execute({ diff });
+    expect(out).toMatch(/^Success/);
+    expect(ws.read('foo.txt')).toBe('two\nfour\n');
   });
 });
 

@@ -5,6 +5,7 @@ pub mod atomic;
 pub mod background;
 pub mod cleanup;
 pub mod confined_dir;
+pub mod endings;
 pub mod guard;
 pub mod locks;
 pub mod temp;

@@ -2,10 +2,12 @@
 //!
 //! Hunks are placed in order, each after the previous one (and after its own `@@` anchors). The
 //! file's own text is kept for context lines; added lines are re-indented to the file's frame when
-//! the hunk matched only once indentation was ignored. The final-newline state of the file is kept.
+//! the hunk matched only once indentation was ignored, and take the line endings of the lines they
+//! replace ([`crate::fs::endings`]). The final-newline state of the file is kept.
 
 use super::seek::{seek, Found, Miss, Pass, Query};
 use super::{Hunk, HunkLine, PatchError, Placement};
+use crate::fs::endings::{ends_crlf, new_line_endings, with_ending};
 use crate::text::closest_region;
 
 /// A file's new content and how each fuzzy-placed hunk matched.
@@ -55,7 +57,9 @@ pub fn apply_hunks(
         if let Some(hint) = hunk.line_hint.filter(|_| !hunk.old_lines().is_empty()) {
             cursor.drift = replacement.start as isize - (hint as isize - 1);
         }
-        cursor.line = replacement.start + replacement.len;
+        if !hunk.appends_at_end() {
+            cursor.line = replacement.start + replacement.len;
+        }
         replacements.push(replacement);
     }
     replacements.sort_by_key(|r| r.start);
@@ -161,10 +165,14 @@ fn place(
                 .filter(|l| !matches!(l, HunkLine::Add(_)))
                 .count();
             let segment = &lines[found.start..found.start + old_len];
+            let around = Around {
+                above: found.start.checked_sub(1).map(|i| lines[i]),
+                below: lines.get(found.start + old_len).copied(),
+            };
             let replacement = Replacement {
                 start: found.start,
                 len: old_len,
-                lines: fit(hunk_lines, segment, found.pass),
+                lines: fit(hunk_lines, segment, found.pass, around),
             };
             Ok((replacement, found.pass))
         }
@@ -196,24 +204,37 @@ fn locate(
 }
 
 /// A hunk with only added lines: after its anchors, else at its line hint (moved by the previous
-/// hunk's drift), else at the end.
+/// hunk's drift), else at the end of the file, before a final empty line
+/// ([`Hunk::appends_at_end`]). The added lines take the line ending of the line above (below at
+/// the start of the file).
 fn insertion(lines: &[&str], hunk: &Hunk, cursor: Cursor) -> Replacement {
-    let start = if !hunk.anchors.is_empty() {
+    let start = if hunk.appends_at_end() {
+        lines.len() - usize::from(lines.last() == Some(&""))
+    } else if !hunk.anchors.is_empty() {
         cursor.line
-    } else if let Some(h) = hunk.line_hint.filter(|_| !hunk.end_of_file) {
+    } else {
+        let h = hunk.line_hint.unwrap_or(lines.len());
         h.saturating_add_signed(cursor.drift)
             .min(lines.len())
             .max(cursor.line)
-    } else {
-        lines.len()
     };
-    let added = hunk
+    let added: Vec<&String> = hunk
         .lines
         .iter()
         .filter_map(|l| match l {
-            HunkLine::Add(t) => Some(t.clone()),
+            HunkLine::Add(t) => Some(t),
             _ => None,
         })
+        .collect();
+    let (above, below) = (
+        start.checked_sub(1).map(|i| lines[i]),
+        lines.get(start).copied(),
+    );
+    let endings = new_line_endings(added.len(), &[], above, below);
+    let added = added
+        .into_iter()
+        .zip(endings)
+        .map(|(t, crlf)| with_ending(t.clone(), crlf))
         .collect();
     Replacement {
         start,
@@ -222,14 +243,22 @@ fn insertion(lines: &[&str], hunk: &Hunk, cursor: Cursor) -> Replacement {
     }
 }
 
+/// The file's lines just above and below a matched segment.
+#[derive(Clone, Copy)]
+struct Around<'a> {
+    above: Option<&'a str>,
+    below: Option<&'a str>,
+}
+
 /// The replacement lines: the file's own text for context, added lines re-indented when the
-/// match ignored indentation.
-fn fit(hunk_lines: &[HunkLine], segment: &[&str], pass: Pass) -> Vec<String> {
+/// match ignored indentation and given their line endings ([`added_endings`]).
+fn fit(hunk_lines: &[HunkLine], segment: &[&str], pass: Pass, around: Around) -> Vec<String> {
     let indents = if pass >= Pass::SurroundingWhitespace {
         indent_map(hunk_lines, segment)
     } else {
         Vec::new()
     };
+    let mut crlf = added_endings(hunk_lines, segment, around).into_iter();
     let mut out = Vec::with_capacity(hunk_lines.len());
     let mut j = 0;
     for line in hunk_lines {
@@ -239,8 +268,54 @@ fn fit(hunk_lines: &[HunkLine], segment: &[&str], pass: Pass) -> Vec<String> {
                 j += 1;
             }
             HunkLine::Remove(_) => j += 1,
-            HunkLine::Add(t) => out.push(reindent(t, &indents)),
+            HunkLine::Add(t) => {
+                let ending = crlf.next().unwrap_or(false);
+                out.push(with_ending(reindent(t, &indents), ending));
+            }
         }
+    }
+    out
+}
+
+/// For each added line, in order, whether it ends in CRLF (the rule of [`crate::fs::endings`]):
+/// in a run of changes between context lines, the k-th added line takes the ending of the run's
+/// k-th removed line (the last one's past them); a run without removed lines takes the ending of
+/// the line above it (below it at the start of the file). Empty when no line around ends in CRLF.
+fn added_endings(hunk_lines: &[HunkLine], segment: &[&str], around: Around) -> Vec<bool> {
+    let near = segment
+        .iter()
+        .copied()
+        .chain(around.above)
+        .chain(around.below);
+    if !near.into_iter().any(ends_crlf) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let (mut i, mut j, mut above) = (0, 0, around.above);
+    while i < hunk_lines.len() {
+        if let HunkLine::Context(_) = hunk_lines[i] {
+            above = Some(segment[j]);
+            (i, j) = (i + 1, j + 1);
+            continue;
+        }
+        let (run_start, mut added) = (j, 0);
+        while let Some(line) = hunk_lines
+            .get(i)
+            .filter(|l| !matches!(l, HunkLine::Context(_)))
+        {
+            match line {
+                HunkLine::Remove(_) => j += 1,
+                _ => added += 1,
+            }
+            i += 1;
+        }
+        let below = segment.get(j).copied().or(around.below);
+        out.extend(new_line_endings(
+            added,
+            &segment[run_start..j],
+            above,
+            below,
+        ));
     }
     out
 }

@@ -23,16 +23,17 @@ pub enum HunkLine {
 /// How a hunk is placed when its old lines occur several times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Placement {
-    /// The first occurrence at or after the end of the previous hunk (V4A, in order).
+    /// The first occurrence at or after the end of the previous hunk (V4A, in order); of several,
+    /// the one a line hint clearly points to ([`seek::nearest`]).
     InOrder,
     /// The only occurrence; several are told apart by the file order of the hunks, then by the
-    /// line hint (an occurrence exactly there, or where the previous hunk's offset puts it), or
-    /// refused as ambiguous.
+    /// line hint (an occurrence exactly there, or where the previous hunk's offset puts it, or
+    /// clearly nearest to that: [`seek::nearest`]), or refused as ambiguous.
     Unique,
 }
 
 /// A change to one region of a file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Hunk {
     /// `@@ text` anchors, outermost first: each is one line sought after the previous one, and
     /// the hunk's old lines are sought after the last.
@@ -40,7 +41,8 @@ pub struct Hunk {
     pub lines: Vec<HunkLine>,
     /// The old lines must end the file (`*** End of File`).
     pub end_of_file: bool,
-    /// 1-based line where the hunk's old lines are expected (a tie-breaker only).
+    /// 1-based line where the hunk's old lines are expected (a tie-breaker only). For a hunk of
+    /// only added lines, the 0-based index they are inserted before.
     pub line_hint: Option<usize>,
 }
 
@@ -55,6 +57,30 @@ impl Hunk {
             })
             .collect()
     }
+}
+
+impl Hunk {
+    /// A hunk of added lines only that nothing places (no anchor, no usable line hint): its lines
+    /// are appended at the end of the file, before a final empty line, wherever the hunk sits.
+    pub fn appends_at_end(&self) -> bool {
+        self.anchors.is_empty()
+            && (self.line_hint.is_none() || self.end_of_file)
+            && self.lines.iter().all(|l| matches!(l, HunkLine::Add(_)))
+    }
+}
+
+/// The line numbers of a hunk header's old side `l,n` (`l` alone means `n` = 1): the 1-based start
+/// line (none for 0), and the 0-based index a hunk of only added lines goes before (`l,0` inserts
+/// after line `l`).
+pub(crate) fn old_side(spec: &str) -> (Option<usize>, Option<usize>) {
+    let mut parts = spec.split(',');
+    let start = parts.next().and_then(|s| s.parse::<usize>().ok());
+    let count = parts
+        .next()
+        .and_then(|s| s.parse::<usize>().ok())
+        .unwrap_or(1);
+    let insert_at = start.map(|s| if count == 0 { s } else { s.saturating_sub(1) });
+    (start.filter(|s| *s > 0), insert_at)
 }
 
 /// What a patch does to one file. Paths are exactly as the patch names them (unchecked).

@@ -12,7 +12,8 @@
 //! ```
 //!
 //! Each block is its own operation, applied in order on the file as the previous blocks left it
-//! (as aider does). An empty SEARCH creates the file.
+//! (as aider does); a block without a filename line is for the previous block's file. An empty
+//! SEARCH creates the file.
 
 use super::{to_lf, FileOp, Hunk, HunkLine, PatchError, Placement};
 
@@ -74,14 +75,16 @@ pub fn parse(input: &str, default_path: Option<&str>) -> Result<Vec<FileOp>, Pat
     Ok(ops)
 }
 
-/// A line that names a file (aider's filename line), possibly in backticks or bold.
+/// A line that names a file (aider's filename line), possibly in backticks or bold. A line of
+/// punctuation only (the `...` models write between blocks) names none: the block goes on in the
+/// previous block's file.
 fn filename_line(line: &str) -> Option<String> {
     let t = line
         .trim()
         .trim_matches(|c| c == '`' || c == '*')
         .trim()
         .trim_end_matches(':');
-    let plausible = !t.is_empty()
+    let plausible = t.chars().any(char::is_alphanumeric)
         && !t.contains(char::is_whitespace)
         && (t.contains('.') || t.contains('/'))
         && !t.starts_with("```")

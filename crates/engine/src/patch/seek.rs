@@ -35,7 +35,7 @@ impl Pass {
     /// `line` as this pass compares it.
     pub fn key(self, line: &str) -> Cow<'_, str> {
         match self {
-            Pass::Exact => Cow::Borrowed(line),
+            Pass::Exact => Cow::Borrowed(line.strip_suffix('\r').unwrap_or(line)),
             Pass::TrailingWhitespace => Cow::Borrowed(line.trim_end()),
             Pass::SurroundingWhitespace => Cow::Borrowed(line.trim()),
             Pass::Punctuation => Cow::Owned(line.trim().chars().map(plain_char).collect()),
@@ -116,9 +116,18 @@ fn seek_pass(lines: &[&str], query: &Query, pass: Pass) -> Result<usize, Miss> {
         return Err(Miss::NotFound);
     }
     match query.placement {
-        Placement::InOrder => (query.from..=last_start)
-            .find(|&i| matches_at(i))
-            .ok_or(Miss::NotFound),
+        Placement::InOrder => {
+            let mut found = (query.from..=last_start).filter(|&i| matches_at(i));
+            let expected = query.hint.and_then(|h| h.checked_add_signed(query.drift));
+            match expected {
+                None => found.next(),
+                Some(e) => {
+                    let all: Vec<usize> = found.collect();
+                    nearest(&all, e).or(all.first().copied())
+                }
+            }
+            .ok_or(Miss::NotFound)
+        }
         Placement::Unique => {
             let all: Vec<usize> = (query.from..=last_start)
                 .filter(|&i| matches_at(i))
@@ -129,8 +138,7 @@ fn seek_pass(lines: &[&str], query: &Query, pass: Pass) -> Result<usize, Miss> {
 }
 
 /// The only occurrence; of several, the only one after the previous hunk, else the only one at
-/// the expected line (`hint`, or `hint + drift`). A line number that is merely near one of
-/// several occurrences does not choose: it is as likely to be off towards the wrong one.
+/// the expected line (`hint`, or `hint + drift`), else the one [`nearest`] to `hint + drift`.
 fn choose(all: Vec<usize>, query: &Query) -> Result<usize, Miss> {
     if all.len() <= 1 {
         return all.first().copied().ok_or(Miss::NotFound);
@@ -150,6 +158,28 @@ fn choose(all: Vec<usize>, query: &Query) -> Result<usize, Miss> {
         if at.len() == 1 {
             return Ok(at[0]);
         }
+        if let Some(near) = h
+            .checked_add_signed(query.drift)
+            .and_then(|e| nearest(pool, e))
+        {
+            return Ok(near);
+        }
     }
     Err(Miss::Ambiguous(all))
+}
+
+/// Most lines a stated line number may be off and still choose between occurrences.
+const NEAR_LINES: usize = 10;
+
+/// Of several occurrences, the one nearest `expected` when it lies within [`NEAR_LINES`] of it and
+/// every other is at least twice as far (as GNU patch picks by line number); `None` when the
+/// number does not tell them apart clearly.
+pub fn nearest(candidates: &[usize], expected: usize) -> Option<usize> {
+    let distance = |i: usize| i.abs_diff(expected);
+    let best = candidates.iter().copied().min_by_key(|&i| distance(i))?;
+    let d = distance(best);
+    let clear = candidates
+        .iter()
+        .all(|&i| i == best || distance(i) >= 2 * d);
+    (d <= NEAR_LINES && clear).then_some(best)
 }

@@ -411,16 +411,30 @@ fn with_duplicates(n: usize, dup: &str, at: &[usize]) -> String {
 }
 
 #[test]
-fn unified_number_near_the_wrong_occurrence_is_refused_not_applied_there() {
-    // The hunk belongs at line 10; its number is off by +17, nearer the copy at line 30.
+fn unified_number_near_one_occurrence_picks_it_far_or_between_is_refused() {
     let text = with_duplicates(40, "same", &[10, 30]);
-    let err = diff_update(&text, "@@ -27,1 +27,1 @@\n-same\n+SAME\n").unwrap_err();
-    assert!(
-        err.message.contains("occur 2 times (at lines 10, 30)"),
-        "{err}"
+    // Off by 3 from the copy at line 30, 17 from the one at 10: the stated line chooses.
+    let near = diff_update(&text, "@@ -27,1 +27,1 @@\n-same\n+SAME\n").unwrap();
+    assert_eq!(
+        near,
+        with_duplicates(40, "same", &[10]).replace("line 30\n", "SAME\n")
     );
+    // 15 lines from the nearest copy (more than 10), or 8 and 12 lines from the two (not twice as
+    // near): refused.
+    for header in ["@@ -45,1 +45,1 @@", "@@ -22,1 +22,1 @@"] {
+        let err = diff_update(&text, &format!("{header}\n-same\n+SAME\n")).unwrap_err();
+        let listed = err.message.contains("occur 2 times (at lines 10, 30)");
+        assert!(listed, "{header}: {err}");
+    }
     let exact = diff_update(&text, "@@ -10,1 +10,1 @@\n-same\n+SAME\n").unwrap();
     assert_eq!(exact, text.replacen("same", "SAME", 1));
+}
+
+#[test]
+fn unified_stated_line_picks_the_clearly_nearer_of_two_matches() {
+    let text = "a\nx\ny\nb\nc\nx\ny\nd\n";
+    let diff = "--- a/f.txt\n+++ b/f.txt\n@@ -7,2 +7,2 @@\n-x\n-y\n+X\n+Y\n";
+    assert_eq!(diff_update(text, diff).unwrap(), "a\nx\ny\nb\nc\nX\nY\nd\n");
 }
 
 #[test]
@@ -482,5 +496,107 @@ fn missing_anchor_message_puts_the_closest_region_on_its_own_line() {
         err.message
             .contains("was not found after line 0.\nNothing similar"),
         "{err}"
+    );
+}
+
+fn v4a_on_bytes(text: &str, hunks: &str) -> Result<String, PatchError> {
+    apply_to_text(text, &v4a::parse(&update_f_txt(hunks))?).map(|a| a.text)
+}
+
+#[test]
+fn v4a_replaced_lines_keep_their_crlf_beside_embedded_carriage_returns() {
+    let text = "foo\r\r\nbar\r\nbaz\r\n";
+    assert_eq!(
+        v4a_on_bytes(text, " bar\n-baz\n+BAZ\n").unwrap(),
+        "foo\r\r\nbar\r\nBAZ\r\n"
+    );
+    assert_eq!(
+        v4a_on_bytes(text, "@@\n+qux\n").unwrap(),
+        "foo\r\r\nbar\r\nbaz\r\nqux\r\n"
+    );
+}
+
+#[test]
+fn mixed_endings_follow_the_replaced_lines_and_untouched_lines_stay() {
+    let text = "one\r\ntwo\nthree\r\nfour\n";
+    let applied = apply_to_text(
+        text,
+        &v4a::parse(&update_f_txt("-three\n+THREE\n")).unwrap(),
+    );
+    let applied = applied.unwrap();
+    assert_eq!(applied.text, "one\r\ntwo\nTHREE\r\nfour\n");
+    assert!(
+        applied.notes.is_empty(),
+        "a CRLF line matches exactly: {:?}",
+        applied.notes
+    );
+    // The k-th new line takes the k-th replaced line's ending, extra ones the last one's.
+    assert_eq!(
+        v4a_on_bytes(text, " one\n-two\n-three\n+2\n+3\n+3b\n").unwrap(),
+        "one\r\n2\n3\r\n3b\r\nfour\n"
+    );
+    // Added lines without removed ones take the ending of the line above.
+    assert_eq!(
+        v4a_on_bytes(text, " one\n+1b\n two\n+2b\n").unwrap(),
+        "one\r\n1b\r\ntwo\n2b\nthree\r\nfour\n"
+    );
+    // At the start of the file, the line below's.
+    let diff = "@@ -0,0 +1,1 @@\n+zero\n";
+    assert_eq!(
+        diff_update(text, diff).unwrap(),
+        "zero\r\none\r\ntwo\nthree\r\nfour\n"
+    );
+}
+
+#[test]
+fn v4a_added_only_chunk_without_context_is_appended_wherever_it_sits() {
+    let text = "line1\nline2\nline3\n";
+    let hunks =
+        "@@\n+after-context\n+second-line\n@@\n line1\n-line2\n-line3\n+line2-replacement\n";
+    assert_eq!(
+        v4a_update(text, &update_f_txt(hunks)).unwrap(),
+        "line1\nline2-replacement\nafter-context\nsecond-line\n"
+    );
+    // Before a final empty line.
+    assert_eq!(
+        v4a_update("a\n\n", &update_f_txt("+b\n")).unwrap(),
+        "a\nb\n\n"
+    );
+}
+
+#[test]
+fn v4a_line_number_header_is_a_position_hint_and_keeps_a_trailing_anchor() {
+    let patch = update_f_txt("@@ -1,2 +1,2 @@\n one\n-two\n+2\n");
+    assert_eq!(v4a_update("one\ntwo\n", &patch).unwrap(), "one\n2\n");
+    let ops = v4a::parse(&update_f_txt("@@ -5,2 +5,2 @@ def g():\n-    x\n+    y\n")).unwrap();
+    let FileOp::Update { hunks, .. } = &ops[0] else {
+        panic!()
+    };
+    assert_eq!(hunks[0].anchors, vec!["def g():".to_string()]);
+    assert_eq!(hunks[0].line_hint, Some(5));
+    // Of two equal places, the hint picks the one it clearly points to.
+    let text = "x\nb\nc\nd\nx\nf\n";
+    let near_second = update_f_txt("@@ -5,1 +5,1 @@\n-x\n+X\n");
+    assert_eq!(
+        v4a_update(text, &near_second).unwrap(),
+        "x\nb\nc\nd\nX\nf\n"
+    );
+    // Numbers that do not fit the pattern stay anchor text.
+    let odd = v4a::parse(&update_f_txt("@@ -1,2 +x @@\n-a\n+b\n")).unwrap();
+    let FileOp::Update { hunks, .. } = &odd[0] else {
+        panic!()
+    };
+    assert_eq!(hunks[0].anchors, vec!["-1,2 +x @@".to_string()]);
+}
+
+#[test]
+fn search_replace_block_without_filename_continues_the_previous_file() {
+    let diff = "```text\nfoo.txt\n<<<<<<< SEARCH\none\n=======\ntwo\n>>>>>>> REPLACE\n\n...\n\n<<<<<<< SEARCH\nthree\n=======\nfour\n>>>>>>> REPLACE\n```\n";
+    let ops = parse_diff(diff, None).unwrap();
+    let paths: Vec<&str> = ops.iter().map(FileOp::path).collect();
+    assert_eq!(paths, vec!["foo.txt", "foo.txt"]);
+    assert_eq!(
+        apply_to_text("one\nthree\n", &ops).unwrap().text,
+        "two\nfour\n"
     );
 }

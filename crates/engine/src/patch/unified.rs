@@ -1,10 +1,11 @@
 //! Unified diffs (`diff -u`, `git diff`): one or several files, `--- a/x` / `+++ b/x` headers,
 //! `@@ -l,n +l,n @@` or bare `@@` hunk headers. Hunks are placed by their context; the old start
-//! line is only a hint that picks between several equal places, so a diff whose line numbers
-//! are off or missing still applies when its context is unique. Hunk counts are not trusted:
+//! line is only a hint that picks between several equal places (one clearly nearest to it, see
+//! [`super::seek::nearest`]), so a diff whose line numbers are off or missing still applies when
+//! its context is unique. Hunk counts are not trusted:
 //! a hunk ends at the next `@@`, file header or `diff` line.
 
-use super::{to_lf, FileOp, Hunk, HunkLine, PatchError, Placement};
+use super::{old_side, to_lf, FileOp, Hunk, HunkLine, PatchError, Placement};
 
 /// True when `text` looks like a unified diff (a `@@` line or a `---`/`+++` header pair).
 pub fn looks_like(text: &str) -> bool {
@@ -112,20 +113,12 @@ fn parse_hunk(lines: &[&str]) -> (Hunk, usize) {
     (hunk, i)
 }
 
-/// From `@@ -l,n ...`: the 1-based old start line, and for a pure insertion the 0-based index it
-/// goes before (`-l,0` inserts after line `l`).
+/// From `@@ -l,n ...`: the old side's numbers ([`old_side`]).
 fn old_start(header: &str) -> (Option<usize>, Option<usize>) {
-    let Some(spec) = header.split_whitespace().find(|w| w.starts_with('-')) else {
-        return (None, None);
-    };
-    let mut parts = spec[1..].split(',');
-    let start = parts.next().and_then(|s| s.parse::<usize>().ok());
-    let count = parts
-        .next()
-        .and_then(|s| s.parse::<usize>().ok())
-        .unwrap_or(1);
-    let insert_at = start.map(|s| if count == 0 { s } else { s.saturating_sub(1) });
-    (start.filter(|s| *s > 0), insert_at)
+    match header.split_whitespace().find(|w| w.starts_with('-')) {
+        Some(spec) => old_side(&spec[1..]),
+        None => (None, None),
+    }
 }
 
 fn into_op(section: Section) -> Result<FileOp, PatchError> {

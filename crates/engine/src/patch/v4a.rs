@@ -8,6 +8,7 @@
 //! *** Move to: new/path     (optional)
 //! @@ class Outer            (optional anchors, outermost first)
 //! @@     def method():
+//! @@ -12,3 +12,4 @@         (optional line numbers: a position hint; text after them is an anchor)
 //!  context
 //! -removed
 //! +added
@@ -19,7 +20,7 @@
 //! (`<<'EOF'` ... `EOF`) is removed, an empty line inside a hunk is an empty context line, and the
 //! first hunk of a file needs no `@@`.
 
-use super::{to_lf, FileOp, Hunk, HunkLine, PatchError, Placement};
+use super::{old_side, to_lf, FileOp, Hunk, HunkLine, PatchError, Placement};
 
 const BEGIN: &str = "*** Begin Patch";
 const END: &str = "*** End Patch";
@@ -121,30 +122,37 @@ fn parse_update(
         i = 2;
     }
     let mut hunks: Vec<Hunk> = Vec::new();
-    let mut current = new_hunk();
+    let mut current = Collecting::default();
     while i < lines.len() {
         let line = lines[i];
         let trimmed = line.trim();
         if trimmed == END_OF_FILE {
-            current.end_of_file = true;
+            current.hunk.end_of_file = true;
             finish(&mut hunks, &mut current);
         } else if line.starts_with("***") || is_section_marker(trimmed) {
             break;
         } else if let Some(anchor) = line.trim_start().strip_prefix("@@") {
-            if !current.lines.is_empty() {
+            if !current.hunk.lines.is_empty() {
                 finish(&mut hunks, &mut current);
             }
+            let anchor = match numbered_header(anchor) {
+                Some((numbers, rest)) => {
+                    current.numbers = Some(numbers);
+                    rest
+                }
+                None => anchor,
+            };
             let anchor = anchor.trim();
             if !anchor.is_empty() {
-                current.anchors.push(anchor.to_string());
+                current.hunk.anchors.push(anchor.to_string());
             }
         } else if trimmed.is_empty() && !line.starts_with(' ') {
             // A bare empty line: an empty context line inside a hunk, a separator before one.
-            if !current.lines.is_empty() {
-                current.lines.push(HunkLine::Context(String::new()));
+            if !current.hunk.lines.is_empty() {
+                current.hunk.lines.push(HunkLine::Context(String::new()));
             }
         } else {
-            current.lines.push(hunk_line(line, &path, number + i)?);
+            current.hunk.lines.push(hunk_line(line, &path, number + i)?);
         }
         i += 1;
     }
@@ -171,26 +179,47 @@ fn is_section_marker(trimmed: &str) -> bool {
         .any(|m| trimmed.starts_with(m))
 }
 
-fn new_hunk() -> Hunk {
-    Hunk {
-        anchors: Vec::new(),
-        lines: Vec::new(),
-        end_of_file: false,
-        line_hint: None,
-    }
+/// The old side's numbers of a V4A `@@` line that starts like a unified hunk header
+/// (` -a,b +c,d @@` after the first `@@`, see [`old_side`]) and the text after the second `@@`
+/// (an anchor when not blank). `None` for any other text (an anchor as a whole).
+fn numbered_header(after_at: &str) -> Option<(OldSide, &str)> {
+    let rest = after_at.strip_prefix(" -")?;
+    let (old, rest) = rest.split_once(" +")?;
+    let (new, rest) = rest.split_once(" @@")?;
+    let numbers = |spec: &str| {
+        let (line, count) = spec.split_once(',').unwrap_or((spec, "1"));
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        digits(line) && digits(count)
+    };
+    (numbers(old) && numbers(new)).then(|| (old_side(old), rest))
 }
 
-/// Ends the current hunk; anchors not yet followed by lines carry over to the next one.
-fn finish(hunks: &mut Vec<Hunk>, current: &mut Hunk) {
-    let hunk = std::mem::replace(current, new_hunk());
+/// A header's old side: the 1-based start line and the insertion index of an added-only hunk.
+type OldSide = (Option<usize>, Option<usize>);
+
+/// The hunk being collected, with its header's numbers until its lines tell which one is its hint.
+#[derive(Default)]
+struct Collecting {
+    hunk: Hunk,
+    numbers: Option<OldSide>,
+}
+
+/// Ends the current hunk; anchors and line numbers not yet followed by lines carry over to the
+/// next one.
+fn finish(hunks: &mut Vec<Hunk>, current: &mut Collecting) {
+    let Collecting { mut hunk, numbers } = std::mem::take(current);
     if !hunk.lines.is_empty() {
+        hunk.line_hint = numbers.and_then(|(start, insert_at)| {
+            if hunk.old_lines().is_empty() {
+                insert_at
+            } else {
+                start
+            }
+        });
         hunks.push(hunk);
-    } else if !hunk.anchors.is_empty() {
-        // Anchors with no lines yet: they belong to the next hunk.
-        *current = Hunk {
-            anchors: hunk.anchors,
-            ..new_hunk()
-        };
+    } else if !hunk.anchors.is_empty() || numbers.is_some() {
+        current.hunk.anchors = hunk.anchors;
+        current.numbers = numbers;
     }
 }
 

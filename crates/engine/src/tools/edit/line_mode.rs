@@ -55,7 +55,7 @@ pub(super) fn plan(
         &cleaned.modifications,
     );
     Ok(Planned {
-        new_text: updated.join(&file.text, &cleaned.text),
+        new_text: updated.join(&file.text, &updated.fit_endings(&cleaned.text)),
         message,
         effect: TrackerEffect::Write,
         reparse: None,
@@ -227,6 +227,15 @@ impl<'a> Spliced<'a> {
         } else {
             self.file_lines[i - self.cut_from - n + self.cut_to]
         }
+    }
+
+    /// `new_text` (the new lines, `\n`-joined) with the line endings of the lines they replace, or
+    /// for an insertion of the line above ([`crate::fs::endings::fit_new_lines`]).
+    fn fit_endings<'t>(&self, new_text: &'t str) -> std::borrow::Cow<'t, str> {
+        let (from, to) = (self.cut_from, self.cut_to);
+        let above = from.checked_sub(1).map(|i| self.file_lines[i]);
+        let below = self.file_lines.get(to).copied();
+        crate::fs::endings::fit_new_lines(new_text, &self.file_lines[from..to], above, below)
     }
 
     /// The lines joined with `\n` (what `lines.join("\n")` gives), built from three slices: the

@@ -28,9 +28,13 @@ pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
     } else {
         text_lines(&view)
     };
+    let joined = inserted.join("\n");
+    let above = at.checked_sub(1).map(|i| lines[i]);
+    let below = lines.get(at).copied().or(trailing.then_some(""));
+    let fitted = crate::fs::endings::fit_new_lines(&joined, &[], above, below);
     let mut all: Vec<&str> = Vec::with_capacity(lines.len() + inserted.len());
     all.extend_from_slice(&lines[..at]);
-    all.extend_from_slice(&inserted);
+    all.extend(fitted.split('\n'));
     all.extend_from_slice(&lines[at..]);
     let mut new_text = all.join("\n");
     if trailing || lines.is_empty() {

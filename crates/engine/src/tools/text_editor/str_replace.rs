@@ -33,7 +33,9 @@ pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
             return Err(ToolError::new(ErrorKind::Ambiguous, format!("Error: No replacement was performed. Multiple occurrences of old_str `{old}` in lines {lines:?}. Please ensure it is unique (include more surrounding lines in old_str).")));
         }
     };
-    let new_text = format!("{}{}{}", &text[..pos], new_v, &text[pos + old_v.len()..]);
+    let end = pos + old_v.len();
+    let new_v = crate::fs::endings::carry_endings(text, pos..end, &new_v);
+    let new_text = format!("{}{}{}", &text[..pos], new_v, &text[end..]);
     let changed = new_text != text;
     let mut note = String::new();
     if changed {

@@ -5,6 +5,7 @@ mod adapt;
 mod frame;
 
 use super::{EditCall, Planned, TrackerEffect};
+use crate::fs::endings::carry_endings;
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::text::closest_region;
@@ -127,7 +128,8 @@ pub(super) fn plan(
     })
 }
 
-/// The content with each region replaced by `new` fitted to that region ([`keep_boundaries`]).
+/// The content with each region replaced by `new` fitted to that region ([`keep_boundaries`]),
+/// its line breaks given the endings of the lines it replaces ([`carry_endings`]).
 fn splice(
     content: &str,
     regions: &[std::ops::Range<usize>],
@@ -154,7 +156,8 @@ fn splice(
             }
             None => new.to_string(),
         };
-        out.push_str(&keep_boundaries(content, region, &fitted));
+        let kept = keep_boundaries(content, region, &fitted);
+        out.push_str(&carry_endings(content, region.clone(), &kept));
         at = region.end;
     }
     out.push_str(&content[at..]);
