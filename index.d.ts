@@ -377,7 +377,10 @@ export declare function toolErrorLabel(method: string): string
 export interface ToolResult {
   ok: boolean
   text: string
-  /** `replace_in_file` on success: the number of changes made (the count `text` states). */
+  /**
+   * `replace_in_file` on success: the number of changes made (the count `text` states);
+   * `edit`: 0 when the edit was already in the file and nothing was written.
+   */
   changes?: number
 }
 

@@ -68,7 +68,9 @@ function targetPath(input) {
 /**
  * Attaches the structured-result entry point to `tool`: `executeResult(params)` resolves to
  * `{ ok, text, changedFiles }` (`changedFiles`: the path parameter as given, for a successful call
- * of a call that writes (`writes`: a boolean or a predicate of the params); empty otherwise) and never rejects. `execute` resolves to its `text`.
+ * of a call that writes (`writes`: a boolean or a predicate of the params) unless the engine reports
+ * 0 changes (an edit already in the file); empty otherwise) and never rejects. `execute` resolves
+ * to its `text`.
  * `executeResult` is non-enumerable, so spreading or serializing the tool leaves it out.
  */
 function withResult(tool, executeResult) {
@@ -88,7 +90,7 @@ async function callEngine(toolbox, method, input, { label, writes, names }) {
   try {
     const { ok, text, changes } = await toolbox[method](input);
     const wrote = typeof writes === 'function' ? writes(input) : writes;
-    const target = ok && wrote ? targetPath(input) : undefined;
+    const target = ok && wrote && changes !== 0 ? targetPath(input) : undefined;
     return { result: { ok, text: hostMessage(text, names), changedFiles: target === undefined ? [] : [target] }, changes };
   } catch (error) {
     return { result: failure(`${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`) };

@@ -13,7 +13,8 @@ use std::sync::Arc;
 pub struct ToolResult {
     pub ok: bool,
     pub text: String,
-    /// `replace_in_file` on success: the number of changes made (the count `text` states).
+    /// `replace_in_file` on success: the number of changes made (the count `text` states);
+    /// `edit`: 0 when the edit was already in the file and nothing was written.
     pub changes: Option<u32>,
 }
 
@@ -35,6 +36,19 @@ impl ToolResult {
     /// "Here's ...") and whose failures all start with `Error`, so the lead decides.
     pub fn from_fixed_lead(text: String) -> Self {
         ToolResult::new(!text.starts_with("Error"), text)
+    }
+}
+
+impl ToolResult {
+    /// The result of an `edit` call ([`ToolResult::from_fixed_lead`]); an edit already in the file
+    /// reports 0 changes, so no file is listed as changed.
+    pub fn from_edit(text: String) -> Self {
+        let unchanged = text.starts_with(edit_engine_core::tools::edit::ALREADY_APPLIED_LEAD);
+        let mut result = ToolResult::from_fixed_lead(text);
+        if unchanged {
+            result.changes = Some(0);
+        }
+        result
     }
 }
 

@@ -130,7 +130,7 @@ impl NativeToolbox {
     pub fn edit(&self, params: Value) -> AsyncTask<ToolTask> {
         self.task(
             params,
-            |c, p| ToolResult::from_fixed_lead(tools::edit::run(c, p)),
+            |c, p| ToolResult::from_edit(tools::edit::run(c, p)),
             "edit",
         )
     }

@@ -13,6 +13,8 @@ mod line_mode;
 mod symbol_mode;
 mod text_mode;
 
+pub use text_mode::ALREADY_APPLIED_LEAD;
+
 use super::errors::describe;
 use super::params::{field, flag, non_blank_str, Field};
 use super::{diff, ToolContext};
