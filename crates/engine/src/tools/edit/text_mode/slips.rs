@@ -58,7 +58,7 @@ pub(super) fn unmatched(
     old: &str,
     new: &str,
 ) -> Option<Result<Planned, String>> {
-    if let Some(region) = already_present(content, new) {
+    if let Some(region) = already_present(content, new).filter(|_| changes_text(old, new)) {
         return Some(Ok(already_applied(file_path, content, &region)));
     }
     let (region, line) = fragment_in_line(content, old)?;
@@ -163,5 +163,10 @@ mod tests {
         assert_eq!(already_present("a\nb\nc\n", "\nb\nc\n\n"), Some(2..5));
         assert_eq!(already_present("a\nb\nc\n", "b"), None);
         assert_eq!(already_present("b\nc\nb\nc\n", "b\nc"), None);
+        // A new_string that differs from old_string only by blank lines proves nothing.
+        let content = "a();\nb();\nc();\n";
+        assert!(unmatched("a.js", content, "b();\nc();\n", "b();\nc();\n\n").is_none());
+        let found = unmatched("a.js", content, "x();\nc();\n", "b();\nc();\n\n");
+        assert_eq!(found.unwrap().unwrap().new_text, content);
     }
 }
