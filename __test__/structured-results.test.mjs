@@ -54,6 +54,21 @@ describe('structured results', () => {
     expect(ws.read('a.txt')).toBe('1\n2\n');
   });
 
+  it('an edit already in the file succeeds without listing a changed file', async () => {
+    ws = makeWorkspace('edit-engine-results-');
+    ws.write('a.js', 'a();\nb();\nc();\n');
+    const edit = editTool(rootOptions(ws.root));
+    const result = await edit.executeResult({ file_path: 'a.js', old_string: 'x();\ny();', new_string: 'b();\nc();' });
+    expect(result).toEqual({
+      ok: true,
+      text: 'No change needed: a.js already contains new_string at lines 2-3; nothing was written.',
+      changedFiles: [],
+    });
+    const landed = await edit.executeResult({ file_path: 'a.js', old_string: 'a();', new_string: 'd();' });
+    expect(landed.changedFiles).toEqual(['a.js']);
+    expect(ws.read('a.js')).toBe('d();\nb();\nc();\n');
+  });
+
   it('every served tool has a non-enumerable executeResult whose text is what execute returns', async () => {
     ws = errorNamedWorkspace();
     for (const entry of TOOL_ENTRIES) {

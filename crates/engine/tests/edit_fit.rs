@@ -289,3 +289,133 @@ mod line_mode {
         assert_lands("a.js", file, params, "if (a) {\n  x();\n  y();\n}\n");
     }
 }
+
+/// Slips real models make around the text they copy: blank lines and indentation around whole
+/// lines, `new_string`'s frame, white space on blank lines, an edit re-sent after it landed, a
+/// fragment of a line given as a line.
+mod slips {
+    use super::*;
+
+    /// The reply and file of an edit that needed no change.
+    fn assert_already_applied(name: &str, content: &str, params: Value, lines: &str) {
+        let (reply, text) = edit_in(name, content, params);
+        let expected = format!(
+            "No change needed: {name} already contains new_string at lines {lines}; nothing was written."
+        );
+        assert_eq!(reply, expected);
+        assert_eq!(text, content);
+    }
+
+    /// A blank line the file does not have before the lines, and two spaces of indentation
+    /// missing on each of them: the lines are found, `new_string` keeps their indentation.
+    #[test]
+    fn a_surplus_blank_line_and_missing_indentation_around_whole_lines() {
+        let file = "    line1\n    line2\n    line3\n";
+        let params = text_edit("\n  line1\n  line2\n", "  new_line1\n  new_line2\n");
+        let expected = "    new_line1\n    new_line2\n    line3\n";
+        assert_lands("a.txt", file, params, expected);
+    }
+
+    /// One whole line wrapped in blank lines (and indentation) the file does not have; the blank
+    /// lines `new_string` mirrors from them are dropped.
+    #[test]
+    fn a_whole_line_wrapped_in_blank_lines_the_file_lacks() {
+        let file = "a();\nb();\nc();";
+        let params = text_edit("\n\n  b();  \n\n", "\n\n  d();\n\n");
+        assert_lands("a.js", file, params, "a();\nd();\nc();");
+    }
+
+    /// Surplus blank lines never make text inside a line match, nor lines found twice.
+    #[test]
+    fn surplus_blank_lines_never_rescue_a_mid_line_or_repeated_match() {
+        let params = text_edit("\n\nfoo(1);\n\n", "foo(2);");
+        assert_refused("a.js", "x = foo(1); y();\n", params);
+        let params = text_edit("\n\n  b();\n\n", "d();");
+        assert_refused("a.js", "b();\nx();\nb();\n", params);
+    }
+
+    /// `old_string`'s first line starts mid-line (its indentation left out) while the later
+    /// lines carry the file's columns; `new_string` is written relative to its own first line.
+    #[test]
+    fn new_string_is_read_relative_to_its_first_line() {
+        let file = "\n  function oldFunc() {\n    // some code\n  }";
+        let old = "function  oldFunc() {\n    // some code\n  }";
+        let params = text_edit(old, "function newFunc() {\n  // new code\n}");
+        let expected = "\n  function newFunc() {\n    // new code\n  }";
+        assert_lands("a.js", file, params, expected);
+        // A new_string in old_string's own frame lands the same.
+        let params = text_edit(old, "function newFunc() {\n    // new code\n  }");
+        assert_lands("a.js", file, params, expected);
+    }
+
+    /// A fitted block moves by one shift: the lines under its first line move with it.
+    #[test]
+    fn a_fitted_block_moves_as_one() {
+        let file = "void f() {\n    va_start(ap);\n    g();\n}\n";
+        let params = text_edit("\n\tva_start(ap);", "va_start(ap);\nif (x)\n    h();");
+        let expected = file.replace("(ap);\n", "(ap);\n    if (x)\n        h();\n");
+        assert_lands("a.c", file, params, &expected);
+    }
+
+    /// Whitespace-only lines of `new_string` are written as given on a fuzzy path (with their
+    /// block's shift), and empty where the file's blank lines there are empty.
+    #[test]
+    fn whitespace_only_lines_of_new_string_are_kept() {
+        let file = "def f():\n    x = 1\n    y = 2\n";
+        let params = text_edit("  x = 1\n  y = 2", "  x = 1\n  \n  y = 2");
+        assert_lands(
+            "a.py",
+            file,
+            params,
+            "def f():\n    x = 1\n    \n    y = 2\n",
+        );
+        let file = "def f():\n    x = 1\n\n    y = 2\n";
+        let params = text_edit("  x = 1\n\n  y = 2", "  x = 1\n  \n  z = 2");
+        assert_lands("a.py", file, params, "def f():\n    x = 1\n\n    z = 2\n");
+    }
+
+    /// An edit re-sent after it landed: its fuzzy match lands on the edited lines, which already
+    /// hold new_string; nothing is written.
+    #[test]
+    fn an_edit_already_applied_writes_nothing() {
+        let new = "def f():\n    x = load()\n            \n    y = x * 2\n    return y\n";
+        let old = new.replace("x * 2", "x + 1");
+        assert_already_applied("a.py", new, text_edit(&old, new), "1-5");
+        // No candidate for old_string at all: new_string found once, over two lines.
+        let file = "a();\nb();\nc();\n";
+        let params = text_edit("zzz();\nqqq();", "b();\nc();");
+        assert_already_applied("a.js", file, params, "2-3");
+        assert_refused("a.js", file, text_edit("zzz();\nqqq();", "b();"));
+    }
+
+    /// A fragment of one line given as its own indented line: replaced inside the line.
+    #[test]
+    fn a_fragment_given_as_a_line_is_replaced_inside_its_line() {
+        let file =
+            "<div>\n  <video src=\"/a.mp4\" poster=\"/img/old.jpg\" autoplay></video>\n</div>\n";
+        let params = text_edit(
+            "    poster=\"/img/old.jpg\"\n",
+            "    poster=\"/img/new.jpg\"\n",
+        );
+        assert_lands("a.html", file, params, &file.replace("old.jpg", "new.jpg"));
+        // Refused: new_string over several lines, a fragment that starts inside a word, one
+        // too short, and one found twice.
+        let params = text_edit(
+            "    poster=\"/img/old.jpg\"\n",
+            "    poster=\"/a.jpg\"\n    muted\n",
+        );
+        assert_refused("a.html", file, params);
+        assert_refused(
+            "a.html",
+            file,
+            text_edit("  oster=\"/img/old.jpg\"\n", "  x\n"),
+        );
+        assert_refused("a.html", file, text_edit("  <video\n", "  <audio\n"));
+        let twice = "<a href=\"/x/y.html\">\n<a href=\"/x/y.html\" id=b>\n";
+        assert_refused(
+            "a.html",
+            twice,
+            text_edit("  href=\"/x/y.html\"\n", "  href=\"/z\"\n"),
+        );
+    }
+}

@@ -25,6 +25,7 @@ mod quotes;
 mod range_min;
 #[cfg(test)]
 mod reference_tests;
+mod surplus;
 mod whitespace;
 mod zones;
 
@@ -46,6 +47,7 @@ pub use quotes::{
     normalize_quotes, preserve_quote_style, quote_fuzzy_match, quote_normalized_match,
     straight_quote, QuoteMatch,
 };
+pub use surplus::{whole_lines_without_blank_edges, WholeLines};
 pub use whitespace::whitespace_normalized_match;
 
 /// Fuzzy strategies, in the order they are tried after exact matching fails: Probe's three, then

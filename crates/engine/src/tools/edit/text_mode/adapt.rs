@@ -2,7 +2,7 @@
 //! model meant it: same indentation frame, the file's quote style, unescaped text, no stray
 //! boundary white space.
 
-use super::frame::{detect_style, into_file_frame, restyled, IndentStyle};
+use super::frame::{detect_style, into_file_frame, relative_to_first_line, restyled, IndentStyle};
 use crate::lines::detect_base_indent;
 use crate::text::{preserve_quote_style, trimmed_core, unescape_literal, Strategy};
 
@@ -78,7 +78,8 @@ fn trailing_breaks(s: &str) -> usize {
 /// (the region takes its last line's break when `old` closes a line) — unless `new` was not
 /// written in `old`'s frame (it lacks `old`'s opening line breaks), when they are all kept. The
 /// first line's indentation is kept for mapping `new` into the file's frame (the region starts
-/// after the file line's indentation), else `new` is trimmed like `old`.
+/// after the file line's indentation); a `new` at another base indent moves as one block, its first
+/// line onto the file line ([`relative_to_first_line`]), else `new` is trimmed like `old`.
 fn fit_trimmed(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
     let (old_edges, new_edges) = (blank_edges_removed(old), blank_edges_removed(new));
     let breaks = |s: &str| s[trimmed_core(s).end..].matches('\n').count();
@@ -91,12 +92,15 @@ fn fit_trimmed(region_text: &str, frame: &Frame, old: &str, new: &str) -> String
         false => breaks(new),
     }
     .max(trailing_breaks(region_text));
-    let body = if new_edges.trim().is_empty()
-        || detect_base_indent(new_edges) != detect_base_indent(old_edges)
-    {
+    let opens_line = trimmed_core(old).start > 0;
+    let body = if new_edges.trim().is_empty() {
         new[trimmed_core(new)].to_string()
-    } else {
+    } else if detect_base_indent(new_edges) == detect_base_indent(old_edges) {
         carry_indentation(region_text, frame, old_edges, new_edges)
+    } else if opens_line {
+        relative_to_first_line(new_edges, frame.first_indent, frame.style)
+    } else {
+        new[trimmed_core(new)].to_string()
     };
     body + &"\n".repeat(kept)
 }
@@ -169,7 +173,8 @@ fn tab_width(region_text: &str, first_indent: &str, old: &str) -> Option<usize> 
 }
 
 /// `new` in the file's frame: mapped line by line when written at `old`'s base indent, else kept
-/// at its own levels, written in the file's indentation style.
+/// at its own levels (moved as one block onto the file line when the region starts mid-line),
+/// written in the file's indentation style.
 fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
     if new.trim().is_empty() {
         return new.to_string();
@@ -182,7 +187,12 @@ fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> 
         style.unit = unit;
     }
     if detect_base_indent(new) != detect_base_indent(old) {
-        return restyled(new, style);
+        let mid_line =
+            !frame.first_indent.is_empty() && !region_text.starts_with(frame.first_indent);
+        return match mid_line {
+            true => relative_to_first_line(new, frame.first_indent, style),
+            false => restyled(new, style),
+        };
     }
     into_file_frame(region_text, frame.first_indent, old, new, style)
         .unwrap_or_else(|| new.to_string())

@@ -38,6 +38,11 @@ fn write_indent(cols: usize, style: IndentStyle) -> String {
 /// indentation of the file line the region starts on (the region itself starts after it when it
 /// starts mid-line: then `new`'s first line is written without indentation). `None` when the
 /// old and region lines give no usable correspondence (nothing non-blank).
+///
+/// When `old`'s first line starts mid-line (written without indentation) while its later lines
+/// carry the file's columns, a `new` not written in that same frame is read relative to its own
+/// first line: the whole block takes the first line's shift. Whitespace-only lines of `new` are
+/// kept, shifted with the line above ([`blank_line`]).
 pub fn into_file_frame(
     region: &str,
     first_indent: &str,
@@ -48,32 +53,17 @@ pub fn into_file_frame(
     let unit = style.unit;
     let mid_line = !first_indent.is_empty() && !region.starts_with(first_indent);
     let region_lines: Vec<&str> = region.split('\n').collect();
-    let file_cols = |i: usize, line: &str| {
-        if i == 0 && mid_line {
-            columns(first_indent, unit)
-        } else {
-            columns(lead(line), unit)
-        }
-    };
-    // Shift (file columns - model columns) of each old line, where both it and its file line have text.
     let old_lines: Vec<&str> = old.split('\n').collect();
-    let shifts: Vec<Option<isize>> = old_lines
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            let r = region_lines.get(i)?;
-            let blank = js_trim(o).is_empty() || js_trim(r).is_empty();
-            (!blank).then(|| file_cols(i, r) as isize - columns(lead(o), unit) as isize)
-        })
-        .collect();
+    let shifts = line_shifts(&region_lines, &old_lines, first_indent, mid_line, unit);
     let mut shift = shifts.iter().flatten().next().copied()?;
     let new_lines: Vec<&str> = new.split('\n').collect();
+    let block_shift = first_line_frame(&old_lines, &shifts, &new_lines, unit);
     let counterpart = counterparts(&old_lines, &new_lines);
+    let empty_blanks = blank_lines_all_empty(&region_lines);
     let mut out: Vec<String> = Vec::new();
     for (i, line) in new_lines.iter().enumerate() {
-        let body = line.trim_start_matches([' ', '\t']);
         if js_trim(line).is_empty() {
-            out.push(String::new());
+            out.push(blank_line(line, shift, style, empty_blanks));
             continue;
         }
         let same_text = || {
@@ -83,17 +73,114 @@ pub fn into_file_frame(
                 .position(|(o, s)| s.is_some() && js_trim(o) == js_trim(line));
             at.and_then(|at| shifts[at])
         };
-        if let Some(s) = counterpart[i].and_then(|o| shifts[o]).or_else(same_text) {
+        let own = || counterpart[i].and_then(|o| shifts[o]).or_else(same_text);
+        if let Some(s) = block_shift.or_else(own) {
             shift = s;
         }
-        let cols = (columns(lead(line), unit) as isize + shift).max(0) as usize;
-        if i == 0 && mid_line {
-            out.push(body.to_string());
-        } else {
-            out.push(format!("{}{body}", write_indent(cols, style)));
-        }
+        out.push(shifted_line(line, shift, style, i == 0 && mid_line));
     }
     Some(out.join("\n"))
+}
+
+/// Shift (file columns - model columns) of each old line, where both it and its file line have
+/// text; a region starting mid-line counts its first line at the file line's indentation.
+fn line_shifts(
+    region_lines: &[&str],
+    old_lines: &[&str],
+    first_indent: &str,
+    mid_line: bool,
+    unit: usize,
+) -> Vec<Option<isize>> {
+    let file_cols = |i: usize, line: &str| match i == 0 && mid_line {
+        true => columns(first_indent, unit),
+        false => columns(lead(line), unit),
+    };
+    old_lines
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let r = region_lines.get(i)?;
+            let blank = js_trim(o).is_empty() || js_trim(r).is_empty();
+            (!blank).then(|| file_cols(i, r) as isize - columns(lead(o), unit) as isize)
+        })
+        .collect()
+}
+
+/// The one shift for every line of `new` when `old`'s first line was written without its
+/// indentation (shifted right) while every later line of `old` sits at the file's columns, and
+/// `new`'s later lines do not stand to its first line as `old`'s do (`new` was written relative to
+/// its own first line). `None` otherwise: each line takes its own old line's shift.
+fn first_line_frame(
+    old_lines: &[&str],
+    shifts: &[Option<isize>],
+    new_lines: &[&str],
+    unit: usize,
+) -> Option<isize> {
+    let first = *shifts.first()?.as_ref()?;
+    let later: Vec<isize> = shifts.iter().skip(1).flatten().copied().collect();
+    let old_flush = lead(old_lines[0]).is_empty();
+    if first <= 0 || !old_flush || later.is_empty() || later.iter().any(|&s| s != 0) {
+        return None;
+    }
+    let relative = |lines: &[&str]| -> Option<isize> {
+        let first = lines.first().filter(|l| !js_trim(l).is_empty())?;
+        let least = lines[1..]
+            .iter()
+            .filter(|l| !js_trim(l).is_empty())
+            .map(|l| columns(lead(l), unit))
+            .min()?;
+        Some(least as isize - columns(lead(first), unit) as isize)
+    };
+    let (old_rel, new_rel) = (relative(old_lines)?, relative(new_lines)?);
+    (old_rel != new_rel).then_some(first)
+}
+
+/// Whether the region has blank lines and every one of them is empty.
+fn blank_lines_all_empty(region_lines: &[&str]) -> bool {
+    let mut blanks = region_lines.iter().filter(|l| js_trim(l).is_empty());
+    let Some(first) = blanks.next() else {
+        return false;
+    };
+    first.is_empty() && blanks.all(|l| l.is_empty())
+}
+
+/// A whitespace-only line of `new`: written as given, moved by `shift` with its block; empty when
+/// the file's blank lines there are all empty (`empty_blanks`) or it is empty itself.
+fn blank_line(line: &str, shift: isize, style: IndentStyle, empty_blanks: bool) -> String {
+    match line.is_empty() || empty_blanks {
+        true => String::new(),
+        false => shifted_line(line, shift, style, false),
+    }
+}
+
+/// `line` with its indentation moved by `shift` columns and written in `style`; without any
+/// indentation when `first_of_mid_line` (the file line's own indentation precedes it).
+fn shifted_line(line: &str, shift: isize, style: IndentStyle, first_of_mid_line: bool) -> String {
+    let ind = lead(line);
+    let body = &line[ind.len()..];
+    if first_of_mid_line {
+        return body.to_string();
+    }
+    let cols = (columns(ind, style.unit) as isize + shift).max(0) as usize;
+    format!("{}{body}", write_indent(cols, style))
+}
+
+/// `new` moved as one block so that its first line lands at `first_indent`'s columns: every later
+/// line keeps its indentation relative to the first line, written in `style`. The first line is
+/// written without indentation (the region starts after the file line's indentation).
+pub fn relative_to_first_line(new: &str, first_indent: &str, style: IndentStyle) -> String {
+    let lines: Vec<&str> = new.split('\n').collect();
+    let first_cols = columns(lead(lines[0]), style.unit) as isize;
+    let shift = columns(first_indent, style.unit) as isize - first_cols;
+    let out: Vec<String> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match js_trim(line).is_empty() {
+            true => blank_line(line, shift, style, false),
+            false => shifted_line(line, shift, style, i == 0),
+        })
+        .collect();
+    out.join("\n")
 }
 
 /// For each line of `new`, the line of `old` it corresponds to in a diff of their trimmed lines: an
@@ -230,6 +317,32 @@ mod tests {
         assert_eq!(
             out.unwrap(),
             "    if a:\n            b(1,\n              3)\n            c()"
+        );
+    }
+
+    /// Whitespace-only lines are kept and move with their block, unless the region's blank
+    /// lines are all empty.
+    #[test]
+    fn whitespace_only_lines_move_with_their_block() {
+        let out = into_file_frame("    a\n    b", "    ", "a\nb", "a\n  \n\nb", SPACES4);
+        assert_eq!(out.unwrap(), "    a\n      \n\n    b");
+        let out = into_file_frame("    a\n\n    b", "    ", "a\n\nb", "a\n  \nb", SPACES4);
+        assert_eq!(out.unwrap(), "    a\n\n    b");
+    }
+
+    /// `old`'s first line without its indentation, its later lines at the file's columns: a `new`
+    /// written relative to its first line moves as one block; one in `old`'s frame line by line.
+    #[test]
+    fn a_new_relative_to_its_first_line_moves_as_one_block() {
+        let region = "f() {\n    x;\n  }";
+        let old = "f() {\n    x;\n  }";
+        let out = into_file_frame(region, "  ", old, "g() {\n  y;\n}", SPACES4);
+        assert_eq!(out.unwrap(), "g() {\n    y;\n  }");
+        let out = into_file_frame(region, "  ", old, "g() {\n    y;\n  }", SPACES4);
+        assert_eq!(out.unwrap(), "g() {\n    y;\n  }");
+        assert_eq!(
+            relative_to_first_line("  a\n    b\n\n  c", "        ", SPACES4),
+            "a\n          b\n\n        c"
         );
     }
 

@@ -1,8 +1,11 @@
-//! Text mode: exact match first, then the fuzzy cascade (Probe's three strategies, then ours);
-//! ambiguity, scope and no-op guards; "did you mean" when nothing matches.
+//! Text mode: exact match first, then the fuzzy cascade (Probe's three strategies, then ours), then
+//! the slips models make around whole lines and fragments; ambiguity, scope and no-op guards;
+//! "already applied" when a fuzzy match already holds `new_string`; "did you mean" when nothing
+//! matches.
 
 mod adapt;
 mod frame;
+mod slips;
 
 use super::{EditCall, Planned, TrackerEffect};
 use crate::fs::endings::carry_endings;
@@ -14,6 +17,7 @@ use crate::tools::outcome::{ErrorKind, ToolError};
 use crate::tools::params::{field, Field};
 use crate::tools::ToolContext;
 use serde_json::Value;
+use std::borrow::Cow;
 
 const EMPTY_OLD_STRING: &str = "Error editing file: Invalid old_string - it is empty, so there is nothing to find. Copy the exact text to replace from the file, or use start_line with position=\"before\"/\"after\" to insert new lines.";
 const NO_CHANGES: &str = "Error editing file: No changes made - the replacement result is identical to the original. Verify that old_string and new_string are actually different. If fuzzy matching was used, the matched text may already equal new_string.";
@@ -78,11 +82,19 @@ pub(super) fn plan(
     let old = file.to_view(request.old_string);
     // The content is an LF view: new_string's line endings become the file's on write.
     let new = lf_view(call.new_string);
-    let Some(located) = locate(content, &old, request.restriction) else {
-        return Err(ToolError::new(
-            ErrorKind::NotFound,
-            not_found(call.file_path, content, &old),
-        ));
+    let (located, old, new) = match locate(content, &old, request.restriction) {
+        Some(located) => (located, old, new),
+        None => match slips::without_blank_edges(content, &old, &new, request.restriction) {
+            Some((located, core, new)) => (located, Cow::Owned(core), Cow::Owned(new)),
+            None => {
+                return slips::unmatched(call.file_path, content, &old, &new).unwrap_or_else(|| {
+                    Err(ToolError::new(
+                        ErrorKind::NotFound,
+                        not_found(call.file_path, content, &old),
+                    ))
+                })
+            }
+        },
     };
     if let Some(n) = request.expected.filter(|n| *n != located.regions.len()) {
         let lines: Vec<usize> = located
@@ -108,7 +120,15 @@ pub(super) fn plan(
         .map_err(ToolError::bad_param)?;
     let new_text = splice(content, chosen, located.strategy, &old, &new);
     if new_text == content {
-        return Err(ToolError::bad_param(NO_CHANGES));
+        let last = chosen[chosen.len() - 1].end;
+        return match located.strategy.is_some() && slips::changes_text(&old, &new) {
+            true => Ok(slips::already_applied(
+                call.file_path,
+                content,
+                &(chosen[0].start..last),
+            )),
+            false => Err(ToolError::bad_param(NO_CHANGES)),
+        };
     }
     let count = chosen.len();
     let plural = if count != 1 { "s" } else { "" };
