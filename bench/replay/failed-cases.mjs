@@ -132,9 +132,9 @@ function stateOf(dir, h, pair) {
   return null;
 }
 
-/** Paths of aider chat histories ever committed in a repository. */
+/** Paths of aider chat histories ever committed in a repository (`.aider.chat.history.md`, or renamed without the dot). */
 export function historyPaths(dir) {
-  const names = tryGit(dir, ['log', '--all', '--format=', '--name-only', '--diff-filter=AM', '--', '.aider.chat.history.md', '*/.aider.chat.history.md']);
+  const names = tryGit(dir, ['log', '--all', '--format=', '--name-only', '--diff-filter=AM', '--', '.aider.chat.history.md', '*/.aider.chat.history.md', 'aider.chat.history.md', '*/aider.chat.history.md']);
   return [...new Set((names ?? '').split('\n').filter(Boolean))];
 }
 
