@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { applyHunk } from './cases.mjs';
+import { cDefinition } from './c-defs.mjs';
 
 const leading = (l) => /^[ \t]*/.exec(l)[0];
 const countOf = (hay, needle) => hay.split(needle).length - 1;
@@ -127,22 +128,30 @@ export function lineCall(c) {
 
 const DEF = /^\s*(?:export\s+|pub(?:\([^)]*\))?\s+|async\s+|static\s+|public\s+|private\s+|protected\s+|final\s+)*(?:def|function|fn|func|class|struct|impl|interface|module|enum)\s+(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)/;
 
+/** Lua: `function name(`, `local function name(`, `function M.name(` / `M:name(` (dotted name kept). */
+const LUA_DEF = /^\s*(?:local\s+)?function\s+([A-Za-z_]\w*(?:[.:][A-Za-z_]\w*)*)\s*\(/;
+
 /** Names of definitions that open above the hunk (nearest first). */
 export function candidateNames(c) {
   const lines = c.content.split('\n');
   const names = [];
+  const def = c.lang === 'lua' ? LUA_DEF : DEF;
   for (let i = Math.min(lines.length - 1, c.hunk.start - 1); i >= 0 && names.length < 3; i--) {
-    const m = DEF.exec(lines[i]);
+    const m = def.exec(lines[i]);
     if (m && !names.includes(m[1])) names.push(m[1]);
   }
   return names;
 }
 
+/** The hunk's first and last old lines (1-based; an insertion's are the lines around it). */
+function hunkSpan(h) {
+  return h.oldCount === 0 ? [h.start + 1, h.start] : [h.start, h.start + h.oldCount - 1];
+}
+
 /** The symbol-mode call: the whole definition that holds the hunk, rewritten. */
 export function symbolCall(c, defs) {
   const h = c.hunk;
-  const first = h.oldCount === 0 ? h.start + 1 : h.start;
-  const last = h.oldCount === 0 ? h.start : h.start + h.oldCount - 1;
+  const [first, last] = hunkSpan(h);
   const def = defs.find((d) => d.startLine < first && d.endLine > last);
   if (!def) return null;
   const expected = applyHunk(c.content, h);
@@ -162,15 +171,24 @@ async function symbolDefs(api, file, c) {
   return defs;
 }
 
+const C_FAMILY = new Set(['c', 'c-header', 'cpp']);
+
 /**
- * Every call of case `c`: text mode, line mode, and symbol mode when a definition holds the hunk
- * (looked up by `api` in a probe file it writes in `dir`).
+ * Every call of case `c`: text mode, line mode, and symbol mode when a definition holds the hunk:
+ * in C and C++ the function found from the text (`cDefinition`), whether or not the engine finds
+ * it; elsewhere a name the engine finds once (looked up by `api` in a probe file written in `dir`).
  */
 export async function caseCalls(api, dir, c) {
   const calls = [...textCalls(c), lineCall(c)];
-  const probe = join(dir, `defs${extname(c.path)}`);
-  writeFileSync(probe, c.content);
-  const sym = symbolCall(c, await symbolDefs(api, probe, c));
+  let defs;
+  if (C_FAMILY.has(c.lang)) {
+    defs = [cDefinition(c.content, ...hunkSpan(c.hunk))].filter(Boolean);
+  } else {
+    const probe = join(dir, `defs${extname(c.path)}`);
+    writeFileSync(probe, c.content);
+    defs = await symbolDefs(api, probe, c);
+  }
+  const sym = symbolCall(c, defs);
   if (sym) calls.push(sym);
   return calls;
 }

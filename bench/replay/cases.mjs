@@ -56,6 +56,33 @@ function hunks(dir, parent, commit, path) {
   return out;
 }
 
+/** Files of `commit` the replay edits: modified source files outside vendored folders. */
+function editedFiles(dir, parent, commit) {
+  return git(dir, ['diff', '--name-only', '--diff-filter=M', parent, commit])
+    .split('\n')
+    .filter((p) => LANGUAGES[extname(p)] && !/(^|\/)(vendor|third_party|node_modules)\//.test(p));
+}
+
+/**
+ * Cases of one file of one commit: its first `hunksPerFile` hunks, or those numbered in `only`
+ * (0-based). Each case carries `hunkIndex`; `caseId` names it.
+ */
+function fileCases(repo, commit, parent, path, { hunksPerFile, only }) {
+  let content;
+  try {
+    content = git(repo.dir, ['show', `${parent}:${path}`]);
+  } catch {
+    return [];
+  }
+  if (content.length > MAX_FILE_BYTES || content.includes('\0') || content.includes('\r')) return [];
+  return hunks(repo.dir, parent, commit, path)
+    .map((hunk, hunkIndex) => ({ repo: repo.name, commit: commit.slice(0, 10), path, lang: LANGUAGES[extname(path)], content, hunk, hunkIndex }))
+    .filter((c) => (only ? only.includes(c.hunkIndex) : c.hunkIndex < hunksPerFile));
+}
+
+/** A case's stable id within its repository: `path#hunkIndex` (the commit is listed apart). */
+export const caseId = (c) => `${c.path}#${c.hunkIndex}`;
+
 /** Cases from up to `commits` non-merge commits of one repository. */
 export function repoCases(repo, { commits, filesPerCommit, hunksPerFile }) {
   const log = git(repo.dir, ['log', '--no-merges', '--format=%H %P', '-n', String(commits * 6), 'HEAD']);
@@ -64,25 +91,34 @@ export function repoCases(repo, { commits, filesPerCommit, hunksPerFile }) {
   for (const row of log.trim().split('\n')) {
     const [commit, parent, extra] = row.split(' ');
     if (!parent || extra || used >= commits) continue;
-    const files = git(repo.dir, ['diff', '--name-only', '--diff-filter=M', parent, commit])
-      .split('\n')
-      .filter((p) => LANGUAGES[extname(p)] && !/(^|\/)(vendor|third_party|node_modules)\//.test(p))
-      .slice(0, filesPerCommit);
     let took = false;
-    for (const path of files) {
-      let content;
-      try {
-        content = git(repo.dir, ['show', `${parent}:${path}`]);
-      } catch {
-        continue;
-      }
-      if (content.length > MAX_FILE_BYTES || content.includes('\0') || content.includes('\r')) continue;
-      for (const h of hunks(repo.dir, parent, commit, path).slice(0, hunksPerFile)) {
-        cases.push({ repo: repo.name, commit: commit.slice(0, 10), path, lang: LANGUAGES[extname(path)], content, hunk: h });
-        took = true;
-      }
+    for (const path of editedFiles(repo.dir, parent, commit).slice(0, filesPerCommit)) {
+      const got = fileCases(repo, commit, parent, path, { hunksPerFile });
+      for (const c of got) cases.push({ ...c, commit });
+      took ||= got.length > 0;
     }
     if (took) used++;
+  }
+  return cases;
+}
+
+/**
+ * The cases a pinned list names for one repository: `commits` maps a full commit id to its case
+ * ids (`path#hunkIndex`). Throws when a commit is missing from the repository.
+ */
+export function pinnedCases(repo, commits) {
+  const cases = [];
+  for (const [commit, ids] of Object.entries(commits)) {
+    const parent = git(repo.dir, ['rev-parse', `${commit}^`]).trim();
+    const byPath = new Map();
+    for (const id of ids) {
+      const at = id.lastIndexOf('#');
+      const path = id.slice(0, at);
+      byPath.set(path, [...(byPath.get(path) ?? []), Number(id.slice(at + 1))]);
+    }
+    for (const [path, only] of byPath) {
+      for (const c of fileCases(repo, commit, parent, path, { only })) cases.push({ ...c, commit });
+    }
   }
   return cases;
 }

@@ -7,7 +7,7 @@ const lf = (s) => s.replace(/\r\n/g, '\n');
 const squeeze = (s) => s.replace(/\s+/g, '');
 
 function refusalKind(reply) {
-  if (/Ambiguous match|Multiple occurrences/.test(reply)) return 'ambiguous';
+  if (/Ambiguous match|Multiple occurrences|Found \d+ symbols named/.test(reply)) return 'ambiguous';
   if (/Edit scope too large/.test(reply)) return 'scope';
   return 'other';
 }
@@ -106,7 +106,12 @@ function groupBy(results, key) {
   return [...[...m.entries()].sort(([a], [b]) => a.localeCompare(b)), ['**all**', results]];
 }
 
-/** Markdown tables per category and per language ("pct": correct among non-ambiguous, in-scope). */
+/**
+ * Markdown tables per category, per language, and of symbol mode per language ("pct": correct
+ * among non-ambiguous, in-scope).
+ */
 export function report(results) {
-  return `${table('category', groupBy(results, 'category'))}\n\n${table('language', groupBy(results, 'lang'))}\n`;
+  const symbol = results.filter((r) => r.category === 'symbol');
+  const tables = [table('category', groupBy(results, 'category')), table('language', groupBy(results, 'lang')), table('symbol: language', groupBy(symbol, 'lang'))];
+  return `${tables.join('\n\n')}\n`;
 }

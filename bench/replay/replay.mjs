@@ -5,6 +5,8 @@
 //
 // Usage: node bench/replay/replay.mjs --repos DIR [--cache DIR] [--commits N] [--rebuild] [--json OUT]
 //        [--lib PATH/TO/lib/index.mjs] (another build of the package, e.g. to compare with main)
+//        [--pinned [LIST]] (the cases the list names, default corpus.json beside this file)
+//        [--pin LIST] (write the cases in use as such a list)
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,8 +14,11 @@ import { homedir, tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gitDirs, repoCases } from './cases.mjs';
+import { pinnedCorpus, writePin } from './pinned.mjs';
 import { applyCall, caseCalls } from './calls.mjs';
 import { judge, markPythonFailures, report } from './judge.mjs';
+
+const PINNED = new URL('./corpus.json', import.meta.url).pathname;
 
 function args() {
   const a = { cache: join(homedir(), '.cache', 'edit-engine-replay'), commits: 40, rebuild: false };
@@ -26,14 +31,20 @@ function args() {
     else if (k === '--rebuild') a.rebuild = true;
     else if (k === '--json') a.json = argv[++i];
     else if (k === '--lib') a.lib = argv[++i];
+    else if (k === '--pinned') a.pinned = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : PINNED;
+    else if (k === '--pin') a.pin = argv[++i];
     else throw new Error(`unknown argument ${k}`);
   }
   a.repos ??= process.env.EDIT_ENGINE_REPLAY_REPOS ?? join(a.cache, 'repos');
   return a;
 }
 
-/** The base cases (one per hunk), from the cache unless `--rebuild` or the cache is missing. */
+/**
+ * The base cases (one per hunk): those a pinned list names, or sampled from the cache unless
+ * `--rebuild` or the cache is missing.
+ */
 function baseCases(a) {
+  if (a.pinned) return pinnedCorpus(a.pinned, a.repos);
   const file = join(a.cache, `cases-${a.commits}.json`);
   if (!a.rebuild && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   if (!existsSync(a.repos)) throw new Error(`no repositories folder ${a.repos} (see bench/replay/README.md)`);
@@ -52,6 +63,7 @@ async function main() {
   const a = args();
   const api = await import(a.lib ? pathToFileURL(resolve(a.lib)).href : '../../lib/index.mjs');
   const cases = baseCases(a);
+  if (a.pin) writePin(a.pin, cases, a.repos);
   const dir = mkdtempSync(join(tmpdir(), 'edit-engine-replay-'));
   const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false });
   const results = [];
