@@ -6,11 +6,9 @@
 //! in the file vote (keys are taken rarest first until [`CLOSEST_PAIR_BUDGET`] votes), so the cost
 //! is O(content + search) plus the scoring of at most [`CLOSEST_CANDIDATES`] windows.
 
-use std::collections::HashMap;
-use std::time::Duration;
-
 use super::js::js_trim;
 use super::line_table::LineTable;
+use std::collections::HashMap;
 
 /// Maximum number of (search line, file line) votes cast.
 pub const CLOSEST_PAIR_BUDGET: usize = 50_000;
@@ -85,13 +83,26 @@ fn trimmed_join(lines: &[&str]) -> String {
         .join("\n")
 }
 
-/// Character diff ratio (`similar`, bounded by a 50 ms timeout).
+/// Longest pair (in bytes, both texts together) compared character by character.
+const CHAR_DIFF_BYTES: usize = 4 * 1024;
+/// Longest pair compared word by word; longer pairs are compared line by line.
+const WORD_DIFF_BYTES: usize = 32 * 1024;
+
+/// Diff ratio of `a` and `b` (`similar`, Myers): by characters for short texts, by words, then by
+/// lines for longer ones, so the cost is bounded by the input and the score depends only on it
+/// (never on how busy the machine is).
 fn similarity(a: &str, b: &str) -> f64 {
-    let diff = similar::TextDiff::configure()
-        .algorithm(similar::Algorithm::Myers)
-        .timeout(Duration::from_millis(50))
-        .diff_chars(a, b);
-    f64::from(diff.ratio())
+    let mut config = similar::TextDiffConfig::default();
+    config.algorithm(similar::Algorithm::Myers);
+    let total = a.len() + b.len();
+    let ratio = if total <= CHAR_DIFF_BYTES {
+        config.diff_chars(a, b).ratio()
+    } else if total <= WORD_DIFF_BYTES {
+        config.diff_words(a, b).ratio()
+    } else {
+        config.diff_lines(a, b).ratio()
+    };
+    f64::from(ratio)
 }
 
 /// Unified diff `old_string` -> `file`, cut to [`CLOSEST_DIFF_LINES`] lines.
@@ -219,6 +230,21 @@ mod tests {
         assert_eq!(r.start_line, 1);
         assert!(r.diff.lines().count() <= CLOSEST_DIFF_LINES + 1);
         assert!(r.diff.ends_with("..."));
+    }
+
+    #[test]
+    fn the_score_of_a_long_search_depends_only_on_the_texts() {
+        let content: String = (0..400)
+            .map(|i| format!("let item_{i} = compute_{i}(alpha, beta);\n"))
+            .collect();
+        let search: String = (100..300)
+            .map(|i| format!("let item_{i} = compute_{i}(alpha, gamma);\n"))
+            .collect();
+        let first = closest_region(&content, &search).unwrap();
+        assert_eq!((first.start_line, first.end_line), (101, 300));
+        for _ in 0..3 {
+            assert_eq!(closest_region(&content, &search).unwrap(), first);
+        }
     }
 
     #[test]
