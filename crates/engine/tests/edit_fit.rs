@@ -88,6 +88,31 @@ mod indentation {
         let params = text_edit("f(1,\n  2)", "f(1,\n  3)");
         assert_lands("a.py", file, params, &file.replace("2)", "3)"));
     }
+
+    /// A one-line `old_string` written a level deeper than the file's line and a `new_string` two
+    /// levels deeper than it, in the same frame: `new_string` lands two levels deeper than the
+    /// file's line, not as written.
+    #[test]
+    fn new_at_another_indent_moves_with_a_one_line_olds_shift() {
+        let file = "const db = open();\n// populate search\nlisten();\n";
+        let params = text_edit("  // populate search", "      await db.connect();");
+        let expected = file.replace("// populate search", "    await db.connect();");
+        assert_lands("a.js", file, params, &expected);
+    }
+
+    /// A block copied a level too shallow, replaced by its inner line written where it stood in
+    /// the copy: the line keeps its place in the file (the block's shift), not the copy's column.
+    #[test]
+    fn new_at_another_indent_moves_with_a_blocks_shift() {
+        let file =
+            "fn run() {\n    s(|| {\n        if ok {\n            go();\n        }\n    });\n}\n";
+        let params = text_edit("    if ok {\n        go();\n    }", "        go();");
+        let expected = file.replace(
+            "        if ok {\n            go();\n        }",
+            "            go();",
+        );
+        assert_lands("a.rs", file, params, &expected);
+    }
 }
 
 mod tabs {
@@ -149,6 +174,19 @@ mod tabs {
             "if TYPE_CHECKING:\n\tfrom c import D\n\tfrom a import B",
         );
         let expected = file.replace("    from a", "    from c import D\n    from a");
+        assert_lands("a.py", file, params, &expected);
+    }
+
+    /// A single line copied in tabs where the file's detected unit (2, from a hanging indent) is
+    /// not the block's (4): its tab stands for its columns over its tabs.
+    #[test]
+    fn a_single_lines_tab_is_as_wide_as_its_columns_say() {
+        let file = "X = f(a,\n  b)\nclass A:\n    def get(self): return 1\n";
+        let params = text_edit(
+            "\tdef get(self): return 1",
+            "\tdef get(\n\t\tself,\n\t): return 1",
+        );
+        let expected = file.replace("(self)", "(\n        self,\n    )");
         assert_lands("a.py", file, params, &expected);
     }
 

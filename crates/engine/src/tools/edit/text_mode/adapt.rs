@@ -2,7 +2,9 @@
 //! model meant it: same indentation frame, the file's quote style, unescaped text, no stray
 //! boundary white space.
 
-use super::frame::{detect_style, into_file_frame, relative_to_first_line, restyled, IndentStyle};
+use super::frame::{
+    detect_style, into_file_frame, relative_to_first_line, restyled, uniform_shift, IndentStyle,
+};
 use crate::lines::detect_base_indent;
 use crate::text::{preserve_quote_style, trimmed_core, unescape_literal, Strategy};
 
@@ -141,8 +143,10 @@ fn looks_escaped(s: &str) -> bool {
 
 /// The columns one tab of `old` stands for in a space-indented region, read from the matched lines
 /// themselves (two lines with different tab counts: the difference of their file columns, less
-/// their own spaces, over the difference of tabs); `None` without such lines or when they disagree
-/// or give no width of 1..=8. The file's detected unit can be off (hanging indents).
+/// their own spaces, over the difference of tabs; lines with one count of tabs: their columns over
+/// that count); `None` without such lines or when they disagree or give no width of 1..=8. The
+/// file's detected unit can be off (hanging indents). A region starting mid-line counts its first
+/// line at the file line's indentation.
 fn tab_width(region_text: &str, first_indent: &str, old: &str) -> Option<usize> {
     let lead = |l: &str| l.len() - l.trim_start_matches([' ', '\t']).len();
     let mid_line = !first_indent.is_empty() && !region_text.starts_with(first_indent);
@@ -150,13 +154,15 @@ fn tab_width(region_text: &str, first_indent: &str, old: &str) -> Option<usize> 
         .split('\n')
         .zip(region_text.split('\n'))
         .enumerate()
-        .filter(|(i, (o, r))| {
-            !(o.trim().is_empty() || r.trim().is_empty() || (*i == 0 && mid_line))
+        .filter(|(_, (o, r))| !(o.trim().is_empty() || r.trim().is_empty()))
+        .map(|(i, (o, r))| match i == 0 && mid_line {
+            true => (o, first_indent),
+            false => (o, &r[..lead(r)]),
         })
-        .filter(|(_, (_, r))| !r[..lead(r)].contains('\t'))
-        .map(|(_, (o, r))| {
+        .filter(|(_, indent)| !indent.contains('\t'))
+        .map(|(o, indent)| {
             let tabs = o[..lead(o)].bytes().filter(|&b| b == b'\t').count() as isize;
-            (tabs, lead(r) as isize - (lead(o) as isize - tabs))
+            (tabs, indent.len() as isize - (lead(o) as isize - tabs))
         })
         .collect();
     let mut width: Option<isize> = None;
@@ -169,24 +175,33 @@ fn tab_width(region_text: &str, first_indent: &str, old: &str) -> Option<usize> 
             return None;
         }
     }
-    width.filter(|w| (1..=8).contains(w)).map(|w| w as usize)
+    width
+        .or_else(|| one_tab_count_width(&points))
+        .filter(|w| (1..=8).contains(w))
+        .map(|w| w as usize)
 }
 
-/// `new` in the file's frame: mapped line by line when written at `old`'s base indent, else kept
-/// at its own levels (moved as one block onto the file line when the region starts mid-line),
-/// written in the file's indentation style.
+/// Lines that all have the same count of tabs at the same file columns (a single matched line, say):
+/// the columns those tabs stand for, over their count; `None` without tabs or when not whole.
+fn one_tab_count_width(points: &[(isize, isize)]) -> Option<isize> {
+    let &(tabs, cols) = points.first()?;
+    let same = points.iter().all(|&p| p == (tabs, cols));
+    (same && tabs > 0 && cols % tabs == 0).then(|| cols / tabs)
+}
+
+/// `new` in the file's frame: mapped line by line when written at `old`'s base indent or when
+/// `old` was written at one uniform indentation difference ([`in_old_frame`]), else kept at its own
+/// levels (moved as one block onto the file line when the region starts mid-line), written in the
+/// file's indentation style.
 fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> String {
     if new.trim().is_empty() {
         return new.to_string();
     }
-    let mut style = frame.style;
-    if style.tabs {
-        // A tab file: a level of the model's spaces is the model's own step.
-        style.unit = detect_style(&format!("{old}\n{new}")).unit;
-    } else if let Some(unit) = tab_width(region_text, frame.first_indent, old) {
-        style.unit = unit;
-    }
+    let style = fitted_style(region_text, frame, old, new);
     if detect_base_indent(new) != detect_base_indent(old) {
+        if let Some(out) = in_old_frame(region_text, frame, old, new, style) {
+            return out;
+        }
         let mid_line =
             !frame.first_indent.is_empty() && !region_text.starts_with(frame.first_indent);
         return match mid_line {
@@ -196,6 +211,38 @@ fn carry_indentation(region_text: &str, frame: &Frame, old: &str, new: &str) -> 
     }
     into_file_frame(region_text, frame.first_indent, old, new, style)
         .unwrap_or_else(|| new.to_string())
+}
+
+/// The file's indentation style with the unit `old` and `new` are read in: in a tab file a level of
+/// the model's spaces is the model's own step; in a space file a tab of `old` is as wide as the
+/// matched lines say ([`tab_width`]).
+fn fitted_style(region_text: &str, frame: &Frame, old: &str, new: &str) -> IndentStyle {
+    let mut style = frame.style;
+    if style.tabs {
+        style.unit = detect_style(&format!("{old}\n{new}")).unit;
+    } else if let Some(unit) = tab_width(region_text, frame.first_indent, old) {
+        style.unit = unit;
+    }
+    style
+}
+
+/// A `new` at another base indent than `old`, when `old` was written with indentation (its first
+/// line indented) that differs from the file's by one shift on every line: `new` was written in
+/// `old`'s frame, at its own levels there, and moves by that shift. `None` otherwise (`old`'s
+/// first line flush, as when its indentation was left out, or shifts that differ).
+fn in_old_frame(
+    region_text: &str,
+    frame: &Frame,
+    old: &str,
+    new: &str,
+    style: IndentStyle,
+) -> Option<String> {
+    let first = old.split('\n').find(|l| !l.trim().is_empty())?;
+    if !first.starts_with([' ', '\t']) {
+        return None;
+    }
+    uniform_shift(region_text, frame.first_indent, old, style.unit)?;
+    into_file_frame(region_text, frame.first_indent, old, new, style)
 }
 
 #[cfg(test)]
@@ -437,5 +484,55 @@ mod tests {
             out,
             "if TYPE_CHECKING:\n    from c import D\n    from a import B"
         );
+    }
+
+    /// `old` written one level off on every line and `new` at another base indent than `old`, in
+    /// the same frame: `new` moves by the same shift (a one-line `old` included).
+    #[test]
+    fn new_at_another_level_moves_with_olds_frame() {
+        let one_line = |region: &str, indent: &str, old: &str, new: &str| {
+            fit_replacement(Some(Strategy::LineTrimmed), region, &on(indent), old, new)
+        };
+        let out = one_line("// populate", "", "  // populate", "      await c();");
+        assert_eq!(out, "    await c();");
+        let region = "    x();\n  }";
+        let out = one_line(region, "    ", "  x();\n}", "  });");
+        assert_eq!(out, "    });");
+        // Shifts that differ line by line say nothing of `new`'s frame: kept as written.
+        let out = one_line("    x();\n  }", "    ", "  x();\n    }", "      });");
+        assert_eq!(out, "      });");
+    }
+
+    /// A tab of a single matched line stands for its file columns over its tabs, also where the
+    /// region starts after the line's indentation; the file's detected unit (2) is not the block's.
+    #[test]
+    fn a_single_lines_tabs_give_the_tab_width() {
+        let frame = Frame {
+            first_indent: "        ",
+            style: SPACES2,
+        };
+        let old = "\t\t@{Name = $n}";
+        let new = "\t\tNew-Object @{\n\t\t\tName = $n\n\t\t}";
+        let out = fit_replacement(
+            Some(Strategy::TrimmedBoundary),
+            "@{Name = $n}",
+            &frame,
+            old,
+            new,
+        );
+        assert_eq!(out, "New-Object @{\n            Name = $n\n        }");
+        let frame = Frame {
+            first_indent: "    ",
+            style: SPACES2,
+        };
+        let new = "\tdef get(\n\t\tself,\n\t):";
+        let out = fit_replacement(
+            Some(Strategy::LineTrimmed),
+            "    def get(self):",
+            &frame,
+            "\tdef get(self):",
+            new,
+        );
+        assert_eq!(out, "    def get(\n        self,\n    ):");
     }
 }

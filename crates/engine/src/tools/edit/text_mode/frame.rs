@@ -82,6 +82,18 @@ pub fn into_file_frame(
     Some(out.join("\n"))
 }
 
+/// The one shift (file columns - model columns) every non-blank line of `old` has to its matched
+/// line of `region`; `None` when the lines' shifts differ or no line has text on both sides.
+pub fn uniform_shift(region: &str, first_indent: &str, old: &str, unit: usize) -> Option<isize> {
+    let mid_line = !first_indent.is_empty() && !region.starts_with(first_indent);
+    let region_lines: Vec<&str> = region.split('\n').collect();
+    let old_lines: Vec<&str> = old.split('\n').collect();
+    let shifts = line_shifts(&region_lines, &old_lines, first_indent, mid_line, unit);
+    let mut known = shifts.into_iter().flatten();
+    let first = known.next()?;
+    known.all(|s| s == first).then_some(first)
+}
+
 /// Shift (file columns - model columns) of each old line, where both it and its file line have
 /// text; a region starting mid-line counts its first line at the file line's indentation.
 fn line_shifts(
