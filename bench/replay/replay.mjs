@@ -13,6 +13,7 @@ import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gitDirs, repoCases } from './cases.mjs';
 import { applyCall, caseCalls } from './calls.mjs';
+import { cSymbolCall, cSymbolCases } from './c-symbols.mjs';
 import { judge, markPythonFailures, report } from './judge.mjs';
 
 function args() {
@@ -26,6 +27,7 @@ function args() {
     else if (k === '--rebuild') a.rebuild = true;
     else if (k === '--json') a.json = argv[++i];
     else if (k === '--lib') a.lib = argv[++i];
+    else if (k === '--c-symbols') a.cSymbols = true;
     else throw new Error(`unknown argument ${k}`);
   }
   a.repos ??= process.env.EDIT_ENGINE_REPLAY_REPOS ?? join(a.cache, 'repos');
@@ -51,13 +53,13 @@ function baseCases(a) {
 async function main() {
   const a = args();
   const api = await import(a.lib ? pathToFileURL(resolve(a.lib)).href : '../../lib/index.mjs');
-  const cases = baseCases(a);
+  const cases = a.cSymbols ? cSymbolCases(a.repos) : baseCases(a);
   const dir = mkdtempSync(join(tmpdir(), 'edit-engine-replay-'));
   const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false });
   const results = [];
   let n = 0;
   for (const c of cases) {
-    for (const call of await caseCalls(api, dir, c)) {
+    for (const call of a.cSymbols ? [cSymbolCall(c)] : await caseCalls(api, dir, c)) {
       const out = await applyCall(edit, join(dir, `case${n++}${extname(c.path)}`), call);
       results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judge(call, out, c) });
       if (!c.path.endsWith('.py')) rmSync(out.file);
