@@ -367,7 +367,7 @@ mod tests {
     fn constants_in_expressions_stay() {
         let src = "int f() {\n  return MAX_LEN + 1;\n  g(FLAG_A | FLAG_B);\n  x = y * SCALE;\n}\n";
         assert_eq!(view(src, Branch::First), src);
-        let src = "void f() {\n  g((const char **)UNCONST(&p), 10);\n  if FLAG_ON(x) y();\n}\n";
+        let src = "void f() {\n  g((const char **)UNCONST(&p), 10);\n  if (FLAG_ON(x)) y();\n}\n";
         assert_eq!(view(src, Branch::First), src);
     }
 }
