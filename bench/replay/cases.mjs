@@ -37,7 +37,7 @@ export function gitDirs(folder) {
 }
 
 /** `-U0` hunks of one file between two commits: { start (1-based old line), oldCount, newLines }. */
-function hunks(dir, parent, commit, path) {
+export function hunks(dir, parent, commit, path) {
   const diff = git(dir, ['diff', '-U0', '--no-color', '--no-ext-diff', parent, commit, '--', path]);
   const out = [];
   let cur = null;

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { gitDirs, repoCases } from './cases.mjs';
 import { pinnedCorpus, writePin } from './pinned.mjs';
 import { applyCall, caseCalls } from './calls.mjs';
+import { cSymbolCall, cSymbolCases } from './c-symbols.mjs';
 import { judge, markPythonFailures, report } from './judge.mjs';
 
 const PINNED = new URL('./corpus.json', import.meta.url).pathname;
@@ -33,6 +34,7 @@ function args() {
     else if (k === '--lib') a.lib = argv[++i];
     else if (k === '--pinned') a.pinned = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : PINNED;
     else if (k === '--pin') a.pin = argv[++i];
+    else if (k === '--c-symbols') a.cSymbols = true;
     else throw new Error(`unknown argument ${k}`);
   }
   a.repos ??= process.env.EDIT_ENGINE_REPLAY_REPOS ?? join(a.cache, 'repos');
@@ -62,14 +64,14 @@ function baseCases(a) {
 async function main() {
   const a = args();
   const api = await import(a.lib ? pathToFileURL(resolve(a.lib)).href : '../../lib/index.mjs');
-  const cases = baseCases(a);
-  if (a.pin) writePin(a.pin, cases, a.repos);
+  const cases = a.cSymbols ? cSymbolCases(a.repos) : baseCases(a);
+  if (a.pin && !a.cSymbols) writePin(a.pin, cases, a.repos);
   const dir = mkdtempSync(join(tmpdir(), 'edit-engine-replay-'));
   const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false });
   const results = [];
   let n = 0;
   for (const c of cases) {
-    for (const call of await caseCalls(api, dir, c)) {
+    for (const call of a.cSymbols ? [cSymbolCall(c)] : await caseCalls(api, dir, c)) {
       const out = await applyCall(edit, join(dir, `case${n++}${extname(c.path)}`), call);
       results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judge(call, out, c) });
       if (!c.path.endsWith('.py')) rmSync(out.file);

@@ -63,12 +63,34 @@ pub fn find_all_symbols_in_tree(
     lang: Language,
     name: &str,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
+    find_in_tree(tree, source, lang, name, true)
+}
+
+/// [`find_all_symbols`] without the preprocessor views (the lookup inside a view).
+pub(super) fn find_without_views(
+    source: &str,
+    lang: Language,
+    name: &str,
+) -> Result<Vec<SymbolInfo>, SymbolError> {
+    find_in_tree(&parse(source, lang)?, source, lang, name, false)
+}
+
+fn find_in_tree(
+    tree: &Tree,
+    source: &str,
+    lang: Language,
+    name: &str,
+    views: bool,
+) -> Result<Vec<SymbolInfo>, SymbolError> {
     let wanted = Wanted::parse(name);
     if wanted.segments.is_empty() {
         return Ok(Vec::new());
     }
     let filter = Filter::new(source, &wanted.segments);
-    let found = wanted.select(candidates(tree, source, lang, &wanted, filter.as_ref()));
+    let mut found = wanted.select(candidates(tree, source, lang, &wanted, filter.as_ref()));
+    if views && tree.root_node().has_error() && matches!(lang, Language::C | Language::Cpp) {
+        found = with_preprocessor_views(tree, source, lang, name, filter.as_ref(), found);
+    }
     if found.is_empty() && tree.root_node().has_error() {
         let broken = match &filter {
             Some(f) => broken_occurrence(tree.root_node(), spec(lang), &f.last),
@@ -85,6 +107,36 @@ pub fn find_all_symbols_in_tree(
         }
     }
     Ok(found)
+}
+
+/// C/C++ whose parse broke where the name occurs: the definitions found in the preprocessor views
+/// ([`super::c_view`]) join those of the whole parse, which they replace where both end at the same
+/// byte (a view starts a definition at its annotation macro).
+fn with_preprocessor_views(
+    tree: &Tree,
+    source: &str,
+    lang: Language,
+    name: &str,
+    filter: Option<&Filter>,
+    found: Vec<SymbolInfo>,
+) -> Vec<SymbolInfo> {
+    let broken = match filter {
+        Some(f) => broken_occurrence(tree.root_node(), spec(lang), &f.last).is_some(),
+        None => true,
+    };
+    let Some(mut viewed) = broken
+        .then(|| super::c_view::find_in_views(source, lang, name))
+        .flatten()
+    else {
+        return found;
+    };
+    for sym in found {
+        if !viewed.iter().any(|v| v.end_byte == sym.end_byte) {
+            viewed.push(sym);
+        }
+    }
+    viewed.sort_by_key(|s| s.start_byte);
+    viewed
 }
 
 /// A definition whose qualified path ends with the wanted segments, before [`Wanted::select`].

@@ -12,6 +12,7 @@
 //!
 //! Content is always an LF string; callers convert CRLF and strip a BOM first.
 
+mod c_view;
 mod cache;
 mod chunked;
 mod grammar;
@@ -21,6 +22,7 @@ mod locate;
 mod names;
 mod parsing;
 mod plan;
+mod shape;
 mod suggest;
 
 pub use cache::ParseCache;
@@ -30,6 +32,7 @@ pub use locate::{find_all_symbols, find_all_symbols_in_tree, list_symbols, list_
 pub use parsing::parse;
 pub(crate) use parsing::{new_parser, parse_with, text_edit};
 pub use plan::{plan_insert, plan_replace, ByteEdit, SymbolEditPlan};
+pub use shape::{pick_by_shape, shape_conflict};
 pub use suggest::{closest_names, selectors};
 
 /// One definition found in a source text.

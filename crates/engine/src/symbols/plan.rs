@@ -2,7 +2,7 @@
 
 use super::languages::{spec, Syntax};
 use super::locate::{line_start, starts_line};
-use super::{LeadingKind, SymbolInfo};
+use super::{Language, LeadingKind, SymbolInfo};
 use crate::lines::{detect_base_indent, reindent};
 
 /// One contiguous byte edit: `old[start_byte..old_end_byte]` became `new[start_byte..new_end_byte]`.
@@ -43,7 +43,10 @@ pub fn plan_replace(source: &str, sym: &SymbolInfo, new_string: &str) -> SymbolE
     let text = if new_string.trim().is_empty() {
         String::new()
     } else {
-        let body = reindent(new_string, target);
+        let mut body = reindent(new_string, target);
+        if matches!(sym.language, Language::C | Language::Cpp) {
+            body = directives_at_column_0(new_string, body);
+        }
         restore_leading(source, sym, &body, &spec(sym.language).syntax)
     };
     // Code sharing the first/last line stays, unless the new text restates it (it was shown in `code`).
@@ -76,6 +79,25 @@ pub fn plan_replace(source: &str, sym: &SymbolInfo, new_string: &str) -> SymbolE
         new_line_count,
         insert_line,
     )
+}
+
+/// C/C++: the `#` directive lines that `new_string` writes at column 0 stay there after reindenting
+/// (`body` is `new_string` reindented, line for line).
+fn directives_at_column_0(new_string: &str, body: String) -> String {
+    if !new_string.split('\n').any(|l| l.starts_with('#')) {
+        return body;
+    }
+    let given: Vec<&str> = new_string.split('\n').collect();
+    let lines: Vec<&str> = body.split('\n').collect();
+    if given.len() != lines.len() {
+        return body;
+    }
+    let kept: Vec<&str> = lines
+        .iter()
+        .zip(&given)
+        .map(|(line, g)| if g.starts_with('#') { *g } else { *line })
+        .collect();
+    kept.join("\n")
 }
 
 /// Inserts `new_string` before or after `sym` with Probe's splice: after = a blank line, then the new lines,

@@ -13,6 +13,7 @@ mod kotlin;
 mod lua;
 mod parse_errors;
 mod php;
+mod preprocessor;
 mod python;
 mod ruby;
 mod rust;

@@ -62,11 +62,29 @@ pub(super) fn plan(
             ))
         }
         [one] => one,
-        many => {
-            let message = duplicates(call.file_path, request.name, many);
-            return Err(ToolError::new(ErrorKind::Ambiguous, message));
-        }
+        many => match request.position {
+            None => symbols::pick_by_shape(many, call.new_string).ok_or_else(|| {
+                ToolError::new(
+                    ErrorKind::Ambiguous,
+                    duplicates(call.file_path, request.name, many),
+                )
+            })?,
+            Some(_) => {
+                let message = duplicates(call.file_path, request.name, many);
+                return Err(ToolError::new(ErrorKind::Ambiguous, message));
+            }
+        },
     };
+    if request.position.is_none() {
+        if let Some(given) = symbols::shape_conflict(target, call.new_string) {
+            return Err(ToolError::bad_param(kind_mismatch(
+                call.file_path,
+                request.name,
+                target,
+                given,
+            )));
+        }
+    }
     check_stale(call, request.name, target).map_err(|m| ToolError::new(ErrorKind::Stale, m))?;
     let new_string = file.to_view(call.new_string);
     let plan = match request.position {
@@ -134,11 +152,28 @@ fn duplicates(file_path: &str, name: &str, many: &[SymbolInfo]) -> String {
             )
         })
         .collect();
+    let first = &many[0].qualified_name;
+    if many.iter().all(|m| &m.qualified_name == first) {
+        // One qualified name (both branches of an `#if`, overloads): only a line tells them apart.
+        return format!(
+            "Error editing {file_path}: Found {} symbols named \"{name}\", all with the qualified name \"{first}\" (overloads, or the branches of an #if). Add @LINE with the first line of the one you mean:\n{}\n\nExample: <edit><file_path>{file_path}</file_path><symbol>{first}@{}</symbol><new_string>...</new_string></edit>",
+            many.len(),
+            list.join("\n"),
+            many[0].start_line
+        );
+    }
     format!(
         "Error editing {file_path}: Found {} symbols named \"{name}\". Use a qualified name to specify which one:\n{}\n\nExample: <edit><file_path>{file_path}</file_path><symbol>{}</symbol><new_string>...</new_string></edit>",
         many.len(),
         list.join("\n"),
-        many[0].qualified_name
+        first
+    )
+}
+
+fn kind_mismatch(file_path: &str, name: &str, target: &SymbolInfo, given: &str) -> String {
+    format!(
+        "Error editing {file_path}: new_string is {given} definition, but the only definition named \"{name}\" found is {} ({}, lines {}-{}); the one you mean could not be located (its syntax may not parse). Nothing was written. Use old_string + new_string (text mode) or start_line/end_line (line-targeted mode) instead.",
+        target.qualified_name, target.node_type, target.start_line, target.end_line
     )
 }
 
