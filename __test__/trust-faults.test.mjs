@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flushWritesAsync } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 import { LONG, TOOLS, isRoot, unprivileged, report, reportsNoChange, reportsSuccess, snapshotTree, tempFilesUnder } from './support/trust.mjs';
 
@@ -79,7 +80,11 @@ describe('full filesystem (tmpfs of 64 KiB)', () => {
         for (const f of readdirSync(mnt).filter((n) => n.startsWith('fill-'))) rmSync(join(mnt, f));
         expect(await TOOLS[0].factory(opts).execute({ file_path: 'f.txt', old_string: 'line 1\n', new_string: 'line one\n' })).toMatch(/^Successfully/);
       } finally {
-        spawnSync('umount', [mnt]);
+        // The engine's background thread still holds handles in the mount (a folder to fsync, a
+        // replaced file's old content) until its queue drains: unmounting before then is EBUSY.
+        await flushWritesAsync();
+        const unmounted = spawnSync('umount', [mnt], { encoding: 'utf8' });
+        if (unmounted.status !== 0) throw new Error(`umount ${mnt} failed: ${unmounted.stderr}`);
         rmSync(mnt, { recursive: true, force: true });
       }
     })();
