@@ -17,6 +17,7 @@ mod text_editor;
 mod tool_call;
 mod toolbox;
 mod tracker;
+mod waiting;
 
 use napi_derive::napi;
 
@@ -65,4 +66,13 @@ pub fn flush_writes_async() -> napi::bindgen_prelude::AsyncTask<FlushTask> {
 #[napi]
 pub fn engine_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The file whose `flock` is the cross-process lock of the file at `realPath` (a real path, as
+/// edits lock it), for diagnostics: who holds it, or holding it from a script. Null when this
+/// user has no lock directory.
+#[napi]
+pub fn lock_file_path(real_path: String) -> Option<String> {
+    edit_engine_core::fs::locks::sidecar_path(std::path::Path::new(&real_path))
+        .map(|p| p.to_string_lossy().into_owned())
 }

@@ -2,9 +2,9 @@
 
 use crate::tool_call::{ToolResult, ToolTask};
 use crate::toolbox::NativeToolbox;
+use crate::waiting::OwnThreadTask;
 use edit_engine_core::patch::{self, FileOp, PatchError};
 use edit_engine_core::tools;
-use napi::bindgen_prelude::AsyncTask;
 use napi_derive::napi;
 use serde_json::Value;
 
@@ -55,7 +55,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn apply_patch(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn apply_patch(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_patch(c, p)),
@@ -68,7 +68,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn apply_diff(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn apply_diff(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| ToolResult::from_fixed_lead(tools::apply_patch::run_diff(c, p)),

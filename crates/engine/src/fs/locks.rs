@@ -19,7 +19,7 @@ use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 mod sidecar;
-pub use sidecar::lock_dir;
+pub use sidecar::{lock_dir, sidecar_path};
 
 /// Default longest wait for a file's lock.
 pub const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(5);
