@@ -13,9 +13,10 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 export declare class BackgroundTaskPersistence {
   /**
    * `options.filePath`: the JSON file (default `~/.code-agent/background-tasks.json`; relative
-   * paths resolve against the process cwd now). Throws on any other option.
+   * paths resolve against the process cwd now); `options.lockTimeoutMs`: the longest wait for
+   * its lock (default 5000). Throws on any other option.
    */
-  constructor(options?: { filePath?: string })
+  constructor(options?: { filePath?: string; lockTimeoutMs?: number })
   /** The JSON file this store uses (undefined when no default could be found). */
   get filePath(): string | undefined
   /** Adds the task, or replaces the stored one with the same `id`. */
@@ -233,6 +234,13 @@ export interface LineRefResult {
 }
 
 export declare function lineTrimmedMatch(contentLines: Array<string>, searchLines: Array<string>): StrategyMatchResult | null
+
+/**
+ * The file whose `flock` is the cross-process lock of the file at `realPath` (a real path, as
+ * edits lock it), for diagnostics: who holds it, or holding it from a script. Null when this
+ * user has no lock directory.
+ */
+export declare function lockFilePath(realPath: string): string | null
 
 export interface ModificationChanges {
   mtimeChanged: boolean

@@ -859,6 +859,7 @@ module.exports.flushWrites = nativeBinding.flushWrites
 module.exports.flushWritesAsync = nativeBinding.flushWritesAsync
 module.exports.indentFlexibleMatch = nativeBinding.indentFlexibleMatch
 module.exports.lineTrimmedMatch = nativeBinding.lineTrimmedMatch
+module.exports.lockFilePath = nativeBinding.lockFilePath
 module.exports.normalizeQuotes = nativeBinding.normalizeQuotes
 module.exports.parseLineRef = nativeBinding.parseLineRef
 module.exports.quoteFuzzyMatch = nativeBinding.quoteFuzzyMatch

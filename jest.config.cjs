@@ -4,5 +4,7 @@ require('./__test__/support/history-root.cjs').useRunHistoryRoot();
 module.exports = {
   testMatch: ['<rootDir>/__test__/jest/**/*.test.cjs'],
   testEnvironment: 'node',
+  // As in vitest.config.mjs: loading the adapters' SDKs alone can take seconds on a loaded machine.
+  testTimeout: 60_000,
   globalTeardown: '<rootDir>/__test__/support/history-root-teardown.cjs',
 };

@@ -34,7 +34,7 @@ describe('BackgroundTaskPersistence', () => {
 
   it('rejects unknown or mistyped constructor options, naming the one option and the default file', () => {
     expect(() => new BackgroundTaskPersistence({ path: file })).toThrow(
-      /BackgroundTaskPersistence: unknown option "path"; the only option is filePath, .*default: ~\/\.code-agent\/background-tasks\.json/,
+      /BackgroundTaskPersistence: unknown option "path"; the options are filePath, .*default: ~\/\.code-agent\/background-tasks\.json/,
     );
     expect(() => new BackgroundTaskPersistence({ filePath: 7 })).toThrow(/filePath must be a non-empty string/);
     expect(() => new BackgroundTaskPersistence('tasks.json')).toThrow(/options must be an object/);

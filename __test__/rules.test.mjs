@@ -3,11 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, readdirSync, symlinkSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { editTool, createTool } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 import { ws, edit, useEditWorkspace } from './support/edit-workspace.mjs';
-import { unprivileged } from './support/trust.mjs';
+import { childScript, unprivileged } from './support/trust.mjs';
 
 useEditWorkspace({ beforeCleanup: (w) => chmodSync(w.root, 0o755) });
 
@@ -17,7 +16,7 @@ useEditWorkspace({ beforeCleanup: (w) => chmodSync(w.root, 0o755) });
  */
 function editAsUnprivileged(root, params) {
   const options = unprivileged(root, { encoding: 'utf8' });
-  const child = spawnSync(process.execPath, [fileURLToPath(new URL('./support/edit-once.cjs', import.meta.url)), root, JSON.stringify(params)], options);
+  const child = spawnSync(process.execPath, [childScript('edit-once.cjs'), root, JSON.stringify(params)], options);
   if (child.status !== 0) throw new Error(`child failed: ${child.stderr}`);
   return JSON.parse(child.stdout);
 }

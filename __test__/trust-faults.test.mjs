@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flushWritesAsync } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
-import { LONG, TOOLS, isRoot, unprivileged, report, reportsNoChange, reportsSuccess, snapshotTree, tempFilesUnder } from './support/trust.mjs';
+import { LONG, TOOLS, childScript, isRoot, unprivileged, report, reportsNoChange, reportsSuccess, snapshotTree, tempFilesUnder } from './support/trust.mjs';
 
 const counts = { faults: 0, corruptions: 0, raceEdits: 0, raceErrors: 0, raceCycles: 0, swapClobbers: 0 };
 afterAll(() => report('faults', counts));
@@ -94,7 +94,7 @@ describe('full filesystem (tmpfs of 64 KiB)', () => {
 /** Runs calls in a child process; as root the child runs as `nobody` so that permissions bite. */
 function runUnprivileged(root, calls) {
   const options = unprivileged(root, { encoding: 'utf8', maxBuffer: 16 << 20 });
-  const worker = fileURLToPath(new URL('./support/tool-worker.cjs', import.meta.url));
+  const worker = childScript('tool-worker.cjs');
   const job = { options: { allowedFolders: [root], cwd: root }, calls };
   const child = spawnSync(process.execPath, [worker, JSON.stringify(job)], options);
   if (child.status !== 0) throw new Error(`worker failed: ${child.stderr}`);

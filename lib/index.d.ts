@@ -309,10 +309,12 @@ export declare class FileTracker extends NativeFileTracker {
   readonly _contentRecords: ReadonlyMap<string, SymbolContentRecord>;
 }
 
-/** `BackgroundTaskPersistence`'s options: only `filePath` (any other key throws). */
+/** `BackgroundTaskPersistence`'s options: `filePath` and `lockTimeoutMs` (any other key throws). */
 export interface TaskPersistenceOptions {
-  /** The JSON file of the tasks (default `~/.code-agent/background-tasks.json`). */
+  /** The JSON file of the tasks (default `~/.code-agent/background-tasks.json`); a FIFO or device is refused. */
   filePath?: string;
+  /** Longest wait in ms for the store's lock held by another process or call (default 5000); past it the call rejects. */
+  lockTimeoutMs?: number;
 }
 
 /** `QuoteNormalizer.fuzzyMatch`'s result. */

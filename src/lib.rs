@@ -17,6 +17,7 @@ mod text_editor;
 mod tool_call;
 mod toolbox;
 mod tracker;
+mod waiting;
 
 use napi_derive::napi;
 
@@ -71,4 +72,13 @@ pub fn engine_version() -> String {
 #[napi]
 pub fn default_max_file_bytes() -> f64 {
     edit_engine_core::tools::DEFAULT_MAX_FILE_BYTES as f64
+}
+
+/// The file whose `flock` is the cross-process lock of the file at `realPath` (a real path, as
+/// edits lock it), for diagnostics: who holds it, or holding it from a script. Null when this
+/// user has no lock directory.
+#[napi]
+pub fn lock_file_path(real_path: String) -> Option<String> {
+    edit_engine_core::fs::locks::sidecar_path(std::path::Path::new(&real_path))
+        .map(|p| p.to_string_lossy().into_owned())
 }

@@ -2,9 +2,9 @@
 
 use crate::tool_call::ToolTask;
 use crate::toolbox::NativeToolbox;
+use crate::waiting::OwnThreadTask;
 use edit_engine_core::patch::{self, FileOp, PatchError};
 use edit_engine_core::tools;
-use napi::bindgen_prelude::AsyncTask;
 use napi_derive::napi;
 use serde_json::Value;
 
@@ -55,7 +55,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn apply_patch(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn apply_patch(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| tools::apply_patch::call_patch(c, p).into(),
@@ -68,7 +68,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn apply_diff(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn apply_diff(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| tools::apply_patch::call_diff(c, p).into(),

@@ -1,19 +1,31 @@
 //! `BackgroundTaskPersistence`: background tasks kept in a locked JSON file. Every
-//! method runs on libuv's thread pool and returns a Promise; failures reject with a clear message.
+//! method runs on the addon's own threads (its lock wait never occupies libuv's pool) and
+//! returns a Promise; failures reject with a clear message.
 
 use crate::ffi::JsonValue;
-use edit_engine_core::tasks::{default_path, TaskStore};
-use napi::bindgen_prelude::{AsyncTask, Either};
+use crate::waiting::OwnThreadTask;
+use edit_engine_core::tasks::{default_path, TaskStore, DEFAULT_LOCK_TIMEOUT};
+use napi::bindgen_prelude::Either;
 use napi::{Env, Task};
 use napi_derive::napi;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
 
-/// The constructor's options: `{ filePath?: string }`, nothing else.
-const OPTIONS_HELP: &str = "the only option is filePath, the JSON file of the tasks (default: ~/.code-agent/background-tasks.json)";
+/// The constructor's options: `{ filePath?: string, lockTimeoutMs?: number }`, nothing else.
+const OPTIONS_HELP: &str = "the options are filePath, the JSON file of the tasks (default: ~/.code-agent/background-tasks.json), and lockTimeoutMs, the longest wait for its lock (default 5000)";
 
-/// The `filePath` option (None: the default file), or an error naming what is wrong.
-fn chosen_path(options: Option<&Value>) -> napi::Result<Option<String>> {
+/// The constructor's options, read.
+#[derive(Default)]
+struct StoreOptions {
+    /// `filePath` (None: the default file).
+    path: Option<String>,
+    /// `lockTimeoutMs` (None: the default).
+    lock_timeout: Option<Duration>,
+}
+
+/// The options, or an error naming what is wrong.
+fn store_options(options: Option<&Value>) -> napi::Result<StoreOptions> {
     let invalid = |what: String| {
         napi::Error::new(
             napi::Status::InvalidArg,
@@ -21,18 +33,33 @@ fn chosen_path(options: Option<&Value>) -> napi::Result<Option<String>> {
         )
     };
     let map = match options {
-        None | Some(Value::Null) => return Ok(None),
+        None | Some(Value::Null) => return Ok(StoreOptions::default()),
         Some(Value::Object(map)) => map,
         Some(_) => return Err(invalid("options must be an object".to_string())),
     };
-    if let Some(key) = map.keys().find(|k| k.as_str() != "filePath") {
+    if let Some(key) = map
+        .keys()
+        .find(|k| !["filePath", "lockTimeoutMs"].contains(&k.as_str()))
+    {
         return Err(invalid(format!("unknown option \"{key}\"")));
     }
-    match map.get("filePath") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(p)) if !p.is_empty() => Ok(Some(p.clone())),
-        Some(_) => Err(invalid("filePath must be a non-empty string".to_string())),
-    }
+    let path = match map.get("filePath") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(p)) if !p.is_empty() => Some(p.clone()),
+        Some(_) => return Err(invalid("filePath must be a non-empty string".to_string())),
+    };
+    let lock_timeout = match map.get("lockTimeoutMs") {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) if n.as_f64().is_some_and(|ms| ms >= 0.0 && ms.is_finite()) => {
+            Some(Duration::from_millis(n.as_f64().unwrap_or(0.0) as u64))
+        }
+        Some(_) => {
+            return Err(invalid(
+                "lockTimeoutMs must be a number of milliseconds >= 0".to_string(),
+            ))
+        }
+    };
+    Ok(StoreOptions { path, lock_timeout })
 }
 
 /// `BackgroundTaskPersistence`: a persistent store of background tasks.
@@ -44,15 +71,21 @@ pub struct JsTaskStore {
 #[napi]
 impl JsTaskStore {
     /// `options.filePath`: the JSON file (default `~/.code-agent/background-tasks.json`; relative
-    /// paths resolve against the process cwd now). Throws on any other option.
-    #[napi(constructor, ts_args_type = "options?: { filePath?: string }")]
+    /// paths resolve against the process cwd now); `options.lockTimeoutMs`: the longest wait for
+    /// its lock (default 5000). Throws on any other option.
+    #[napi(
+        constructor,
+        ts_args_type = "options?: { filePath?: string; lockTimeoutMs?: number }"
+    )]
     pub fn new(options: Option<Value>) -> napi::Result<Self> {
-        let path = match chosen_path(options.as_ref())? {
+        let options = store_options(options.as_ref())?;
+        let path = match options.path {
             Some(p) => std::path::absolute(&p).map_err(|e| format!("invalid filePath {p}: {e}")),
             None => default_path().map_err(|e| e.to_string()),
         };
+        let timeout = options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT);
         Ok(JsTaskStore {
-            store: path.map(TaskStore::new),
+            store: path.map(|p| TaskStore::new(p).with_lock_timeout(timeout)),
         })
     }
 
@@ -70,32 +103,32 @@ impl JsTaskStore {
         ts_args_type = "task: { id: string; pid?: number; [key: string]: unknown }",
         ts_return_type = "Promise<void>"
     )]
-    pub fn save(&self, task: Value) -> AsyncTask<SaveTask> {
-        AsyncTask::new(SaveTask(self.store_task(Job::Save(task))))
+    pub fn save(&self, task: Value) -> OwnThreadTask<SaveTask> {
+        OwnThreadTask(SaveTask(self.store_task(Job::Save(task))))
     }
 
     /// Every stored task; rejects (after moving the file aside) when the file is corrupt.
     #[napi(ts_return_type = "Promise<Array<Record<string, unknown>>>")]
-    pub fn load(&self) -> AsyncTask<StoreTask> {
+    pub fn load(&self) -> OwnThreadTask<StoreTask> {
         self.task(Job::Load)
     }
 
     /// Removes the task with `id`; resolves to whether one was stored.
     #[napi(ts_return_type = "Promise<boolean>")]
-    pub fn remove(&self, id: String) -> AsyncTask<StoreTask> {
+    pub fn remove(&self, id: String) -> OwnThreadTask<StoreTask> {
         self.task(Job::Remove(id))
     }
 
     /// Drops tasks whose `pid` is not a live process; resolves to the dropped tasks.
     #[napi(ts_return_type = "Promise<Array<Record<string, unknown>>>")]
-    pub fn cleanup(&self) -> AsyncTask<StoreTask> {
+    pub fn cleanup(&self) -> OwnThreadTask<StoreTask> {
         self.task(Job::Cleanup)
     }
 }
 
 impl JsTaskStore {
-    fn task(&self, job: Job) -> AsyncTask<StoreTask> {
-        AsyncTask::new(self.store_task(job))
+    fn task(&self, job: Job) -> OwnThreadTask<StoreTask> {
+        OwnThreadTask(self.store_task(job))
     }
 
     fn store_task(&self, job: Job) -> StoreTask {

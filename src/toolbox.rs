@@ -3,12 +3,12 @@
 use crate::read_tracker::JsFileReadTracker;
 use crate::tool_call::{ToolFn, ToolResult, ToolTask};
 use crate::tracker::JsFileTracker;
+use crate::waiting::OwnThreadTask;
 use edit_engine_core::fs::background::Durability;
 use edit_engine_core::syntax::{SyntaxCheck, SyntaxOptions, DEFAULT_MAX_BYTES};
 use edit_engine_core::tools::history::HistoryOption;
 use edit_engine_core::tools::text_editor::TextEditorOptions;
 use edit_engine_core::tools::{self, ToolContext, ToolOptions};
-use napi::bindgen_prelude::AsyncTask;
 use napi_derive::napi;
 use serde_json::Value;
 use std::sync::Arc;
@@ -127,7 +127,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn edit(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn edit(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(params, |c, p| tools::edit::call(c, p).into(), "edit")
     }
 
@@ -136,7 +136,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn multi_edit(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn multi_edit(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| tools::multi_edit::call(c, p).into(),
@@ -149,7 +149,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn edit_file(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn edit_file(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| tools::edit_file::call(c, p).into(),
@@ -162,7 +162,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn replace_in_file(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn replace_in_file(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| tools::replace_in_file::call(c, p).into(),
@@ -175,7 +175,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn text_editor(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn text_editor(&self, params: Value) -> OwnThreadTask<ToolTask> {
         let options = self.text_editor.clone();
         self.task(
             params,
@@ -189,7 +189,7 @@ impl NativeToolbox {
         ts_args_type = "params: { path: string; workingDirectory?: string }",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn undo_last_edit(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn undo_last_edit(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| tools::undo::call(c, p).into(),
@@ -202,7 +202,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn grep(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn grep(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(
             params,
             |c, p| edit_engine_core::search::call(c, p).into(),
@@ -215,7 +215,7 @@ impl NativeToolbox {
         ts_args_type = "params: Record<string, unknown>",
         ts_return_type = "Promise<ToolResult>"
     )]
-    pub fn create(&self, params: Value) -> AsyncTask<ToolTask> {
+    pub fn create(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(params, |c, p| tools::create::call(c, p).into(), "create")
     }
 }
@@ -247,9 +247,9 @@ impl NativeToolbox {
         params: Value,
         tool: impl Fn(&ToolContext, &Value) -> ToolResult + Send + 'static,
         method: &str,
-    ) -> AsyncTask<ToolTask> {
+    ) -> OwnThreadTask<ToolTask> {
         let tool: ToolFn = Box::new(tool);
-        AsyncTask::new(ToolTask {
+        OwnThreadTask(ToolTask {
             context: self.context.clone(),
             params,
             tool,

@@ -3,7 +3,8 @@
 // the start of the crash suites' workers.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTool, editFileTool, editTool, grepTool, multiEditTool, replaceInFileTool, textEditorTool } from '../../lib/index.mjs';
@@ -25,6 +26,45 @@ export function unprivileged(root, options) {
   };
   chownTree(root);
   return { ...options, uid: NOBODY, gid: NOBODY };
+}
+
+const CHECKOUT = fileURLToPath(new URL('../..', import.meta.url));
+let runtimeCopy;
+
+/**
+ * A copy of what a child needs to load the engine (lib's modules, the loader, the addon,
+ * package.json, support/*.cjs) in a fresh folder under the system temp dir that every user can
+ * read: a child running as `nobody` cannot read a checkout inside a private folder. Made once per
+ * process, removed at exit.
+ */
+function childRuntime() {
+  if (runtimeCopy) return runtimeCopy;
+  const dir = mkdtempSync(join(tmpdir(), 'edit-engine-child-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const copy = (from, to, pick) => {
+    mkdirSync(join(dir, to), { recursive: true });
+    for (const f of readdirSync(join(CHECKOUT, from)).filter(pick)) copyFileSync(join(CHECKOUT, from, f), join(dir, to, f));
+  };
+  copy('lib', 'lib', (f) => f.endsWith('.cjs'));
+  copy('.', '.', (f) => f === 'package.json' || f === 'index.js' || f.endsWith('.node'));
+  copy('__test__/support', '__test__/support', (f) => f.endsWith('.cjs'));
+  const open = (p) => {
+    chmodSync(p, statSync(p).isDirectory() ? 0o755 : 0o644);
+    if (statSync(p).isDirectory()) for (const f of readdirSync(p)) open(join(p, f));
+  };
+  open(dir);
+  runtimeCopy = dir;
+  return dir;
+}
+
+/**
+ * The path of `__test__/support/<name>` for a child started with `unprivileged` options: as
+ * root, the same script in a copy every user can read (see `childRuntime`); otherwise the
+ * checkout's own.
+ */
+export function childScript(name) {
+  const root = isRoot ? childRuntime() : CHECKOUT;
+  return join(root, '__test__', 'support', name);
 }
 
 /** Long variants (more kills, more fuzz cases, longer races) run when EDIT_ENGINE_LONG=1. */

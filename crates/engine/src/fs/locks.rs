@@ -8,18 +8,21 @@
 //! private directory (see [`sidecar`]; never in the user's tree). If that lock cannot be had, the
 //! write is refused ([`LockError::Unavailable`]): it never silently degrades to in-process only.
 //!
-//! Every wait is bounded: past its timeout (default [`DEFAULT_LOCK_TIMEOUT`], the `lockTimeoutMs`
-//! option) it ends in [`LockError::TimedOut`]. So a stopped process holding a lock delays an edit
-//! of that file by the timeout at most, and a worker thread (such as one of libuv's pool) waiting
-//! for a lock is given back after it.
+//! Every wait is bounded: when one holder keeps the lock for a whole timeout (default
+//! [`DEFAULT_LOCK_TIMEOUT`], the `lockTimeoutMs` option) the wait ends in [`LockError::TimedOut`].
+//! So a stopped process holding a lock delays an edit of that file by the timeout at most. Within
+//! this process, a wait behind calls that each take the lock in turn starts its timeout again at
+//! each hand-over: many calls queued on one file all land, however long the queue.
+use parking_lot::lock_api::{RawMutex as _, RawMutexTimed as _};
 use parking_lot::{Mutex, RawMutex};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 mod sidecar;
-pub use sidecar::lock_dir;
+pub use sidecar::{lock_dir, sidecar_path};
 
 /// Default longest wait for a file's lock.
 pub const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(5);
@@ -43,7 +46,13 @@ pub enum LockError {
     NoDescriptor(std::io::Error),
 }
 
-type Entry = Arc<Mutex<()>>;
+/// One path's in-process lock, and how many times it was taken (a waiter sees hand-overs).
+struct Slot {
+    mutex: RawMutex,
+    taken: AtomicU64,
+}
+
+type Entry = Arc<Slot>;
 
 static LOCKS: LazyLock<Mutex<HashMap<PathBuf, Entry>>> =
     LazyLock::new(|| Mutex::new(HashMap::new()));
@@ -53,31 +62,36 @@ pub struct FileLock {
     path: PathBuf,
     /// Holds the cross-process `flock` while open (released on close).
     sidecar: Option<std::fs::File>,
-    guard: Option<parking_lot::ArcMutexGuard<RawMutex, ()>>,
+    /// The in-process lock, held (unlocked on drop).
+    held: Option<Entry>,
 }
 
 /// Waits (at most `timeout`) until this thread holds the lock for `real_path`, in this process
 /// and (via the sidecar `flock`) among all processes using this engine. Entries for unlocked
 /// paths are freed.
 pub fn lock_path(real_path: &Path, timeout: Duration) -> Result<FileLock, LockError> {
-    let deadline = Instant::now() + timeout;
     let waited_ms = timeout.as_millis() as u64;
     let entry = {
         let mut map = LOCKS.lock();
-        Arc::clone(map.entry(real_path.to_path_buf()).or_default())
+        Arc::clone(map.entry(real_path.to_path_buf()).or_insert_with(|| {
+            Arc::new(Slot {
+                mutex: RawMutex::INIT,
+                taken: AtomicU64::new(0),
+            })
+        }))
     };
-    let guard = entry.try_lock_arc_until(deadline);
-    drop(entry);
     let mut lock = FileLock {
         path: real_path.to_path_buf(),
         sidecar: None,
-        guard,
+        held: None,
     };
-    if lock.guard.is_none() {
+    if !take_in_process(&entry, timeout) {
+        drop(entry);
         let holder = "call in this process";
         return Err(LockError::TimedOut { holder, waited_ms });
     }
-    match sidecar::lock(real_path, deadline) {
+    lock.held = Some(entry);
+    match sidecar::lock(real_path, Instant::now() + timeout) {
         Ok(file) => lock.sidecar = Some(file),
         Err(sidecar::SidecarError::TimedOut) => {
             let holder = "process";
@@ -90,6 +104,23 @@ pub fn lock_path(real_path: &Path, timeout: Duration) -> Result<FileLock, LockEr
         }
     }
     Ok(lock)
+}
+
+/// Takes `slot`'s mutex; false when one holder kept it for a whole `timeout` (each hand-over to
+/// another call starts the timeout again).
+fn take_in_process(slot: &Slot, timeout: Duration) -> bool {
+    let mut seen = slot.taken.load(Ordering::Acquire);
+    loop {
+        if slot.mutex.try_lock_until(Instant::now() + timeout) {
+            slot.taken.fetch_add(1, Ordering::AcqRel);
+            return true;
+        }
+        let now = slot.taken.load(Ordering::Acquire);
+        if now == seen {
+            return false;
+        }
+        seen = now;
+    }
 }
 
 /// Waits at most `timeout` for an exclusive `flock` on `file`: `Ok(false)` when it stayed held
@@ -128,7 +159,11 @@ impl Drop for FileLock {
             sidecar::remove(&file, &self.path);
         }
         let mut map = LOCKS.lock();
-        drop(self.guard.take());
+        if let Some(slot) = self.held.take() {
+            // SAFETY: `held` is set only once this lock took the slot's mutex, and is taken here
+            // exactly once.
+            unsafe { slot.mutex.unlock() };
+        }
         // Clones are only made under the map lock, so a count of 1 (the map's own) means no
         // holder or waiter is left.
         if map

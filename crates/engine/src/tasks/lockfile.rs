@@ -7,12 +7,23 @@
 use std::fs::{File, OpenOptions};
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// `<path>.lock`.
 pub fn sidecar(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
     PathBuf::from(name)
+}
+
+/// The outcome of [`LockFile::acquire`].
+#[derive(Debug)]
+pub enum Acquire {
+    Held(LockFile),
+    /// Another holder kept the lock for the whole wait.
+    TimedOut,
+    /// The lock path is not a regular file (what it is instead).
+    NotRegular(&'static str),
 }
 
 /// A held lock; released when dropped (the file is closed).
@@ -22,21 +33,24 @@ pub struct LockFile {
 }
 
 impl LockFile {
-    /// Opens (creating, mode 0600) `path` and blocks until the exclusive lock is held.
-    pub fn acquire(path: &Path) -> std::io::Result<LockFile> {
+    /// Opens (creating, mode 0600) `path` and waits at most `timeout` for the exclusive lock:
+    /// `Ok(None)` when another holder kept it that long. A `path` that is not a regular file
+    /// (a FIFO, a device) is opened without blocking and refused as [`Acquire::NotRegular`].
+    pub fn acquire(path: &Path, timeout: Duration) -> std::io::Result<Acquire> {
         let file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
             .mode(0o600)
+            .custom_flags(libc::O_NONBLOCK)
             .open(path)?;
-        loop {
-            match file.lock() {
-                Ok(()) => return Ok(LockFile { _file: file }),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
+        if let Some(kind) = super::irregular_kind(&file)? {
+            return Ok(Acquire::NotRegular(kind));
         }
+        Ok(match crate::fs::locks::flock_within(&file, timeout)? {
+            true => Acquire::Held(LockFile { _file: file }),
+            false => Acquire::TimedOut,
+        })
     }
 }

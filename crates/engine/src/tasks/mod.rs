@@ -5,7 +5,10 @@
 //! - The file holds a JSON array of task objects. A missing (or blank) file is an empty store.
 //! - Every operation runs under an exclusive `flock` on the sidecar `<file>.lock` (across
 //!   processes and threads) and reads, modifies and atomically rewrites the file while holding
-//!   it, so concurrent savers lose nothing.
+//!   it, so concurrent savers lose nothing. The wait for that lock is bounded (`lockTimeoutMs`,
+//!   default [`DEFAULT_LOCK_TIMEOUT`]); past it the operation fails and nothing is changed.
+//! - The file and its sidecar must be regular files (or not exist yet): a FIFO or a device is
+//!   refused without being opened for blocking I/O.
 //! - A file that is not a JSON array of objects is never overwritten: it is renamed to
 //!   `<file>.corrupt-<unix ms>` and the operation fails with [`TaskStoreError::Corrupt`] naming
 //!   both paths; the next operation starts from an empty store.
@@ -16,7 +19,9 @@ mod lockfile;
 
 use crate::fs::atomic::{create_parent_dirs, write_atomic, WriteMode};
 use serde_json::Value;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Why a task-store operation failed.
 #[derive(Debug, thiserror::Error)]
@@ -38,14 +43,26 @@ pub enum TaskStoreError {
     },
     #[error("{0}")]
     Write(String),
+    #[error("background task file {path} is locked: its lock file {lock} was held by another process or call for the whole {waited_ms} ms wait. Nothing was changed; retry when that operation has finished, or raise the lockTimeoutMs option")]
+    LockTimedOut {
+        path: String,
+        lock: String,
+        waited_ms: u64,
+    },
+    #[error("background task file: {path} is {kind}, not a regular file; nothing was read or written. Give filePath a regular JSON file (or a path that does not exist yet)")]
+    NotRegular { path: String, kind: &'static str },
     #[error("no home directory (HOME is unset); pass filePath to choose where background tasks are stored")]
     NoHome,
 }
+
+/// Default longest wait for the store's lock.
+pub const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A store of background tasks in one JSON file.
 #[derive(Debug, Clone)]
 pub struct TaskStore {
     path: PathBuf,
+    lock_timeout: Duration,
 }
 
 /// `$HOME/.code-agent/background-tasks.json`.
@@ -61,7 +78,18 @@ pub fn default_path() -> Result<PathBuf, TaskStoreError> {
 impl TaskStore {
     /// A store over `path` (nothing is touched until the first operation).
     pub fn new(path: PathBuf) -> Self {
-        TaskStore { path }
+        TaskStore {
+            path,
+            lock_timeout: DEFAULT_LOCK_TIMEOUT,
+        }
+    }
+
+    /// This store with the longest wait for its lock set to `timeout`.
+    pub fn with_lock_timeout(self, timeout: Duration) -> Self {
+        TaskStore {
+            lock_timeout: timeout,
+            ..self
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -122,10 +150,31 @@ impl TaskStore {
 
     fn lock(&self) -> Result<lockfile::LockFile, TaskStoreError> {
         let display = self.path.to_string_lossy().into_owned();
+        if let Ok(meta) = std::fs::metadata(&self.path) {
+            if let Some(kind) = kind_name(&meta.file_type()) {
+                return Err(TaskStoreError::NotRegular {
+                    path: display,
+                    kind,
+                });
+            }
+        }
         create_parent_dirs(&self.path, &display)
             .map_err(|e| TaskStoreError::Write(e.to_string()))?;
-        lockfile::LockFile::acquire(&lockfile::sidecar(&self.path))
-            .map_err(|source| self.io("lock", source))
+        let sidecar = lockfile::sidecar(&self.path);
+        let display = |p: &Path| p.to_string_lossy().into_owned();
+        match lockfile::LockFile::acquire(&sidecar, self.lock_timeout) {
+            Ok(lockfile::Acquire::Held(lock)) => Ok(lock),
+            Ok(lockfile::Acquire::TimedOut) => Err(TaskStoreError::LockTimedOut {
+                path: display(&self.path),
+                lock: display(&sidecar),
+                waited_ms: self.lock_timeout.as_millis() as u64,
+            }),
+            Ok(lockfile::Acquire::NotRegular(kind)) => Err(TaskStoreError::NotRegular {
+                path: display(&sidecar),
+                kind,
+            }),
+            Err(source) => Err(self.io("lock", source)),
+        }
     }
 
     fn io(&self, op: &'static str, source: std::io::Error) -> TaskStoreError {
@@ -138,15 +187,37 @@ impl TaskStore {
 
     /// The stored tasks; a corrupt file is moved aside and reported.
     fn read(&self) -> Result<Vec<Value>, TaskStoreError> {
-        let bytes = match std::fs::read(&self.path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(self.io("read", e)),
+        let bytes = match self.read_bytes()? {
+            Some(b) => b,
+            None => return Ok(Vec::new()),
         };
         match parse_tasks(&bytes) {
             Ok(tasks) => Ok(tasks),
             Err(reason) => Err(self.preserve_corrupt(reason)),
         }
+    }
+
+    /// The file's bytes (`None`: no file), opened without blocking so a FIFO or device is
+    /// refused rather than waited on.
+    fn read_bytes(&self) -> Result<Option<Vec<u8>>, TaskStoreError> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let opened = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&self.path);
+        let mut file = match opened {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(self.io("read", e)),
+        };
+        if let Some(kind) = irregular_kind(&file).map_err(|e| self.io("read", e))? {
+            let path = self.path.to_string_lossy().into_owned();
+            return Err(TaskStoreError::NotRegular { path, kind });
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(|e| self.io("read", e))?;
+        Ok(Some(bytes))
     }
 
     fn preserve_corrupt(&self, reason: String) -> TaskStoreError {
@@ -174,6 +245,29 @@ impl TaskStore {
         let display = self.path.to_string_lossy().into_owned();
         write_atomic(&self.path, &bytes, WriteMode::CreateOrReplace, &display)
             .map_err(|e| TaskStoreError::Write(e.to_string()))
+    }
+}
+
+/// What an open file is when it is not a regular file (`None`: a regular file).
+fn irregular_kind(file: &std::fs::File) -> std::io::Result<Option<&'static str>> {
+    Ok(kind_name(&file.metadata()?.file_type()))
+}
+
+/// What a file type names when it is not a regular file (`None`: a regular file).
+fn kind_name(kind: &std::fs::FileType) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_file() {
+        None
+    } else if kind.is_fifo() {
+        Some("a FIFO")
+    } else if kind.is_char_device() || kind.is_block_device() {
+        Some("a device")
+    } else if kind.is_dir() {
+        Some("a directory")
+    } else if kind.is_socket() {
+        Some("a socket")
+    } else {
+        Some("a special file")
     }
 }
 

@@ -96,3 +96,39 @@ fn threads_saving_at_once_lose_nothing() {
     });
     assert_eq!(s.load().unwrap().len(), 40);
 }
+
+#[test]
+fn a_held_lock_is_waited_on_for_the_timeout_only() {
+    let (_dir, s) = store();
+    let s = s.with_lock_timeout(std::time::Duration::from_millis(50));
+    s.save(json!({ "id": "a" })).unwrap();
+    let holder = std::fs::File::open(lockfile::sidecar(s.path())).unwrap();
+    holder.lock().unwrap();
+    let err = s.save(json!({ "id": "b" })).unwrap_err();
+    assert!(
+        matches!(err, TaskStoreError::LockTimedOut { waited_ms: 50, .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("raise the lockTimeoutMs option"));
+    drop(holder);
+    assert_eq!(s.load().unwrap(), vec![json!({ "id": "a" })]);
+}
+
+#[test]
+fn a_fifo_store_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tasks.fifo");
+    let c_path = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+    let s = TaskStore::new(path.clone());
+    for err in [
+        s.load().unwrap_err(),
+        s.save(json!({ "id": "a" })).unwrap_err(),
+    ] {
+        assert!(
+            matches!(err, TaskStoreError::NotRegular { kind: "a FIFO", .. }),
+            "{err}"
+        );
+    }
+    assert!(!lockfile::sidecar(&path).exists());
+}

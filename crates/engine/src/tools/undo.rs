@@ -129,6 +129,7 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
         None => vec![path.clone()],
     };
     paths.sort_by(|a, b| a.real.cmp(&b.real));
+    interrupted::settle_interrupted(ctx, store, &paths, group.as_ref().map(|g| g.id))?;
     let _locks = paths
         .iter()
         .map(|p| ctx.lock(p))
@@ -432,6 +433,9 @@ fn plural(n: usize) -> &'static str {
         "s"
     }
 }
+
+#[path = "undo_interrupted.rs"]
+mod interrupted;
 
 #[cfg(test)]
 mod tests {

@@ -193,3 +193,55 @@ fn an_undo_interrupted_after_its_commit_point_only_removes_what_is_left() {
         0
     );
 }
+
+/// A later change that moves a file back, cut short while recording its levels (the moved files
+/// got theirs, `p.txt` not; nothing written): undoing the earlier change from `p.txt` settles the
+/// cut-short one and reverts the earlier change, never refusing the moved file as changed.
+#[test]
+fn a_change_cut_short_while_recording_does_not_block_the_earlier_undo() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path());
+    std::fs::write(ws.path().join("p.txt"), "p0\n").unwrap();
+    std::fs::write(ws.path().join("a.txt"), "m0\n").unwrap();
+    patch(
+        &ctx,
+        "*** Begin Patch\n*** Update File: p.txt\n@@\n-p0\n+p1\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-m0\n+m1\n*** End Patch",
+    );
+    let [a, b, p] = ["a.txt", "b.txt", "p.txt"].map(|f| ctx.resolve_writable(f, None).unwrap());
+    let file = |path: &'static str, previous: Option<&'static [u8]>, written| {
+        let real = match path {
+            "a.txt" => &a.real,
+            "b.txt" => &b.real,
+            _ => &p.real,
+        };
+        crate::tools::history::TxnFile {
+            path: real,
+            previous,
+            written,
+        }
+    };
+    let back = [
+        file("a.txt", None, Some(b"m2\n".as_slice())),
+        file("b.txt", Some(b"m1\n".as_slice()), None),
+        file("p.txt", Some(b"p1\n".as_slice()), Some(b"p2\n".as_slice())),
+    ];
+    let id = crate::history::new_txn_id();
+    ctx.history.record_txn(&id, &back, "apply_patch").unwrap();
+    let store = ctx.history.store().unwrap();
+    let level = store.newest(&p.real).unwrap().unwrap();
+    assert!(store.drop_newest(&p.real, &level.entry).unwrap());
+
+    let out = run(&ctx, &json!({ "path": "p.txt" }));
+    assert!(out.contains("undone successfully"), "{out}");
+    assert_eq!(read(ws.path(), "p.txt").unwrap(), "p0\n");
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "m0\n");
+    assert_eq!(read(ws.path(), "b.txt"), None);
+    for rel in ["p.txt", "a.txt", "b.txt"] {
+        let out = run(&ctx, &json!({ "path": rel }));
+        assert!(out.contains("No edit history"), "{rel}: {out}");
+    }
+    assert_eq!(
+        std::fs::read_dir(hist.path().join("txns")).unwrap().count(),
+        0
+    );
+}

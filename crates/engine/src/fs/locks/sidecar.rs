@@ -55,15 +55,12 @@ pub(super) fn lock_in(
     real_path: &Path,
     deadline: Instant,
 ) -> Result<File, SidecarError> {
-    use std::os::unix::ffi::OsStrExt;
     let unavailable = |reason: String| SidecarError::Unavailable {
         dir: dir.to_path_buf(),
         reason,
     };
     ensure_private_dir(dir).map_err(unavailable)?;
-    let digest = Sha256::digest(real_path.as_os_str().as_bytes());
-    let name: String = digest.iter().take(20).map(|b| format!("{b:02x}")).collect();
-    let path = dir.join(format!("{name}.lock"));
+    let path = sidecar_in(dir, real_path);
     loop {
         let file = open_sidecar(&path).map_err(|e| match e.raw_os_error() {
             Some(libc::EMFILE | libc::ENFILE) => SidecarError::NoDescriptor(e),
@@ -77,6 +74,19 @@ pub(super) fn lock_in(
             Err(e) => return Err(unavailable(format!("flock failed: {e}"))),
         }
     }
+}
+
+/// The sidecar file whose `flock` is the cross-process lock of `real_path` (`None`: no lock
+/// directory).
+pub fn sidecar_path(real_path: &Path) -> Option<PathBuf> {
+    Some(sidecar_in(&lock_dir()?, real_path))
+}
+
+fn sidecar_in(dir: &Path, real_path: &Path) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    let digest = Sha256::digest(real_path.as_os_str().as_bytes());
+    let name: String = digest.iter().take(20).map(|b| format!("{b:02x}")).collect();
+    dir.join(format!("{name}.lock"))
 }
 
 fn open_sidecar(path: &Path) -> std::io::Result<File> {
@@ -102,11 +112,9 @@ fn still_named(file: &File, path: &Path) -> bool {
 
 /// Removes the sidecar of `real_path` (called by its holder, just before releasing it).
 pub(super) fn remove(file: &File, real_path: &Path) {
-    use std::os::unix::ffi::OsStrExt;
-    let Some(dir) = lock_dir() else { return };
-    let digest = Sha256::digest(real_path.as_os_str().as_bytes());
-    let name: String = digest.iter().take(20).map(|b| format!("{b:02x}")).collect();
-    let path = dir.join(format!("{name}.lock"));
+    let Some(path) = sidecar_path(real_path) else {
+        return;
+    };
     if still_named(file, &path) {
         let _ = std::fs::remove_file(path);
     }

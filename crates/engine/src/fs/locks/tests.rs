@@ -240,3 +240,24 @@ fn released_sidecars_are_removed() {
         "{before} lock files before, {after} after"
     );
 }
+
+/// A queue of calls that each hold the lock briefly, longer in total than the timeout: every one
+/// gets it (the timeout starts again at each hand-over).
+#[test]
+fn a_queue_longer_than_the_timeout_all_lands_when_holders_hand_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queued");
+    let timeout = Duration::from_millis(100);
+    let threads: Vec<_> = (0..16)
+        .map(|_| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                let lock = lock_path(&path, timeout);
+                std::thread::sleep(Duration::from_millis(25));
+                lock.is_ok()
+            })
+        })
+        .collect();
+    let taken = threads.into_iter().map(|t| t.join().unwrap());
+    assert_eq!(taken.filter(|ok| *ok).count(), 16);
+}
