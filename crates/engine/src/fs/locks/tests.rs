@@ -58,7 +58,17 @@ fn waiter_keeps_entry_alive() {
         drop(l);
         s
     });
-    std::thread::sleep(std::time::Duration::from_millis(50));
+    // Until the waiter holds its clone of the entry (map + holder + waiter), however long the
+    // machine takes to start its thread.
+    let references = || LOCKS.lock().get(&p).map_or(0, std::sync::Arc::strong_count);
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while references() < 3 {
+        assert!(
+            std::time::Instant::now() < give_up,
+            "the waiter never started waiting"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
     drop(first);
     assert!(LOCKS.lock().contains_key(&p) || t.is_finished());
     assert_eq!(t.join().unwrap(), "x");
