@@ -257,13 +257,15 @@ fn released_sidecars_are_removed() {
 fn a_queue_longer_than_the_timeout_all_lands_when_holders_hand_over() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("queued");
-    let timeout = Duration::from_millis(100);
+    // 16 holds of 100 ms queue for 1.6 s in all, longer than the timeout; each hand-over leaves
+    // a loaded machine a whole second to schedule the next holder.
+    let timeout = Duration::from_secs(1);
     let threads: Vec<_> = (0..16)
         .map(|_| {
             let path = path.clone();
             std::thread::spawn(move || {
                 let lock = lock_path(&path, timeout);
-                std::thread::sleep(Duration::from_millis(25));
+                std::thread::sleep(Duration::from_millis(100));
                 lock.is_ok()
             })
         })
