@@ -3,11 +3,14 @@
 //! lines) must not write `old_string`'s version of a line the model did not mean to change.
 //!
 //! Contract ([`merge_file_lines`]): `old` and the region are aligned line by line (lines compared
-//! up to white space, blank lines at the edges left out). Every line where they differ in content must pair 1:1 with a
-//! region line, and `new` must keep that `old` line unchanged (a line diff of `old` and `new`);
-//! then `new` carries the file's line there instead (with `new`'s indentation). Otherwise — the
-//! model changed a line it copied wrongly, or the lines do not pair up — the edit is refused with
-//! the differing lines, and nothing is written.
+//! up to white space, blank lines at the edges left out), and `old` and `new` by a line diff.
+//! - An `old` line paired with a differing file line that `new` keeps unchanged: `new` carries the
+//!   file's line there (with `new`'s indentation).
+//! - One `new` changes into lines holding the file's line, or an `old` line the file lacks that
+//!   `new` changes or drops: `new` is written as is (it already says what the model wants).
+//! - Anything else (a differing line changed into something else, an `old` line the file lacks
+//!   kept by `new`, a file line with no `old` line): refused with the differing lines; nothing is
+//!   written.
 
 use crate::text::js::js_trim;
 use similar::{capture_diff_slices, Algorithm, DiffOp};
@@ -40,11 +43,21 @@ pub fn merge_file_lines(
         return Ok(new.to_string());
     }
     let new_lines: Vec<&str> = new.split('\n').collect();
-    let kept = kept_old_lines(&old_lines, &new_lines);
+    let fates = old_line_fates(&old_lines, &new_lines);
     let mut out: Vec<String> = new_lines.iter().map(|l| l.to_string()).collect();
     for d in &differing {
-        match (d.old_line.and_then(|k| kept[k]), d.file_line) {
-            (Some(n), Some(f)) => out[n] = with_indent_of(new_lines[n], region_lines[f]),
+        let fate = d.old_line.map(|k| &fates[k]);
+        match (fate, d.file_line) {
+            (Some(Fate::Kept(n)), Some(f)) => {
+                out[*n] = with_indent_of(new_lines[*n], region_lines[f])
+            }
+            // `new` writes the file's line where `old` had another: already as the model wants.
+            (Some(Fate::Changed(to)), Some(f))
+                if new_lines[to.clone()]
+                    .iter()
+                    .any(|l| words(l) == words(region_lines[f])) => {}
+            // A line the file lacks, which `new` changes or drops.
+            (Some(Fate::Changed(_)), None) => {}
             _ => {
                 return Err(refusal(
                     file_path,
@@ -99,27 +112,29 @@ fn differing_lines(old_lines: &[&str], region_lines: &[&str]) -> Vec<Differing> 
     out
 }
 
-/// A line's text up to white space: its words joined by one space.
+/// A line's text without its white space (lines that differ only in spacing are the same line).
 fn words(line: &str) -> String {
-    line.split_whitespace().collect::<Vec<_>>().join(" ")
+    line.split_whitespace().collect()
 }
 
-/// For each `old` line, the `new` line that keeps it unchanged (a line diff), if any.
-fn kept_old_lines(old_lines: &[&str], new_lines: &[&str]) -> Vec<Option<usize>> {
-    let mut kept = vec![None; old_lines.len()];
+/// What `new` does with one `old` line (a line diff of the two).
+enum Fate {
+    /// Kept unchanged as this `new` line.
+    Kept(usize),
+    /// Replaced (or removed) along with its neighbours by these `new` lines.
+    Changed(Range<usize>),
+}
+
+fn old_line_fates(old_lines: &[&str], new_lines: &[&str]) -> Vec<Fate> {
+    let mut fates: Vec<Fate> = Vec::with_capacity(old_lines.len());
     for op in capture_diff_slices(Algorithm::Myers, old_lines, new_lines) {
-        if let DiffOp::Equal {
-            old_index,
-            new_index,
-            len,
-        } = op
-        {
-            for k in 0..len {
-                kept[old_index + k] = Some(new_index + k);
-            }
+        let (olds, news) = (op.old_range(), op.new_range());
+        match op {
+            DiffOp::Equal { .. } => fates.extend(news.map(Fate::Kept)),
+            _ => fates.extend(olds.map(|_| Fate::Changed(news.clone()))),
         }
     }
-    kept
+    fates
 }
 
 /// The file's `line` re-indented like `model_line`.
@@ -201,5 +216,21 @@ mod tests {
         let old = "def handle(msg) do\n  # send(\"some_other_event\")\n  x  =  1\nend";
         let new = "def handle(msg) do\n  # send(\"some_other_event\")\n  x = 4\nend";
         assert_eq!(merge(old, new).unwrap(), new);
+    }
+
+    #[test]
+    fn a_changed_line_the_file_already_holds_is_written_as_new() {
+        let old = "def handle(msg) do\n  # send(\"ping\")\n  x = 1\nend";
+        let new = "def handle(msg) do\n  # send(\"some_other_event\")\n  x = 5\nend";
+        assert_eq!(merge(old, new).unwrap(), new);
+    }
+
+    #[test]
+    fn a_line_the_file_lacks_that_new_drops_is_accepted() {
+        let old = "def handle(msg) do\n  # send(\"some_other_event\")\n  y = 0\n  x = 1\nend";
+        let new = "def handle(msg) do\n  # send(\"some_other_event\")\n  x = 6\nend";
+        assert_eq!(merge(old, new).unwrap(), new);
+        let kept = "def handle(msg) do\n  # send(\"some_other_event\")\n  y = 0\n  x = 6\nend";
+        assert!(merge(old, kept).unwrap_err().contains("\n-  y = 0\n"));
     }
 }
