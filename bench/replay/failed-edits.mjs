@@ -69,15 +69,37 @@ const squeeze = (s) => s.replace(/\r\n/g, '\n').split('\n').map((l) => l.trim())
 const sameUpToWhitespace = (x, y) => squeeze(x).join('\n') === squeeze(y).join('\n');
 
 /**
+ * The file with the failed block's SEARCH lines replaced by its REPLACE lines, where those lines
+ * (each trimmed, blank edge lines left out) occur at exactly one place; `null` otherwise. The
+ * retry's SEARCH may cover other lines than the failed one, so the retry's place alone can miss
+ * the block's own text.
+ */
+function ownTextAtSearch(c) {
+  const core = (t) => t.replace(/\r\n/g, '\n').replace(/^(\s*\n)+/, '').trimEnd().split('\n');
+  const want = core(c.old_string).map((l) => l.trim());
+  const lines = c.content.replace(/\r\n/g, '\n').split('\n');
+  const places = [];
+  for (let i = 0; i + want.length <= lines.length; i++) {
+    if (want.every((w, k) => lines[i + k].trim() === w)) places.push(i);
+  }
+  if (places.length !== 1) return null;
+  const at = places[0];
+  return [...lines.slice(0, at), ...core(c.new_string), ...lines.slice(at + want.length)].join('\n');
+}
+
+/**
  * rescued (the retry's result byte for byte) | own-text (the failed block's own new text, in the
- * retry's place) | whitespace (either, up to indentation and line endings) | refused (an error
- * reply, file untouched) | wrong (anything else, a changed file on an error reply included).
+ * retry's place) | whitespace (either, up to indentation and line endings; the own text also
+ * where the failed SEARCH lines are, see `ownTextAtSearch`) | refused (an error reply, file
+ * untouched) | wrong (anything else, a changed file on an error reply included).
  */
 export function judgeFailed(c, reply, after) {
   if (reply.startsWith('Error')) return after === c.content ? 'refused' : 'wrong';
   if (after === c.expected) return 'rescued';
   if (c.ownText !== null && after === c.ownText) return 'own-text';
   if (sameUpToWhitespace(after, c.expected) || (c.ownText !== null && sameUpToWhitespace(after, c.ownText))) return 'whitespace';
+  const atSearch = c.ownText !== null ? ownTextAtSearch(c) : null;
+  if (atSearch !== null && sameUpToWhitespace(after, atSearch)) return 'whitespace';
   return 'wrong';
 }
 

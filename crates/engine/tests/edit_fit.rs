@@ -457,3 +457,42 @@ mod slips {
         );
     }
 }
+
+/// A block-anchor match pins only the first and last lines: a line between them that the model
+/// copied wrongly but did not mean to change keeps the file's text; one it changed is refused.
+mod loose_middle {
+    use super::*;
+
+    const EX: &str = "defmodule Live do\n  def handle_info(msg, socket) do\n    # broadcast(\"some_other_event\", msg)\n    count = socket.assigns.count\n    {:noreply, assign(socket, count: count)}\n  end\nend\n";
+
+    #[test]
+    fn a_kept_line_copied_wrongly_keeps_the_file_text() {
+        let old = "  def handle_info(msg, socket) do\n    # broadcast(\"ping\", msg)\n    count = socket.assigns.count\n    {:noreply, assign(socket, count: count)}\n  end";
+        let new = "  def handle_info(msg, socket) do\n    # broadcast(\"ping\", msg)\n    count = socket.assigns.count + 1\n    {:noreply, assign(socket, count: count)}\n  end";
+        let expected = EX.replace("assigns.count\n", "assigns.count + 1\n");
+        assert_lands("live.ex", EX, text_edit(old, new), &expected);
+    }
+
+    #[test]
+    fn a_changed_line_copied_wrongly_is_refused_with_the_file_line() {
+        let old = "  def handle_info(msg, socket) do\n    # broadcast(\"ping\", msg)\n    count = socket.assigns.count\n    {:noreply, assign(socket, count: count)}\n  end";
+        let new = "  def handle_info(msg, socket) do\n    broadcast(\"ping\", msg)\n    count = socket.assigns.count\n    {:noreply, assign(socket, count: count)}\n  end";
+        assert_refused("live.ex", EX, text_edit(old, new));
+        let (reply, _) = edit_in("live.ex", EX, text_edit(old, new));
+        assert!(
+            reply.contains("+    # broadcast(\"some_other_event\", msg)\n"),
+            "{reply}"
+        );
+        assert!(reply.contains("lines 2-6"), "{reply}");
+    }
+
+    #[test]
+    fn lines_that_do_not_line_up_are_refused() {
+        let file = "def f(socket) do\n  count = socket.assigns.count\n  :ok\n  {:noreply, assign(socket, count: count)}\nend\n";
+        let old = "def f(socket) do\n  count = socket.assigns.count\n  {:noreply, assign(socket, count: count)}\nend";
+        let new = "def f(socket) do\n  count = socket.assigns.count + 1\n  {:noreply, assign(socket, count: count)}\nend";
+        assert_refused("live.ex", file, text_edit(old, new));
+        let (reply, _) = edit_in("live.ex", file, text_edit(old, new));
+        assert!(reply.contains("\n+  :ok\n"), "{reply}");
+    }
+}

@@ -4,6 +4,7 @@
 //! matches.
 
 mod adapt;
+mod file_lines;
 mod frame;
 mod slips;
 
@@ -118,6 +119,7 @@ pub(super) fn plan(
     };
     check_scope(content.get(chosen[0].clone()).unwrap_or(""), &new)
         .map_err(ToolError::bad_param)?;
+    let new = with_file_lines(call.file_path, content, &chosen[0], &located, &old, new)?;
     let new_text = splice(content, chosen, located.strategy, &old, &new);
     if new_text == content {
         let last = chosen[chosen.len() - 1].end;
@@ -146,6 +148,27 @@ pub(super) fn plan(
         effect: TrackerEffect::TextEdit,
         reparse: None,
     })
+}
+
+/// A block-anchor match checked only its first and last lines: `new` gets the file's version of
+/// the lines between that differ from `old` but that `new` keeps, or the edit is refused
+/// ([`file_lines::merge_file_lines`]). Other strategies' regions differ from `old` only in white
+/// space, quotes or escapes, which [`adapt::fit_replacement`] handles.
+fn with_file_lines<'a>(
+    file_path: &str,
+    content: &str,
+    region: &std::ops::Range<usize>,
+    located: &Located,
+    old: &str,
+    new: Cow<'a, str>,
+) -> Result<Cow<'a, str>, ToolError> {
+    if located.strategy != Some(crate::text::Strategy::BlockAnchor) {
+        return Ok(new);
+    }
+    let first_line = line_span(content, region).0;
+    file_lines::merge_file_lines(file_path, &content[region.clone()], first_line, old, &new)
+        .map(Cow::Owned)
+        .map_err(|m| ToolError::new(ErrorKind::NotFound, m))
 }
 
 /// The content with each region replaced by `new` fitted to that region ([`keep_boundaries`]),
