@@ -4,5 +4,6 @@ require('./__test__/support/history-root.cjs').useRunHistoryRoot();
 module.exports = {
   testMatch: ['<rootDir>/__test__/jest/**/*.test.cjs'],
   testEnvironment: 'node',
+  setupFilesAfterEnv: ['<rootDir>/__test__/support/runtime-setup.cjs'],
   globalTeardown: '<rootDir>/__test__/support/history-root-teardown.cjs',
 };

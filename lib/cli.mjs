@@ -253,12 +253,18 @@ function delegateMcp(args, io) {
       env: { ...process.env, EDIT_ENGINE_MCP_PACKAGE: '1' },
     });
     child.on('error', (error) => {
-      io.stderr(`edit-engine: could not run npx (${error.message}). Install the SDK instead: npm install @modelcontextprotocol/sdk\n`);
+      io.stderr(`edit-engine: could not run npx (${error.message}). ${MCP_INSTEAD}\n`);
       resolveCode(1);
     });
-    child.on('exit', (code, signal) => resolveCode(signal ? 1 : code));
+    child.on('exit', (code, signal) => {
+      if (signal || code !== 0) io.stderr(`edit-engine: edit-engine-mcp@${version} failed or is not on the registry (E404). ${MCP_INSTEAD}\n`);
+      resolveCode(signal ? 1 : code);
+    });
   });
 }
+
+/** What to do when npx cannot run edit-engine-mcp: serve from this install, with the SDK added. */
+const MCP_INSTEAD = 'Install the MCP SDK next to edit-engine instead and run this command again: npm install @modelcontextprotocol/sdk (or install the edit-engine-mcp tarball that npm run pack:release builds in a clone).';
 
 async function runMcp(flags, io, args) {
   const mcp = loadMcp();
