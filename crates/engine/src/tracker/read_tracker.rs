@@ -90,7 +90,7 @@ impl FileReadTracker {
 /// the other lies within it: Deno's `stats.mtimeMs` is cut to whole milliseconds where Node's
 /// keeps the fraction. A change within that millisecond is still caught by the content hash
 /// taken at the read.
-fn same_time(a: f64, b: f64) -> bool {
+pub fn same_time(a: f64, b: f64) -> bool {
     let within = |whole: f64, precise: f64| whole.fract() == 0.0 && precise.floor() == whole;
     a == b || (a.is_nan() && b.is_nan()) || within(a, b) || within(b, a)
 }
