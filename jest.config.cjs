@@ -6,5 +6,6 @@ module.exports = {
   testEnvironment: 'node',
   // As in vitest.config.mjs: loading the adapters' SDKs alone can take seconds on a loaded machine.
   testTimeout: 60_000,
+  setupFilesAfterEnv: ['<rootDir>/__test__/support/runtime-setup.cjs'],
   globalTeardown: '<rootDir>/__test__/support/history-root-teardown.cjs',
 };

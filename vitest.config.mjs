@@ -10,5 +10,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     globalSetup: ['__test__/support/global-setup.mjs'],
+    setupFiles: ['__test__/support/runtime-setup.mjs'],
   },
 });

@@ -77,6 +77,90 @@ describe('edit-engine CLI', () => {
   });
 });
 
+describe('edit-engine apply_patch, apply_diff and undo', () => {
+  let ws;
+  afterEach(() => ws?.cleanup());
+  const PATCH = '*** Begin Patch\n*** Update File: a.txt\n@@\n one\n-two\n+three\n*** End Patch\n';
+  const DIFF = '--- a/a.txt\n+++ b/a.txt\n@@ -1,2 +1,2 @@\n-one\n+ONE\n three\n';
+
+  it('apply_patch takes the patch from --text <file> or --json; a patch that does not apply exits 1 and changes nothing', () => {
+    ws = makeWorkspace('edit-engine-cli-');
+    ws.write('a.txt', 'one\ntwo\n');
+    ws.write('p.patch', PATCH);
+    const applied = cli(['apply_patch', '--root', ws.root, '--text', 'p.patch'], { cwd: ws.root });
+    expect(applied.status).toBe(0);
+    expect(applied.stdout).toBe('Success. Patch applied to 1 file(s):\nM a.txt (1 hunk(s))\n');
+    expect(ws.read('a.txt')).toBe('one\nthree\n');
+    const again = cli(['apply_patch', '--root', ws.root, '--json', JSON.stringify({ input: PATCH })]);
+    expect(again.status).toBe(1);
+    expect(again.stdout).toMatch(/^Error/);
+    expect(ws.read('a.txt')).toBe('one\nthree\n');
+  });
+
+  it('apply_diff reads the diff from stdin with --text -', () => {
+    ws = makeWorkspace('edit-engine-cli-');
+    ws.write('a.txt', 'one\nthree\n');
+    const applied = cli(['apply_diff', '--text', '-'], { cwd: ws.root, input: DIFF });
+    expect(applied.status).toBe(0);
+    expect(applied.stdout).toMatch(/^Success/);
+    expect(ws.read('a.txt')).toBe('ONE\nthree\n');
+  });
+
+  it('undo steps back through the writes of earlier runs, then says there is nothing left (exit 1)', () => {
+    ws = makeWorkspace('edit-engine-cli-');
+    ws.write('a.txt', 'one\ntwo\n');
+    ws.write('p.patch', PATCH);
+    expect(cli(['apply_patch', '--text', 'p.patch'], { cwd: ws.root }).status).toBe(0);
+    expect(cli(['apply_diff', '--text', '-'], { cwd: ws.root, input: DIFF }).status).toBe(0);
+    const undo = () => cli(['undo', '--root', ws.root, '--json', '{"path":"a.txt"}']);
+    const first = undo();
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/^Last edit to a\.txt undone successfully: restored the content from before the last apply_diff write/);
+    expect(ws.read('a.txt')).toBe('one\nthree\n');
+    expect(undo().status).toBe(0);
+    expect(ws.read('a.txt')).toBe('one\ntwo\n');
+    const none = undo();
+    expect(none.status).toBe(1);
+    expect(none.stdout).toMatch(/^Error: No edit history found for a\.txt/);
+    expect(ws.read('a.txt')).toBe('one\ntwo\n');
+  });
+
+  it('refuses misuse with exit 2: undo under --read-only, --text for another tool, an unreadable --text file', () => {
+    ws = makeWorkspace('edit-engine-cli-');
+    ws.write('a.txt', 'one\ntwo\n');
+    const readOnly = cli(['undo', '--read-only', '--json', '{"path":"a.txt"}'], { cwd: ws.root });
+    expect(readOnly.status).toBe(2);
+    expect(readOnly.stderr).toContain('undo edits files; it is refused with --read-only');
+    const textForEdit = cli(['edit', '--text', 'a.txt'], { cwd: ws.root });
+    expect(textForEdit.status).toBe(2);
+    expect(textForEdit.stderr).toContain('--text is for apply_patch and apply_diff');
+    const missing = cli(['apply_patch', '--text', 'missing.patch'], { cwd: ws.root });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('--text missing.patch cannot be read (ENOENT)');
+    expect(cli(['apply_diff'], { cwd: ws.root }).stderr).toContain("apply_diff needs --json '<params>' or --text <file>");
+    expect(ws.read('a.txt')).toBe('one\ntwo\n');
+  });
+
+  it('each of them has --help with its parameters, and `tools` lists them', () => {
+    const patchHelp = cli(['apply_patch', '--help']);
+    expect(patchHelp.status).toBe(0);
+    expect(patchHelp.stdout).toContain('input (required): string');
+    expect(patchHelp.stdout).toContain('*** Begin Patch');
+    const diffHelp = cli(['apply_diff', '--help']);
+    expect(diffHelp.status).toBe(0);
+    expect(diffHelp.stdout).toContain('diff (required): string');
+    expect(diffHelp.stdout).toContain('--text <file> fills diff');
+    const undoHelp = cli(['undo', '--help']);
+    expect(undoHelp.status).toBe(0);
+    expect(undoHelp.stdout).toContain('path (required): string');
+    expect(cli(['nope', '--help']).status).toBe(2);
+    const tools = cli(['tools']).stdout;
+    expect(tools).toMatch(/^apply_patch\s+edits\s+required: input$/m);
+    expect(tools).toMatch(/^apply_diff\s+edits\s+required: diff$/m);
+    expect(tools).toMatch(/^undo\s+edits\s+required: path$/m);
+  });
+});
+
 describe('view tool', () => {
   let ws;
   let outside;

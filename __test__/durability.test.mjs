@@ -56,13 +56,9 @@ describe('durability option', () => {
 
   it('a process that exits right after its edits exits cleanly with every edit in place', () => {
     for (let i = 0; i < 20; i++) ws.write(`f${i}.txt`, `value ${i}\n`);
-    const script = `
-      const { editTool } = require(${JSON.stringify(fileURLToPath(new URL('../lib/index.cjs', import.meta.url)))});
-      const edit = editTool({ allowedFolders: [process.argv[1]], cwd: process.argv[1] });
-      Promise.all(Array.from({ length: 20 }, (_, i) =>
-        edit.execute({ file_path: 'f' + i + '.txt', old_string: 'value ' + i, new_string: 'new ' + i })))
-        .then((r) => { process.stdout.write(JSON.stringify(r)); process.exit(0); });`;
-    const child = spawnSync(process.execPath, ['-e', script, ws.root], { encoding: 'utf8', timeout: 30_000 });
+    const script = fileURLToPath(new URL('./support/edit-and-exit.cjs', import.meta.url));
+    const child = spawnSync(process.execPath, [script, ws.root], { encoding: 'utf8', timeout: 30_000 });
+    expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
     expect(JSON.parse(child.stdout).every((r) => r.startsWith('Successfully'))).toBe(true);
     for (let i = 0; i < 20; i++) expect(ws.read(`f${i}.txt`)).toBe(`new ${i}\n`);

@@ -12,12 +12,13 @@ const require = createRequire(import.meta.url);
 const lib = (file) => fileURLToPath(new URL(`../lib/${file}`, import.meta.url));
 const ENTRIES = ['index', 'ai', 'anthropic', 'mcp', 'openai', 'langchain', 'mastra'];
 
-/** The named exports plain Node (not the test runner's loader) gives `import * as m from file`. */
+/** The named exports the runtime itself (not the test runner's loader) gives `import * as m from file`. */
 function esmNames(file) {
-  const script = `const m = await import(${JSON.stringify(file)}); console.log(JSON.stringify(Object.keys(m)));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  const script = fileURLToPath(new URL('./support/esm-names.mjs', import.meta.url));
+  const run = spawnSync(process.execPath, [script, file], { encoding: 'utf8' });
   expect(run.stderr).toBe('');
-  return JSON.parse(run.stdout).filter((name) => name !== 'default').sort();
+  // `module.exports` is the CommonJS module itself, which Node >= 23 and Deno also export by that name.
+  return JSON.parse(run.stdout).filter((name) => name !== 'default' && name !== 'module.exports').sort();
 }
 
 describe('ESM entries re-export every CommonJS export by name', () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { statSync } from 'node:fs';
 import { editTool, FileReadTracker, FileTracker, grep, grepTool } from '../lib/index.mjs';
 import { makeWorkspace, referenceLineHash } from './support/workspace.mjs';
+import { asRuntimeMtime } from './support/mtime.mjs';
 
 let ws;
 beforeEach(() => {
@@ -109,7 +110,7 @@ describe('grepTool', () => {
     const tool = grepTool({ ...opts(), readTracker, fileTracker });
     await tool.execute({ pattern: 'def handleError|const handleError' });
     for (const rel of ['src/tool.py', 'src/util.js']) {
-      expect(readTracker.getReadTime(ws.path(rel))).toBe(statSync(ws.path(rel)).mtimeMs);
+      expect(asRuntimeMtime(readTracker.getReadTime(ws.path(rel)))).toBe(statSync(ws.path(rel)).mtimeMs);
       expect(fileTracker.isFileSeen(ws.path(rel))).toBe(true);
     }
     expect(readTracker.hasBeenRead(ws.path('src/app.ts'))).toBe(false);

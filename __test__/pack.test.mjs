@@ -1,5 +1,5 @@
 // Packaging, as a user on a clean machine meets it: the tarballs a release publishes (see
-// support/release.mjs) installed into empty projects without asking a registry for any name
+// scripts/pack-release.mjs, npm run pack:release) installed into empty projects without asking a registry for any name
 // (registry packages come from this repository's lockfile, see support/consumer.mjs).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { readRepoLock, writeConsumer } from './support/consumer.mjs';
-import { run, stageRelease } from './support/release.mjs';
+import { run, stageRelease } from '../scripts/pack-release.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -33,7 +33,7 @@ describe('release tarballs installed into empty projects', () => {
   beforeAll(() => {
     dir = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-pack-')));
     release = stageRelease(repo, dir);
-  }, 120_000);
+  }, 300_000); // five npm runs and a 35 MB tarball: about a minute on a loaded 2-core machine
 
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -126,6 +126,8 @@ describe('release tarballs installed into empty projects', () => {
       });
       expect(readFileSync(argsFile, 'utf8').trim().split('\n')).toEqual(['--yes', `edit-engine-mcp@${pkg.version}`, '--root', 'work', '--allow-edit']);
       expect(child.stderr).toContain(`running the same server from edit-engine-mcp@${pkg.version}`);
+      // npx failed (as it does while the package is not on the registry): the way out is named.
+      expect(child.stderr).toContain(`edit-engine-mcp@${pkg.version} failed or is not on the registry (E404). Install the MCP SDK next to edit-engine instead`);
       expect(child.status).toBe(7);
     });
   });

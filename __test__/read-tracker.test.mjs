@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { statSync, utimesSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createTool, editFileTool, editTool, multiEditTool, ExternalModificationDetector, FileReadTracker, FileTracker } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
+import { asRuntimeMtime } from './support/mtime.mjs';
 
 let ws;
 beforeEach(() => {
@@ -64,7 +65,7 @@ describe('readTracker tool option', () => {
     reads.recordRead(path, mtimeOf(path));
     const tool = editTool(opts());
     expect(await tool.execute({ file_path: 'src/a.js', old_string: 'a = 1', new_string: 'a = 10' })).toMatch(/^Successfully edited/);
-    expect(reads.getReadTime(path)).toBe(mtimeOf(path));
+    expect(asRuntimeMtime(reads.getReadTime(path))).toBe(mtimeOf(path));
     expect(await tool.execute({ file_path: 'src/a.js', old_string: 'b = 2', new_string: 'b = 20' })).toMatch(/^Successfully edited/);
     expect(await editFileTool(opts()).execute({ path: 'src/a.js', old_text: '10', new_text: '11' })).toBe('Replaced 1 occurrence');
     const multi = await multiEditTool(opts()).execute({ edits: [{ file_path: 'src/a.js', old_string: '11', new_string: '12' }, { file_path: 'src/a.js', old_string: '20', new_string: '21' }], atomic: true });
@@ -92,7 +93,7 @@ describe('readTracker tool option', () => {
 
   it('lets create make a new file without a read, then records it', async () => {
     expect(await createTool(opts()).execute({ file_path: 'src/new.js', content: 'n' })).toMatch(/^Successfully created/);
-    expect(reads.getReadTime(ws.path('src/new.js'))).toBe(mtimeOf(ws.path('src/new.js')));
+    expect(asRuntimeMtime(reads.getReadTime(ws.path('src/new.js')))).toBe(mtimeOf(ws.path('src/new.js')));
   });
 
   it('leaves Probe fileTracker behaviour as it was', async () => {
@@ -113,7 +114,7 @@ describe('ExternalModificationDetector', () => {
   it('snapshots mtime, size and SHA-256', async () => {
     const p = ws.write('a.txt', 'hello');
     const snap = await detector.snapshot(p);
-    expect(snap).toEqual({ path: p, mtime: mtimeOf(p), size: 5, hash: sha256('hello') });
+    expect({ ...snap, mtime: asRuntimeMtime(snap.mtime) }).toEqual({ path: p, mtime: mtimeOf(p), size: 5, hash: sha256('hello') });
   });
 
   it('reports an unchanged file as not modified', async () => {
@@ -196,7 +197,7 @@ describe('ExternalModificationDetector, as the spec writes it (synchronous)', ()
     const p = ws.write('a.txt', 'hello');
     const snap = detector.snapshot(p);
     expect(snap).not.toBeInstanceOf(Promise);
-    expect(snap).toEqual({ path: p, mtime: mtimeOf(p), size: 5, hash: sha256('hello') });
+    expect({ ...snap, mtime: asRuntimeMtime(snap.mtime) }).toEqual({ path: p, mtime: mtimeOf(p), size: 5, hash: sha256('hello') });
     expect(await detector.snapshotAsync(p)).toEqual(snap);
     writeFileSync(p, 'hello!');
     const sync = detector.detect(p, snap);

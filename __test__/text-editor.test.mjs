@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { textEditorTool, editTool, createTool, multiEditTool, editFileTool, undoLastEdit, FileTracker, FileReadTracker, flushWrites } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
+import { asRuntimeMtime } from './support/mtime.mjs';
 
 const libIndex = fileURLToPath(new URL('../lib/index.cjs', import.meta.url));
 
@@ -364,7 +365,7 @@ describe('text editor: readTracker', () => {
     const path = ws.path('a.py');
     expect(await t.execute({ command: 'str_replace', path, old_str: 'return 1', new_str: 'return 9' })).toMatch(/^Error: a\.py has not been read yet in this session/);
     await t.execute({ command: 'view', path });
-    expect(readTracker.getReadTime(path)).toBe(statSync(path).mtimeMs);
+    expect(asRuntimeMtime(readTracker.getReadTime(path))).toBe(statSync(path).mtimeMs);
     expect(await t.execute({ command: 'str_replace', path, old_str: 'return 1', new_str: 'return 9' })).toMatch(/^The file .* has been edited/);
     expect(await t.execute({ command: 'insert', path, insert_line: 0, new_str: '# chained' })).toMatch(/^The file .* has been edited/);
     const later = new Date(statSync(path).mtimeMs + 10_000);

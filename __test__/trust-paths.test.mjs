@@ -165,19 +165,25 @@ describe('path attacks (every tool)', () => {
   });
 });
 
-/** Starts the swapper child (see support/swapper.cjs); resolves with its cycle count. */
+/**
+ * Starts the swapper child (see support/swapper.cjs); resolves with its cycle count, rejects with
+ * its error output when it fails (a swapper that died early would leave the race untested).
+ */
 function startSwapper(mode, target, durationMs, linkTarget) {
   const script = fileURLToPath(new URL('./support/swapper.cjs', import.meta.url));
   const hold = join(holdDir, `hold-${mode}`);
-  const child = spawn(process.execPath, [script, mode, target, hold, String(durationMs), linkTarget], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script, mode, target, hold, String(durationMs), linkTarget], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  let err = '';
   child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
   let running = true;
   const done = new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', () => {
+    child.on('exit', (code, signal) => {
       running = false;
-      resolve(JSON.parse(out || '{"cycles":0}').cycles);
+      if (code === 0) resolve(JSON.parse(out).cycles);
+      else reject(new Error(`the swapper (${mode}) failed (${signal ?? `exit ${code}`}): ${err}`));
     });
   });
   return { done, isRunning: () => running };

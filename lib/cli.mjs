@@ -9,21 +9,26 @@ import { parseArgs as parseArgsOf } from 'node:util';
 const require = createRequire(import.meta.url);
 const registry = require('./registry.cjs');
 const { resultOf } = require('./tools.cjs');
+const { undoLastEditResult } = require('./undo.cjs');
 const { version } = require('../package.json');
 
 const USAGE = `edit-engine ${version}: native file-editing tools for AI agents
 
 Usage:
   edit-engine <tool> --json '<params>' [--root <dir>] [options]   run one tool call, print its result
+  edit-engine apply_patch|apply_diff --text <file> [--root <dir>]  apply a patch or diff read from a file ("-": stdin)
+  edit-engine undo --json '{"path":"<file>"}' [--root <dir>]       undo the last write an edit-engine tool made to a file
+  edit-engine <tool> --help                                        the tool's description and parameters
   edit-engine mcp [--root <dir>] [--allow-edit] [--tools <set>] [options]  serve the tools over MCP (stdio)
   edit-engine demo                                                 run the demo on a copy of a sample project
   edit-engine tools                                                list the tools
   edit-engine --help | --version
 
-Tools: ${registry.availableEntries({ allowEdit: true }).map((e) => e.name).join(', ')}
+Tools: ${cliEntries().map((e) => e.name).join(', ')}, undo
 
 Options:
   --json <params>     the tool's parameters as a JSON object ("-" reads them from stdin)
+  --text <file>       apply_patch / apply_diff: the patch or diff text from a file ("-": stdin)
   --root <dir>        the folder the tools may touch; relative paths resolve against it (default: cwd)
   --allow-edit        mcp: also serve the editing tools (default: read-only tools only)
   --tools <set>       mcp: a preset (${Object.keys(registry.PRESETS).join(', ')}) or tool names a,b
@@ -38,11 +43,14 @@ Exit status: 0 when the tool call succeeds, 1 when it fails, 2 for a usage error
 Examples:
   edit-engine view --json '{"path":"src/main.js"}'
   edit-engine edit --root . --json '{"file_path":"src/main.js","old_string":"a","new_string":"b"}'
+  git diff | edit-engine apply_diff --root ../other-checkout --text -
+  edit-engine undo --json '{"path":"src/main.js"}'
   npx edit-engine mcp --root ~/project --allow-edit`;
 
 /** The options, as `node:util`'s `parseArgs` takes them. */
 const OPTIONS = {
   json: { type: 'string' },
+  text: { type: 'string' },
   root: { type: 'string' },
   protect: { type: 'string', multiple: true },
   'max-file-bytes': { type: 'string' },
@@ -56,6 +64,9 @@ const OPTIONS = {
 };
 
 class UsageError extends Error {}
+
+/** The commands that are not a tool (their --help is the general usage). */
+const COMMANDS = new Set(['help', 'mcp', 'demo', 'tools']);
 
 /**
  * `{ command, flags }` from argv (`flags` by long option name; repeated `--protect` values
@@ -118,23 +129,106 @@ function parseParams(text) {
   return params;
 }
 
-async function runTool(name, flags, io) {
-  const entry = registry.findEntry(name);
-  const available = registry.availableEntries({ allowEdit: true });
-  if (!entry || !available.includes(entry)) {
-    throw new UsageError(`unknown tool "${name}" (tools: ${available.map((e) => e.name).join(', ')})`);
+/** The tools the command line runs: every tool, the optional ones (apply_patch, apply_diff) too. */
+function cliEntries() {
+  return registry.availableEntries({ allowEdit: true, includeOptional: true });
+}
+
+/** The entry of tool `name`, or a UsageError naming the tools. */
+function cliEntry(name) {
+  const entry = cliEntries().find((e) => e.name === name);
+  if (!entry) throw new UsageError(`unknown tool "${name}" (tools: ${cliEntries().map((e) => e.name).join(', ')}, undo)`);
+  return entry;
+}
+
+/** The parameter `--text` fills, for the tools whose input is one text. */
+const TEXT_PARAM = { apply_patch: 'input', apply_diff: 'diff' };
+
+/** The call's parameters from --json (a JSON object, "-": stdin) and --text (a file, "-": stdin). */
+async function callParams(name, flags, io) {
+  const textParam = TEXT_PARAM[name];
+  if (flags.text !== undefined && !textParam) {
+    throw new UsageError(`--text is for ${Object.keys(TEXT_PARAM).join(' and ')}; give ${name} --json '<params>'`);
   }
+  if (flags.json === undefined && flags.text === undefined) {
+    throw new UsageError(`${name} needs --json '<params>'${textParam ? ' or --text <file>' : ''}`);
+  }
+  if (flags.json === '-' && flags.text === '-') throw new UsageError('--json - and --text - cannot both read stdin');
+  const params = flags.json === undefined ? {} : parseParams(flags.json === '-' ? await io.readStdin() : flags.json);
+  if (flags.text !== undefined) params[textParam] = await readText(flags.text, io);
+  return params;
+}
+
+/** The text of `file` (relative to cwd; "-": stdin). */
+async function readText(file, io) {
+  if (file === '-') return io.readStdin();
+  try {
+    return readFileSync(resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`--text ${file} cannot be read (${error.code ?? error.message})`);
+  }
+}
+
+/** Prints a tool's answer; the exit status by its result. */
+function answer({ ok, text }, io) {
+  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
+  return ok ? 0 : 1;
+}
+
+async function runTool(name, flags, io) {
+  const entry = cliEntry(name);
   if (flags['read-only'] && entry.access === 'write') {
     throw new UsageError(`${name} edits files; it is refused with --read-only`);
   }
-  if (flags.json === undefined) throw new UsageError(`${name} needs --json '<params>'`);
-  const params = parseParams(flags.json === '-' ? await io.readStdin() : flags.json);
+  const params = await callParams(name, flags, io);
   const root = rootOf(flags, io.cwd);
-  const toolNames = registry.hostToolNames(available.map((e) => e.name));
+  const toolNames = registry.hostToolNames(cliEntries().map((e) => e.name));
   const tool = registry.buildTool(entry, registry.rootOptions(root, { ...toolOptions(flags), toolNames }));
-  const { ok, text } = await resultOf(tool, params);
-  io.stdout(text.endsWith('\n') ? text : `${text}\n`);
-  return ok ? 0 : 1;
+  return answer(await resultOf(tool, params), io);
+}
+
+/** `undo --json '{"path":…}'`: undoes the last write any edit-engine tool made to that file. */
+async function runUndo(flags, io) {
+  if (flags['read-only']) throw new UsageError('undo edits files; it is refused with --read-only');
+  const params = await callParams('undo', flags, io);
+  const root = rootOf(flags, io.cwd);
+  return answer(await undoLastEditResult(params.path, registry.rootOptions(root, toolOptions(flags))), io);
+}
+
+const UNDO_HELP = `edit-engine undo: undoes the last write any edit-engine tool made to a file, from the
+persistent undo history (a file a tool created is removed). Run it again to go back further.
+A file changed since that write is left alone, and the answer says so.
+
+Parameters (--json '<params>'):
+  path (required): string - the file, relative to --root (default: cwd)
+
+Example:
+  edit-engine undo --root . --json '{"path":"src/main.js"}'
+`;
+
+/** The type of a JSON-schema property, in a word or two. */
+function typeOf(property) {
+  if (property.type === 'array') return `array of ${property.items ? typeOf(property.items) : 'values'}`;
+  if (property.enum) return property.enum.map((v) => JSON.stringify(v)).join(' | ');
+  return [].concat(property.type ?? 'value').join(' | ');
+}
+
+/** `edit-engine <tool> --help`: the tool's description and its parameters. */
+function toolHelp(name, io) {
+  if (name === 'undo') {
+    io.stdout(UNDO_HELP);
+    return 0;
+  }
+  const entry = cliEntry(name);
+  const { description, inputSchema } = registry.buildTool(entry, {});
+  const required = new Set(inputSchema.required ?? []);
+  const params = Object.entries(inputSchema.properties ?? {}).map(([key, p]) => {
+    const line = `  ${key}${required.has(key) ? ' (required)' : ''}: ${typeOf(p)}`;
+    return p.description ? `${line} - ${p.description}` : line;
+  });
+  const text = TEXT_PARAM[name] ? `\n--text <file> fills ${TEXT_PARAM[name]} from a file ("-": stdin).\n` : '';
+  io.stdout(`edit-engine ${name} (${entry.access === 'read' ? 'read-only' : 'edits files'})\n\n${description}\n\nParameters (--json '<params>'):\n${params.join('\n')}\n${text}`);
+  return 0;
 }
 
 /** Loads the MCP adapter, or returns null when the MCP SDK (an optional peer) is not installed. */
@@ -159,12 +253,18 @@ function delegateMcp(args, io) {
       env: { ...process.env, EDIT_ENGINE_MCP_PACKAGE: '1' },
     });
     child.on('error', (error) => {
-      io.stderr(`edit-engine: could not run npx (${error.message}). Install the SDK instead: npm install @modelcontextprotocol/sdk\n`);
+      io.stderr(`edit-engine: could not run npx (${error.message}). ${MCP_INSTEAD}\n`);
       resolveCode(1);
     });
-    child.on('exit', (code, signal) => resolveCode(signal ? 1 : code));
+    child.on('exit', (code, signal) => {
+      if (signal || code !== 0) io.stderr(`edit-engine: edit-engine-mcp@${version} failed or is not on the registry (E404). ${MCP_INSTEAD}\n`);
+      resolveCode(signal ? 1 : code);
+    });
   });
 }
+
+/** What to do when npx cannot run edit-engine-mcp: serve from this install, with the SDK added. */
+const MCP_INSTEAD = 'Install the MCP SDK next to edit-engine instead and run this command again: npm install @modelcontextprotocol/sdk (or install the edit-engine-mcp tarball that npm run pack:release builds in a clone).';
 
 async function runMcp(flags, io, args) {
   const mcp = loadMcp();
@@ -179,10 +279,11 @@ async function runMcp(flags, io, args) {
 }
 
 function listTools(io) {
-  for (const entry of registry.availableEntries({ allowEdit: true })) {
+  for (const entry of cliEntries()) {
     const tool = registry.buildTool(entry, {});
     io.stdout(`${entry.name.padEnd(30)} ${entry.access === 'read' ? 'read-only' : 'edits    '}  required: ${(tool.inputSchema.required || []).join(', ')}\n`);
   }
+  io.stdout(`${'undo'.padEnd(30)} edits      required: path\n`);
   return 0;
 }
 
@@ -222,6 +323,7 @@ const defaultIo = {
 export async function main(argv, io = defaultIo) {
   try {
     const { command, flags } = parseArgs(argv);
+    if (flags.help && command !== undefined && !COMMANDS.has(command)) return toolHelp(command, io);
     if (flags.help || command === 'help') {
       io.stdout(`${USAGE}\n`);
       return 0;
@@ -238,6 +340,7 @@ export async function main(argv, io = defaultIo) {
       return 0;
     }
     if (command === 'tools') return listTools(io);
+    if (command === 'undo') return await runUndo(flags, io);
     return await runTool(command, flags, io);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -25,12 +25,9 @@ test('require("edit-engine") edits a file', async () => {
 
 test('import "edit-engine" (ESM) edits a file', () => {
   writeFileSync(join(dir, 'b.js'), 'const b = 1;\n');
-  const script = `
-    import { editTool } from 'edit-engine';
-    const edit = editTool({ allowedFolders: [${JSON.stringify(dir)}], cwd: ${JSON.stringify(dir)} });
-    console.log(await edit.execute({ file_path: 'b.js', old_string: 'const b = 1;', new_string: 'const b = 2;' }));
-  `;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: packageRoot, encoding: 'utf8' });
+  // A module file rather than `--input-type=module -e`: Deno and Bun run files, not Node's flags.
+  const script = join(packageRoot, '__test__', 'support', 'import-edit.mjs');
+  const out = execFileSync(process.execPath, [script, dir], { cwd: packageRoot, encoding: 'utf8' });
   expect(out.trim()).toBe('Successfully edited b.js (1 replacement)');
   expect(readFileSync(join(dir, 'b.js'), 'utf8')).toBe('const b = 2;\n');
 });

@@ -30,26 +30,40 @@ const attempt = (f) => {
 };
 
 let clobbers = 0;
+/** Codes of a put-back refused because something sits at target. */
+const TAKEN = new Set(['EEXIST', 'ENOTEMPTY', 'ENOTDIR', 'EISDIR']);
+
 /**
- * Moves the original back without overwriting anything: link + unlink (a plain rename would
- * silently replace a file the engine created meanwhile). Whatever sits at target (a symlink, an
- * empty dir, a file the engine created while the original was away) is removed first; a file
- * counts as a clobber: that write is undone by this test, not lost by the engine.
+ * Puts the original back at target, refusing (a TAKEN code) when something is there: a file by
+ * link + unlink (a plain rename would silently replace a file the engine created meanwhile), a
+ * directory by rename (links to directories are not allowed; renaming a directory onto a file,
+ * a symlink or a non-empty directory is refused).
+ */
+function putBack() {
+  if (fs.lstatSync(hold).isDirectory()) return fs.renameSync(hold, target);
+  fs.linkSync(hold, target);
+  fs.unlinkSync(hold);
+}
+
+/**
+ * Moves the original back without overwriting anything (see putBack). Whatever sits at target (a
+ * symlink, a dir, a file the engine created while the original was away) is removed first;
+ * a file (or a directory holding files) counts as a clobber: that write is undone by this test, not lost by the engine.
  */
 function restore() {
   if (!fs.existsSync(hold)) return;
   for (let tries = 0; tries < 1000; tries++) {
     try {
-      fs.linkSync(hold, target);
-      fs.unlinkSync(hold);
+      putBack();
       return;
     } catch (e) {
-      if (e.code !== 'EEXIST') throw e;
+      if (!TAKEN.has(e.code)) throw e;
     }
     attempt(() => {
       const st = fs.lstatSync(target);
-      if (st.isFile()) clobbers++;
-      if (st.isDirectory()) fs.rmdirSync(target);
+      // A directory with entries: the engine created it (and files in it) while the original was away.
+      if (st.isFile() || (st.isDirectory() && fs.readdirSync(target).length > 0)) clobbers++;
+      if (st.isDirectory()) fs.rmSync(target, { recursive: true });
       else fs.unlinkSync(target);
     });
   }

@@ -12,7 +12,7 @@ export async function renameFoo(root: string): Promise<MessageParam[]> {
   const editor = createTextEditorHandler({ allowedFolders: [root], cwd: root }); // text_editor_20250728
   const messages: MessageParam[] = [{ role: 'user', content: 'Rename foo to bar in src/a.js' }];
   for (;;) {
-    const message = await client.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 4096, tools: [editor.definition], messages });
+    const message = await client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 4096, tools: [editor.definition], messages });
     messages.push({ role: 'assistant', content: message.content });
     if (message.stop_reason !== 'tool_use') return messages;
     messages.push({ role: 'user', content: await editor.handleAll(message.content) });

@@ -7,7 +7,7 @@
 
 use super::ToolContext;
 use crate::fs::ResolvedPath;
-use crate::tracker::read_tracker::mtime_ms;
+use crate::tracker::read_tracker::{mtime_ms, same_time};
 
 impl ToolContext {
     /// `Ok` without a read tracker, or when `path` was read and still has the recorded
@@ -27,7 +27,7 @@ impl ToolContext {
             ));
         };
         match mtime_ms(&path.real) {
-            Some(now) if now == recorded => self.check_read_content(path, &shown),
+            Some(now) if same_time(now, recorded) => self.check_read_content(path, &shown),
             _ => Err(format!(
                 "{shown} was modified externally since you last read it (its modification time changed). Re-read the file to see its current content, then retry your edit."
             )),
@@ -103,5 +103,21 @@ mod tests {
             "{out}"
         );
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "alpha two\n");
+    }
+
+    /// A read time in whole milliseconds (Deno's `stats.mtimeMs`) lets the edit through.
+    #[test]
+    fn a_read_time_in_whole_milliseconds_allows_the_edit() {
+        let ws = tempfile::tempdir().unwrap();
+        let reads = Arc::new(FileReadTracker::new());
+        let ctx = crate::tools::test_context(ws.path(), HistoryOption::Off)
+            .with_read_tracker(Some(Arc::clone(&reads)));
+        let file = ws.path().join("a.txt");
+        std::fs::write(&file, "alpha one\n").unwrap();
+        reads.record_read(&file, mtime_ms(&file).unwrap().floor());
+        let params = serde_json::json!({ "file_path": "a.txt", "old_string": "alpha", "new_string": "beta" });
+        let out = crate::tools::edit::run(&ctx, &params);
+        assert!(out.starts_with("Successfully edited"), "{out}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "beta one\n");
     }
 }

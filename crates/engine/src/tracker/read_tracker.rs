@@ -4,7 +4,8 @@
 //!
 //! Keys are [`normalize_path`] strings (absolute, `.`/`..` folded, symlinks kept), so `a/../b.js`
 //! and `b.js` are one file. Times are milliseconds since the Unix epoch as Node's `stats.mtimeMs`
-//! computes them (see [`mtime_ms`]), so a value from `fs.statSync(p).mtimeMs` compares exactly.
+//! computes them (see [`mtime_ms`]), so a value from `fs.statSync(p).mtimeMs` compares exactly; a
+//! runtime that reports whole milliseconds (Deno) matches within its millisecond.
 
 use super::normalize_path;
 use parking_lot::Mutex;
@@ -85,9 +86,13 @@ impl FileReadTracker {
     }
 }
 
-/// Times are equal when bit-identical or both NaN-free and equal as numbers.
-fn same_time(a: f64, b: f64) -> bool {
-    a == b || (a.is_nan() && b.is_nan())
+/// Times are equal when equal as numbers (or both NaN), or when one is a whole millisecond and
+/// the other lies within it: Deno's `stats.mtimeMs` is cut to whole milliseconds where Node's
+/// keeps the fraction. A change within that millisecond is still caught by the content hash
+/// taken at the read.
+pub fn same_time(a: f64, b: f64) -> bool {
+    let within = |whole: f64, precise: f64| whole.fract() == 0.0 && precise.floor() == whole;
+    a == b || (a.is_nan() && b.is_nan()) || within(a, b) || within(b, a)
 }
 
 /// A file's modification time in milliseconds since the epoch, computed as Node computes
@@ -145,6 +150,31 @@ mod tests {
         assert!(t.check_external_modification(p, 999.0));
         t.record_read(p, 1000.5);
         assert!(!t.check_external_modification(p, 1000.5));
+    }
+
+    #[test]
+    fn a_time_in_whole_milliseconds_matches_within_its_millisecond() {
+        let t = FileReadTracker::new();
+        let p = Path::new("/w/a.js");
+        t.record_read(p, 1000.0);
+        assert!(!t.check_external_modification(p, 1000.25));
+        assert!(!t.check_external_modification(p, 1000.0));
+        assert!(t.check_external_modification(p, 1001.0));
+        assert!(t.check_external_modification(p, 999.75));
+        t.record_read(p, 1000.25);
+        assert!(!t.check_external_modification(p, 1000.0));
+        assert!(t.check_external_modification(p, 1001.0));
+    }
+
+    #[test]
+    fn a_whole_millisecond_read_time_still_hashes_the_content() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("a");
+        std::fs::write(&f, "x").unwrap();
+        let t = FileReadTracker::new();
+        t.record_read(&f, mtime_ms(&f).unwrap().floor());
+        assert_eq!(t.content_unchanged(&f, b"x"), Some(true));
+        assert_eq!(t.content_unchanged(&f, b"y"), Some(false));
     }
 
     #[test]
