@@ -3,7 +3,9 @@
 // refused or kept right, with a message that says which.
 import { expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editTool, createTool, multiEditTool, applyPatchTool, textEditorTool } from '../../lib/index.mjs';
 
@@ -88,7 +90,12 @@ export default {
           const held = [];
           try { for (;;) held.push(openSync('/dev/null', 'r')); } catch {}
           tool.execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' }).then((t) => process.stdout.write(t));`;
-        const out = spawnSync('sh', ['-c', `ulimit -n 256 && exec "${process.execPath}" -e "$0"`, script], { encoding: 'utf8' });
+        // A script file rather than `-e`: Bun and Deno run files but not Node's flags.
+        const dir = mkdtempSync(join(tmpdir(), 'edit-engine-fds-'));
+        const file = join(dir, 'out-of-fds.cjs');
+        writeFileSync(file, script);
+        const out = spawnSync('sh', ['-c', `ulimit -n 256 && exec "${process.execPath}" "$0"`, file], { encoding: 'utf8' });
+        rmSync(dir, { recursive: true, force: true });
         expect(out.stdout).toMatch(/^Error.*Too many open files.*run out of file descriptors/);
         expect(out.stdout).not.toContain('cross-process locking is unavailable');
         expect(ws.read('a.txt')).toBe('one\n');
