@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { flushWrites } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 import { LONG, TOOLS, isRoot, unprivileged, report, reportsNoChange, reportsSuccess, snapshotTree, tempFilesUnder } from './support/trust.mjs';
 
@@ -83,6 +84,8 @@ describe('full filesystem (tmpfs of 64 KiB)', () => {
         for (const f of readdirSync(mnt).filter((n) => n.startsWith('fill-'))) rmSync(join(mnt, f));
         expect(await TOOLS[0].factory(opts).execute({ file_path: 'f.txt', old_string: 'line 1\n', new_string: 'line one\n' })).toMatch(/^Successfully/);
       } finally {
+        // The background directory fsync of the last write may still hold the folder open.
+        flushWrites();
         spawnSync('umount', [mnt]);
         rmSync(mnt, { recursive: true, force: true });
       }
