@@ -90,11 +90,12 @@ export default {
           const held = [];
           try { for (;;) held.push(openSync('/dev/null', 'r')); } catch {}
           tool.execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' }).then((t) => process.stdout.write(t));`;
-        // A script file rather than `-e`: Bun and Deno run files but not Node's flags.
+        // The child is Node's (on PATH wherever npm runs): the descriptor limit is the engine's
+        // concern, and Deno would need its permission flags to load the addon.
         const dir = mkdtempSync(join(tmpdir(), 'edit-engine-fds-'));
         const file = join(dir, 'out-of-fds.cjs');
         writeFileSync(file, script);
-        const out = spawnSync('sh', ['-c', `ulimit -n 256 && exec "${process.execPath}" "$0"`, file], { encoding: 'utf8' });
+        const out = spawnSync('sh', ['-c', `ulimit -n 256 && exec node "$0"`, file], { encoding: 'utf8' });
         rmSync(dir, { recursive: true, force: true });
         expect(out.stdout).toMatch(/^Error.*Too many open files.*run out of file descriptors/);
         expect(out.stdout).not.toContain('cross-process locking is unavailable');
