@@ -1,13 +1,14 @@
 // The code's shape: success is decided by the engine's outcome, never by reading an "Error"
 // prefix; every write a tool makes lands through tools/apply.rs; every parameter docs/tools.md
 // documents is in its tool's schema (a host that validates calls against the schema can send it);
-// the error kinds are one list (the engine's), which the types and the docs repeat exactly.
+// only the params parsers read a JSON value; the error kinds are one list (the engine's), which
+// the types and the docs repeat exactly.
 import { describe, it, expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { TOOL_ENTRIES, buildTool } from '../lib/registry.cjs';
 import native from '../lib/native.cjs';
-import { DOC_SECTIONS, documentedParams, errorPrefixDecisions, undocumentedInSchema, writesOutsideApply } from './support/architecture.mjs';
+import { DOC_SECTIONS, documentedParams, errorPrefixDecisions, undocumentedInSchema, valueReadsOutsideParsers, writesOutsideApply } from './support/architecture.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const schemaOf = (name) => buildTool(TOOL_ENTRIES.find((e) => e.name === name), {}).inputSchema;
@@ -19,6 +20,10 @@ describe('architecture', () => {
 
   it('every file a tool changes lands through the one apply step', () => {
     expect(writesOutsideApply(root)).toEqual([]);
+  });
+
+  it('only the params parsers read a JSON value: every tool reads its params once, typed', () => {
+    expect(valueReadsOutsideParsers(root)).toEqual([]);
   });
 
   it('every documented parameter is in its tool\'s schema', () => {

@@ -132,3 +132,55 @@ export function undocumentedInSchema(root, schemaOf) {
   }
   return missing;
 }
+
+/**
+ * Reads of a `serde_json::Value`: matching or building its variants, its accessors, a lookup or
+ * an index by key, parsing text into a `Value`, and the old key-reading helpers (`field`,
+ * `flag`, `non_blank_str`) called as free functions.
+ */
+const VALUE_READS = [
+  /\bValue::(Null|Bool|Number|String|Array|Object)\b/,
+  /\bValue::(as|is)_\w+/,
+  /\.(as_u64|as_i64|as_f64|as_bool|as_array|as_object|as_null|is_null|is_object|is_array|is_string|is_number|is_boolean)\(/,
+  /\.get\(\s*"[^"]*"\s*\)/,
+  /\w\[\s*"[A-Za-z_]+"\s*\]/,
+  /\bfrom_(str|slice|value)::<Value>/,
+  /(?<![.\w])(field|flag|non_blank_str)\(/,
+];
+
+/**
+ * The modules allowed to read a `serde_json::Value`: the tools' params parsers (`tools/params/`,
+ * grep's `search/params.rs`), the task store, which keeps the caller's task objects as JSON
+ * (`tasks/`), and the binding that reads that store's options (`src/tasks.rs`).
+ */
+const PARAMS_PARSERS = [
+  'crates/engine/src/tools/params/',
+  'crates/engine/src/tools/params.rs',
+  'crates/engine/src/search/params.rs',
+  'crates/engine/src/tasks/',
+  'src/tasks.rs',
+];
+
+/**
+ * `file:line` of each read of a `serde_json::Value` in the shipped Rust code (the engine and the
+ * addon) outside the params parsers: every tool reads its params once, through them. Only files
+ * that name `serde_json` can hold a `Value`, so only they are read.
+ */
+export function valueReadsOutsideParsers(root) {
+  const files = [join(root, 'src'), join(root, 'crates/engine/src')]
+    .flatMap((d) => filesUnder(d, ['.rs']))
+    .filter((f) => !/tests?\.rs$/.test(f));
+  const hits = [];
+  for (const file of files) {
+    const rel = relative(root, file);
+    const code = rustCode(readFileSync(file, 'utf8'));
+    if (PARAMS_PARSERS.some((p) => rel.startsWith(p)) || !code.includes('serde_json')) continue;
+    code
+      .split('\n')
+      .forEach((line, i) => {
+        const code = line.replace(/\/\/.*$/, '');
+        if (!/^\s*use /.test(code) && VALUE_READS.some((re) => re.test(code))) hits.push(`${rel}:${i + 1}`);
+      });
+  }
+  return hits;
+}

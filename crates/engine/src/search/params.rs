@@ -56,7 +56,7 @@ pub fn parse(params: &Value) -> Result<GrepRequest, String> {
     Ok(GrepRequest {
         pattern,
         path: non_blank_str(params, "path").map(str::to_string),
-        working_dir: non_blank_str(params, "workingDirectory").map(str::to_string),
+        working_dir: crate::tools::params::working_dir(params),
         before,
         after,
         file_type,

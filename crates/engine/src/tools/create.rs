@@ -2,7 +2,7 @@
 
 use super::apply::{Change, FileEdit, Recording};
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{field, flag, non_blank_str};
+use super::params::{self, Located, Loose};
 use super::{diff, ToolContext};
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
@@ -12,6 +12,45 @@ use serde_json::Value;
 const INVALID_FILE_PATH: &str = "Error creating file: Invalid file_path - must be a non-empty string. Provide an absolute path or a path relative to the working directory (e.g. \"src/newFile.js\").";
 const INVALID_CONTENT: &str = "Error creating file: Invalid content - must be a string. Provide the file content as a string value (empty string \"\" is valid for an empty file).";
 
+/// The params of a `create` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct CreateParams {
+    file_path: Loose,
+    content: Loose,
+    overwrite: Loose,
+}
+
+/// A validated `create` call.
+#[derive(Debug)]
+pub struct CreateRequest {
+    /// `file_path` exactly as given (echoed in messages).
+    pub file_path: String,
+    pub content: String,
+    pub overwrite: bool,
+    pub working_dir: Option<String>,
+}
+
+impl TryFrom<Located<CreateParams>> for CreateRequest {
+    type Error = ToolError;
+
+    /// Probe's checks, in its order: `file_path`, then `content`.
+    fn try_from(call: Located<CreateParams>) -> Result<Self, ToolError> {
+        let p = call.params;
+        let file_path = p.file_path.non_blank().map(str::to_string);
+        let file_path = file_path.ok_or(ToolError::bad_param(INVALID_FILE_PATH))?;
+        let Loose::Str(content) = p.content else {
+            return Err(ToolError::bad_param(INVALID_CONTENT));
+        };
+        Ok(CreateRequest {
+            file_path,
+            content,
+            overwrite: p.overwrite.flag(false),
+            working_dir: call.working_dir,
+        })
+    }
+}
+
 /// Runs one `create` call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
     call(ctx, params).text
@@ -19,17 +58,14 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
 
 /// Runs one `create` call: its outcome (the file written, as `file_path` names it).
 pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
-    run_call(ctx, params).into()
+    CreateRequest::try_from(params::read::<CreateParams>(params))
+        .and_then(|request| run_call(ctx, &request))
+        .into()
 }
 
-fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
-    let file_path =
-        non_blank_str(params, "file_path").ok_or(ToolError::bad_param(INVALID_FILE_PATH))?;
-    let content = field(params, "content")
-        .as_str()
-        .ok_or(ToolError::bad_param(INVALID_CONTENT))?;
-    let overwrite = flag(params, "overwrite", false);
-    let working_dir = non_blank_str(params, "workingDirectory");
+fn run_call(ctx: &ToolContext, request: &CreateRequest) -> Result<Outcome, ToolError> {
+    let (file_path, content) = (request.file_path.as_str(), request.content.as_str());
+    let (overwrite, working_dir) = (request.overwrite, request.working_dir.as_deref());
     let path = ctx
         .resolve_writable(file_path, working_dir)
         .map_err(failure)?;

@@ -2,10 +2,60 @@
 //! `replace_all`; `Replaced N occurrence(s)`. Shares the engine's guard, locks and atomic writes.
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{field, flag, non_blank_str};
+use super::params::{self, Located, Loose};
 use super::{diff, ToolContext};
 use crate::fs::FsError;
 use serde_json::Value;
+
+/// The params of an `edit_file` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct EditFileParams {
+    path: Loose,
+    old_text: Loose,
+    new_text: Loose,
+    replace_all: Loose,
+}
+
+/// A validated `edit_file` call.
+#[derive(Debug)]
+pub struct EditFileRequest {
+    /// `path` exactly as given (echoed in messages).
+    pub path: String,
+    /// Non-empty.
+    pub old_text: String,
+    pub new_text: String,
+    pub replace_all: bool,
+    pub working_dir: Option<String>,
+}
+
+impl TryFrom<Located<EditFileParams>> for EditFileRequest {
+    type Error = ToolError;
+
+    /// Checks `path`, `old_text`, `new_text` in that order.
+    fn try_from(call: Located<EditFileParams>) -> Result<Self, ToolError> {
+        let p = call.params;
+        let Some(path) = p.path.non_blank().map(str::to_string) else {
+            return Err(ToolError::bad_param("Error: path is required and must be a non-empty string (the file to edit, e.g. \"notes/todo.md\")."));
+        };
+        let old_text = match p.old_text {
+            Loose::Str(s) if !s.is_empty() => s,
+            _ => return Err(ToolError::bad_param("Error: old_text is required and must be a non-empty string: the exact text to find in the file.")),
+        };
+        let Loose::Str(new_text) = p.new_text else {
+            return Err(ToolError::bad_param(
+                "Error: new_text is required and must be a string (use \"\" to delete old_text).",
+            ));
+        };
+        Ok(EditFileRequest {
+            path,
+            old_text,
+            new_text,
+            replace_all: p.replace_all.flag(false),
+            working_dir: call.working_dir,
+        })
+    }
+}
 
 /// Runs one `edit_file` call. Never panics on bad input; failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
@@ -14,23 +64,15 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
 
 /// Runs one `edit_file` call: its outcome (the file written, as `path` names it).
 pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
-    run_call(ctx, params).into()
+    EditFileRequest::try_from(params::read::<EditFileParams>(params))
+        .and_then(|request| run_call(ctx, &request))
+        .into()
 }
 
-fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
-    let Some(path_param) = non_blank_str(params, "path") else {
-        return Err(ToolError::bad_param("Error: path is required and must be a non-empty string (the file to edit, e.g. \"notes/todo.md\")."));
-    };
-    let Some(old_text) = field(params, "old_text").as_str().filter(|s| !s.is_empty()) else {
-        return Err(ToolError::bad_param("Error: old_text is required and must be a non-empty string: the exact text to find in the file."));
-    };
-    let Some(new_text) = field(params, "new_text").as_str() else {
-        return Err(ToolError::bad_param(
-            "Error: new_text is required and must be a string (use \"\" to delete old_text).",
-        ));
-    };
-    let replace_all = flag(params, "replace_all", false);
-    let working_dir = non_blank_str(params, "workingDirectory");
+fn run_call(ctx: &ToolContext, request: &EditFileRequest) -> Result<Outcome, ToolError> {
+    let (path_param, old_text) = (request.path.as_str(), request.old_text.as_str());
+    let (new_text, replace_all) = (request.new_text.as_str(), request.replace_all);
+    let working_dir = request.working_dir.as_deref();
     let failure = |e: FsError| ToolError::fs("Error: ", &e);
     let path = ctx
         .resolve_writable(path_param, working_dir)

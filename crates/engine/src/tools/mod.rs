@@ -1,8 +1,8 @@
 //! One module per tool: params -> validated operation -> engine -> message.
 //!
-//! Every tool entry point takes a [`ToolContext`] and the raw JSON params and returns the result
-//! string; failures start with `Error`. Tools never panic on bad input and never leave a file
-//! partly written (all writes go through [`crate::fs::atomic`]).
+//! Every tool entry point takes a [`ToolContext`] and the raw JSON params, reads them once into
+//! its typed request ([`params`]) and returns an [`outcome::Outcome`]. Tools never panic on bad
+//! input and never leave a file partly written (all writes go through [`crate::fs::atomic`]).
 
 pub mod apply;
 pub mod apply_patch;
@@ -19,6 +19,8 @@ pub mod params;
 mod preview_tests;
 pub mod read_guard;
 pub mod replace_in_file;
+#[cfg(test)]
+mod request_order_tests;
 pub mod session;
 pub mod symbols;
 pub mod syntax_guard;

@@ -2,9 +2,9 @@
 //! where every operation is planned in memory first and files are written only if all succeed.
 
 use super::apply::{Change, FileEdit, Recording, Texts};
-use super::edit::{self, apply_effect, plan, prepare, EditCall, Planned};
+use super::edit::{self, apply_effect, plan, prepare, EditCall, EditParams, EditRequest, Planned};
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{flag, non_blank_str};
+use super::params::{self, Json, ListParam, Located, Loose};
 use super::{diff, ToolContext};
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
@@ -21,70 +21,67 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
     call(ctx, params).text
 }
 
+/// The params of a `multi_edit` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct MultiEditParams {
+    edits: Loose,
+    atomic: Loose,
+}
+
+/// One operation of the batch: its loose edit params (`None` when it is not an object).
+type Operation = Option<Located<EditParams>>;
+
 /// Runs one `multi_edit` call: a failure when it was refused, or when any operation of a
 /// non-atomic batch failed (kind `partial` when others landed; the message says which).
 pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
-    let edits = match parse_edits(params) {
+    let call = params::read::<MultiEditParams>(params);
+    let edits = match parse_edits(&call.params.edits) {
         Ok(e) => e,
         Err(message) => return ToolError::bad_param(message).into(),
     };
-    let working_dir = non_blank_str(params, "workingDirectory");
-    let edits: Vec<Value> = edits
-        .into_iter()
-        .map(|op| inherit_working_dir(op, working_dir))
-        .collect();
-    if flag(params, "atomic", false) {
-        atomic::run(ctx, &edits).into()
+    let working_dir = call.working_dir.as_deref();
+    let ops: Vec<Operation> = edits.iter().map(|op| op.located_in(working_dir)).collect();
+    if call.params.atomic.flag(false) {
+        atomic::run(ctx, ops).into()
     } else {
-        sequential(ctx, &edits)
+        sequential(ctx, ops)
     }
 }
 
 /// `edits` as a JSON string or an array, 1..=50 entries (Probe's checks and messages).
-fn parse_edits(params: &Value) -> Result<Vec<Value>, String> {
-    let edits = match params.get("edits") {
-        Some(Value::String(raw)) => serde_json::from_str::<Value>(raw).map_err(|e| {
-            format!("Error: Invalid JSON in edits parameter - {e}. Provide a raw JSON array between <edits> tags.")
-        })?,
-        Some(Value::Array(items)) => Value::Array(items.clone()),
-        _ => return Err("Error: edits must be a JSON array of edit operations.".to_string()),
+fn parse_edits(edits: &Loose) -> Result<Vec<Json>, String> {
+    let items = match edits.list() {
+        ListParam::Items(items) => items,
+        ListParam::BadJson(e) => return Err(format!("Error: Invalid JSON in edits parameter - {e}. Provide a raw JSON array between <edits> tags.")),
+        ListParam::NotList => return Err("Error: edits must be a non-empty JSON array.".to_string()),
+        ListParam::Missing => return Err("Error: edits must be a JSON array of edit operations.".to_string()),
     };
-    match edits {
-        Value::Array(items) if !items.is_empty() => {
-            if items.len() > MAX_EDITS {
-                return Err(format!(
-                    "Error: Too many edits ({}). Maximum {MAX_EDITS} per batch.",
-                    items.len()
-                ));
-            }
-            Ok(items)
-        }
-        _ => Err("Error: edits must be a non-empty JSON array.".to_string()),
+    if items.is_empty() {
+        return Err("Error: edits must be a non-empty JSON array.".to_string());
     }
-}
-
-/// An operation without its own `workingDirectory` uses the batch's.
-fn inherit_working_dir(mut op: Value, working_dir: Option<&str>) -> Value {
-    if let (Some(dir), Value::Object(map)) = (working_dir, &mut op) {
-        map.entry("workingDirectory")
-            .or_insert_with(|| Value::String(dir.to_string()));
+    if items.len() > MAX_EDITS {
+        return Err(format!(
+            "Error: Too many edits ({}). Maximum {MAX_EDITS} per batch.",
+            items.len()
+        ));
     }
-    op
+    Ok(items)
 }
 
 const NOT_AN_OBJECT: &str = "Invalid edit operation - must be an object";
 
 /// Probe's behaviour: each operation runs as its own edit call; failures do not stop the rest.
-fn sequential(ctx: &ToolContext, edits: &[Value]) -> Outcome {
+fn sequential(ctx: &ToolContext, edits: Vec<Operation>) -> Outcome {
     let mut lines = Vec::with_capacity(edits.len());
     let mut outcome = Outcome::default();
     let mut ok = 0;
     let mut first_error = None;
-    for (i, op) in edits.iter().enumerate() {
-        let result = if op.is_object() {
-            edit::call(ctx, op)
-        } else {
-            ToolError::bad_param(NOT_AN_OBJECT).into()
+    let total = edits.len();
+    for (i, op) in edits.into_iter().enumerate() {
+        let result = match op {
+            Some(op) => edit::call_located(ctx, op),
+            None => ToolError::bad_param(NOT_AN_OBJECT).into(),
         };
         match result.error {
             Some(kind) => {
@@ -101,7 +98,7 @@ fn sequential(ctx: &ToolContext, edits: &[Value]) -> Outcome {
             }
         }
     }
-    let failed = edits.len() - ok;
+    let failed = total - ok;
     let tail = if failed > 0 {
         format!(", {failed} failed")
     } else {
@@ -109,7 +106,7 @@ fn sequential(ctx: &ToolContext, edits: &[Value]) -> Outcome {
     };
     outcome.text = format!(
         "Multi-edit: {ok}/{} succeeded{tail}\n\n{}",
-        edits.len(),
+        total,
         lines.join("\n")
     );
     outcome.error = match (first_error, ok) {
@@ -134,8 +131,15 @@ mod atomic {
         _lock: FileLock,
     }
 
-    pub(super) fn run(ctx: &ToolContext, edits: &[Value]) -> Result<Outcome, ToolError> {
-        let calls = prepare_all(ctx, edits).map_err(|(i, e)| abort(edits.len(), i, e))?;
+    pub(super) fn run(ctx: &ToolContext, ops: Vec<Operation>) -> Result<Outcome, ToolError> {
+        let edits: Vec<Result<EditRequest, ToolError>> = ops
+            .into_iter()
+            .map(|op| {
+                let op = op.ok_or(ToolError::bad_param(NOT_AN_OBJECT))?;
+                EditRequest::try_from(op)
+            })
+            .collect();
+        let calls = prepare_all(ctx, &edits).map_err(|(i, e)| abort(edits.len(), i, e))?;
         let mut staged = stage(ctx, &calls).map_err(|(i, e)| abort(edits.len(), i, e))?;
         let mut done: Vec<(usize, Planned, String)> = Vec::with_capacity(calls.len());
         for (i, call) in calls.iter().enumerate() {
@@ -200,16 +204,14 @@ mod atomic {
 
     fn prepare_all<'a>(
         ctx: &'a ToolContext,
-        edits: &'a [Value],
+        edits: &'a [Result<EditRequest, ToolError>],
     ) -> Result<Vec<EditCall<'a>>, (usize, ToolError)> {
         edits
             .iter()
             .enumerate()
-            .map(|(i, op)| {
-                if !op.is_object() {
-                    return Err((i, ToolError::bad_param(NOT_AN_OBJECT)));
-                }
-                prepare(ctx, op).map_err(|m| (i, m))
+            .map(|(i, request)| {
+                let request = request.as_ref().map_err(|e| (i, e.clone()))?;
+                prepare(ctx, request).map_err(|m| (i, m))
             })
             .collect()
     }

@@ -8,7 +8,7 @@ mod parse;
 
 use super::errors::describe;
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::non_blank_str;
+use super::params;
 use super::{diff, ToolContext};
 use crate::batch_plan::{self, Applied, BatchError, Effect, Op, OpKind};
 use crate::fs::textfile::TextFile;
@@ -32,13 +32,14 @@ fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
     let fail = fail_as(ErrorKind::BadParam);
     let fs_fail =
         |e: FsError| ToolError::new(ErrorKind::of(&e), format!("{PREFIX}: {}", describe(&e)));
-    let (file_path, ops) = parse::request(params).map_err(fail)?;
+    let request = parse::ReplaceRequest::try_from(params::read::<parse::ReplaceParams>(params))
+        .map_err(fail)?;
+    let (file_path, ops) = (request.file_path.as_str(), request.ops);
     ctx.debug_log("replace_in_file", || {
         format!("{file_path}: {} replacement(s)", ops.len())
     });
-    let working_dir = non_blank_str(params, "workingDirectory");
     let path = ctx
-        .resolve_writable(file_path, working_dir)
+        .resolve_writable(file_path, request.working_dir.as_deref())
         .map_err(fs_fail)?;
     if !path.real.exists() {
         return Err(fail_as(ErrorKind::NotFound)(format!("File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.")));

@@ -22,7 +22,7 @@ use super::apply::{Change, FileEdit, Recording};
 use super::errors::describe;
 use super::history::NEW_FILE_MARK;
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::non_blank_str;
+use super::params::{self, Loose};
 use super::session::TrackerEffect;
 use super::ToolContext;
 use crate::fs::locks::FileLock;
@@ -358,6 +358,13 @@ fn short_diff(before: &str, after: &str) -> String {
     )
 }
 
+/// The params of an undo call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct UndoParams {
+    path: Loose,
+}
+
 /// The exported `undoLastEdit(path)`: params `{ path, workingDirectory? }`. Never panics;
 /// failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
@@ -367,10 +374,11 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
 /// Runs one undo call: the files it changed are the path given and the other files of a
 /// multi-file change it reverted.
 pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
-    let Some(path_param) = non_blank_str(params, "path") else {
+    let call = params::read::<UndoParams>(params);
+    let Some(path_param) = call.params.path.non_blank() else {
         return ToolError::bad_param("Error: path is required and must be a non-empty string (the file whose last edit to undo).").into();
     };
-    let working_dir = non_blank_str(params, "workingDirectory");
+    let working_dir = call.working_dir.as_deref();
     let path = match ctx.resolve_writable(path_param, working_dir) {
         Ok(p) => p,
         Err(e) => return ToolError::fs("Error: ", &e).into(),

@@ -9,11 +9,31 @@ mod commit;
 mod stage;
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{field, non_blank_str};
+use super::params::{self, Loose};
 use super::ToolContext;
 use crate::fs::FsError;
 use crate::patch::{self, FileOp};
 use serde_json::Value;
+
+/// The params of an `apply_patch` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct PatchParams {
+    input: Loose,
+}
+
+/// The params of an `apply_diff` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+struct DiffParams {
+    diff: Loose,
+    path: Loose,
+}
+
+/// A string param that is not blank after Rust's `trim()` (the patch text itself).
+fn text_param(param: &Loose) -> Option<&str> {
+    param.as_str().filter(|s| !s.trim().is_empty())
+}
 
 /// Runs one `apply_patch` call. Never panics on bad input; failures start with `Error`.
 pub fn run_patch(ctx: &ToolContext, params: &Value) -> String {
@@ -22,20 +42,12 @@ pub fn run_patch(ctx: &ToolContext, params: &Value) -> String {
 
 /// Runs one `apply_patch` call: its outcome (the files written, as the patch names them).
 pub fn call_patch(ctx: &ToolContext, params: &Value) -> Outcome {
-    let Some(input) = field(params, "input")
-        .as_str()
-        .filter(|s| !s.trim().is_empty())
-    else {
+    let call = params::read::<PatchParams>(params);
+    let Some(input) = text_param(&call.params.input) else {
         return ToolError::bad_param("Error: Invalid input - must be a non-empty string holding the patch ('*** Begin Patch' ... '*** End Patch').").into();
     };
     match patch::v4a::parse(input) {
-        Ok(ops) => run_ops(
-            ctx,
-            &ops,
-            non_blank_str(params, "workingDirectory"),
-            "apply_patch",
-        )
-        .into(),
+        Ok(ops) => run_ops(ctx, &ops, call.working_dir.as_deref(), "apply_patch").into(),
         Err(e) => ToolError::bad_param(format!("Error: {e}\nNo file was changed.")).into(),
     }
 }
@@ -47,20 +59,12 @@ pub fn run_diff(ctx: &ToolContext, params: &Value) -> String {
 
 /// Runs one `apply_diff` call: its outcome (the files written, as the diff names them).
 pub fn call_diff(ctx: &ToolContext, params: &Value) -> Outcome {
-    let Some(diff) = field(params, "diff")
-        .as_str()
-        .filter(|s| !s.trim().is_empty())
-    else {
+    let call = params::read::<DiffParams>(params);
+    let Some(diff) = text_param(&call.params.diff) else {
         return ToolError::bad_param("Error: Invalid diff - must be a non-empty string holding a unified diff or SEARCH/REPLACE blocks.").into();
     };
-    match patch::parse_diff(diff, non_blank_str(params, "path")) {
-        Ok(ops) => run_ops(
-            ctx,
-            &ops,
-            non_blank_str(params, "workingDirectory"),
-            "apply_diff",
-        )
-        .into(),
+    match patch::parse_diff(diff, call.params.path.non_blank()) {
+        Ok(ops) => run_ops(ctx, &ops, call.working_dir.as_deref(), "apply_diff").into(),
         Err(e) => ToolError::bad_param(format!("Error: {e}\nNo file was changed.")).into(),
     }
 }

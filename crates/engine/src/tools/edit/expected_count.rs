@@ -1,18 +1,15 @@
 //! Gemini CLI's `expected_replacements`: the number of occurrences of `old_string` the caller
 //! expects. The count must be met exactly; then every occurrence is replaced.
 
-use super::super::params::{field, Field};
-use serde_json::Value;
+use super::super::params::Loose;
 
 /// `Ok(None)` when absent; `Ok(Some(n))` for a positive integer (number or numeric string);
 /// otherwise the error message.
-pub(super) fn parse(params: &Value) -> Result<Option<usize>, String> {
-    let n = match field(params, "expected_replacements") {
-        Field::Absent => return Ok(None),
-        Field::Str(s) => s.trim().parse::<usize>().ok(),
-        Field::Other(v) => v.as_u64().map(|n| n as usize),
-    };
-    match n {
+pub(super) fn parse(param: &Loose) -> Result<Option<usize>, String> {
+    if param.is_absent() {
+        return Ok(None);
+    }
+    match param.unsigned() {
         Some(n) if n >= 1 => Ok(Some(n)),
         _ => Err("Error editing file: Invalid expected_replacements - must be a positive integer (the number of occurrences of old_string to replace). Omit it to replace a single, unique occurrence.".to_string()),
     }

@@ -1,12 +1,10 @@
 //! Line-targeted mode: `"42"` / `"42:ab"` references, hash checks, auto-corrections, context reply.
 
 use super::line_clean::clean_line_edit;
-use super::{parse_position, EditCall, Planned, TrackerEffect};
+use super::{parse_position, EditCall, EditParams, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::lines::{compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position};
 use crate::tools::outcome::{ErrorKind, ToolError};
-use crate::tools::params::{field, js_string, Field};
-use serde_json::Value;
 
 const INVALID_POSITION: &str = "Error editing file: Invalid position - must be \"before\" or \"after\". Use position=\"before\" to insert before start_line, position=\"after\" to insert after start_line, or omit position to replace/update the addressed lines.";
 
@@ -78,22 +76,13 @@ fn without_second_bom<'a>(
     }
 }
 
-/// Reads a line reference parameter the way Probe does (`String(value)`); `None` when absent.
-fn raw_ref(params: &Value, key: &str) -> Option<String> {
-    match field(params, key) {
-        Field::Absent => None,
-        Field::Str(s) => Some(s.to_string()),
-        Field::Other(v) => Some(js_string(v)),
-    }
-}
-
 /// Validates references, range order and position, in Probe's order.
-pub(super) fn request(params: &Value) -> Result<LineRequest, String> {
-    let raw_start = raw_ref(params, "start_line").unwrap_or_default();
+pub(super) fn request(params: &EditParams) -> Result<LineRequest, String> {
+    let raw_start = params.start_line.js_string().unwrap_or_default();
     let start = parse_line_ref(&raw_start).ok_or_else(|| {
         format!("Error editing file: Invalid start_line '{raw_start}'. Use a line number (e.g. \"42\") or line:hash (e.g. \"42:ab\"). Line numbers are 1-indexed.")
     })?;
-    let end = match raw_ref(params, "end_line") {
+    let end = match params.end_line.js_string() {
         None => None,
         Some(raw) => Some(parse_line_ref(&raw).ok_or_else(|| {
             format!("Error editing file: Invalid end_line '{raw}'. Use a line number (e.g. \"55\") or line:hash (e.g. \"55:cd\"). Must be >= start_line.")
@@ -103,7 +92,7 @@ pub(super) fn request(params: &Value) -> Result<LineRequest, String> {
     if end_line < start.line {
         return Err(inverted_range(start.line, end_line));
     }
-    let position = parse_position(params).map_err(|_| INVALID_POSITION.to_string())?;
+    let position = parse_position(&params.position).map_err(|_| INVALID_POSITION.to_string())?;
     Ok(LineRequest {
         start,
         end,

@@ -3,7 +3,8 @@
 //! Validation order and every message follow `@probelabs/probe`'s `editTool`, so an agent prompted
 //! for Probe gets the same answers. Mode priority: `symbol` > `start_line` > `old_string`.
 //!
-//! A call runs in three steps: [`prepare`] validates params and the path (no file content read),
+//! A call runs in three steps: its params are read once into an [`EditRequest`]; [`prepare`]
+//! checks the path and the mode against the file's name and the trackers (no content read),
 //! [`plan`] computes the new text from the current text (pure), and the caller commits it —
 //! [`run`] writes one file; `multi_edit` can plan a whole batch before writing anything.
 
@@ -14,7 +15,7 @@ mod symbol_mode;
 mod text_mode;
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{field, flag, non_blank_str, Field};
+use super::params::{self, Located, Loose};
 use super::{diff, ToolContext};
 use crate::fs::textfile::TextFile;
 use crate::fs::{FsError, ResolvedPath};
@@ -24,6 +25,78 @@ const INVALID_FILE_PATH: &str = "Error editing file: Invalid file_path - must be
 const INVALID_NEW_STRING: &str = "Error editing file: Invalid new_string - must be a string. Provide the replacement content as a string value (empty string \"\" is valid for deletions).";
 const NO_MODE: &str = "Error editing file: Must provide either old_string (for text edit), symbol (for AST-aware edit), or start_line (for line-targeted edit). For text editing: set old_string to the exact text to find and new_string to its replacement. For symbol editing: set symbol to a function/class/method name (e.g. \"myFunction\"). For line-targeted editing: set start_line to a line number from extract/search output (e.g. \"42\" or \"42:ab\").";
 const INVALID_OLD_STRING: &str = "Error editing file: Invalid old_string - must be a string. Provide the exact text to find in the file, or use the symbol parameter instead for AST-aware editing by name.";
+
+/// The params of an `edit` call (or of one `multi_edit` operation) as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct EditParams {
+    file_path: Loose,
+    new_string: Loose,
+    old_string: Loose,
+    replace_all: Loose,
+    symbol: Loose,
+    start_line: Loose,
+    end_line: Loose,
+    position: Loose,
+    match_strategy: Loose,
+    expected_replacements: Loose,
+}
+
+/// A validated `edit` request: the file, the replacement and the mode's params. A refusal of
+/// the mode's params is kept until the path checks have run, as Probe refuses in that order.
+pub struct EditRequest {
+    /// `file_path` exactly as given (Probe echoes it in messages).
+    pub file_path: String,
+    pub new_string: String,
+    pub working_dir: Option<String>,
+    mode: Result<ModeParams, ToolError>,
+}
+
+/// A mode's params, checked without the file (mode priority: `symbol` > `start_line` >
+/// `old_string`).
+enum ModeParams {
+    Symbol(symbol_mode::SymbolParams),
+    Line(line_mode::LineRequest),
+    Text(text_mode::TextParams),
+}
+
+impl TryFrom<Located<EditParams>> for EditRequest {
+    type Error = ToolError;
+
+    /// Refuses a bad `file_path`, then a bad `new_string`; a bad mode is kept for later.
+    fn try_from(call: Located<EditParams>) -> Result<Self, ToolError> {
+        let mut p = call.params;
+        let file_path = p.file_path.non_blank().map(str::to_string);
+        let file_path = file_path.ok_or(ToolError::bad_param(INVALID_FILE_PATH))?;
+        let Loose::Str(new_string) = std::mem::take(&mut p.new_string) else {
+            return Err(ToolError::bad_param(INVALID_NEW_STRING));
+        };
+        Ok(EditRequest {
+            file_path,
+            new_string,
+            working_dir: call.working_dir,
+            mode: mode_params(&p),
+        })
+    }
+}
+
+fn mode_params(p: &EditParams) -> Result<ModeParams, ToolError> {
+    if !p.symbol.is_absent() {
+        return symbol_mode::params(p)
+            .map(ModeParams::Symbol)
+            .map_err(ToolError::bad_param);
+    }
+    if !p.start_line.is_absent() {
+        return line_mode::request(p)
+            .map(ModeParams::Line)
+            .map_err(ToolError::bad_param);
+    }
+    match &p.old_string {
+        Loose::Absent => Err(ToolError::bad_param(NO_MODE)),
+        Loose::Other(_) => Err(ToolError::bad_param(INVALID_OLD_STRING)),
+        Loose::Str(old) => text_mode::params(p, old).map(ModeParams::Text),
+    }
+}
 
 /// A validated edit call: its target file and its mode, ready to be planned against content.
 pub(crate) struct EditCall<'a> {
@@ -37,7 +110,7 @@ pub(crate) struct EditCall<'a> {
 
 enum Mode<'a> {
     Text(text_mode::TextRequest<'a>),
-    Line(line_mode::LineRequest),
+    Line(&'a line_mode::LineRequest),
     Symbol(symbol_mode::SymbolRequest<'a>),
 }
 
@@ -72,11 +145,18 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
 
 /// Runs one `edit` call: its outcome (the file written, as `file_path` names it).
 pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
-    run_call(ctx, params).into()
+    call_located(ctx, params::read::<EditParams>(params))
 }
 
-fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
-    let call = prepare(ctx, params)?;
+/// Runs one edit call from its loose params (an `edit` call or a `multi_edit` operation).
+pub(crate) fn call_located(ctx: &ToolContext, params: Located<EditParams>) -> Outcome {
+    EditRequest::try_from(params)
+        .and_then(|request| run_call(ctx, &request))
+        .into()
+}
+
+fn run_call(ctx: &ToolContext, request: &EditRequest) -> Result<Outcome, ToolError> {
+    let call = prepare(ctx, request)?;
     let session = ctx.open_for_edit(&call.path).map_err(|e| fs_failure(&e))?;
     let planned = plan(&call, &session.file)?;
     let changed = planned.new_text != session.file.text;
@@ -104,14 +184,10 @@ fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
 /// Validates params, path, existence and the tracker's read-before-edit guard; picks the mode.
 pub(crate) fn prepare<'a>(
     ctx: &'a ToolContext,
-    params: &'a Value,
+    request: &'a EditRequest,
 ) -> Result<EditCall<'a>, ToolError> {
-    let file_path =
-        non_blank_str(params, "file_path").ok_or(ToolError::bad_param(INVALID_FILE_PATH))?;
-    let new_string = field(params, "new_string")
-        .as_str()
-        .ok_or(ToolError::bad_param(INVALID_NEW_STRING))?;
-    let working_dir = non_blank_str(params, "workingDirectory");
+    let (file_path, new_string) = (request.file_path.as_str(), request.new_string.as_str());
+    let working_dir = request.working_dir.as_deref();
     ctx.debug_log("Edit", || format!("Attempting to edit file: {file_path}"));
     let path = ctx
         .resolve_writable(file_path, working_dir)
@@ -123,7 +199,7 @@ pub(crate) fn prepare<'a>(
         let shown = ctx.display(&path);
         return Err(ToolError::new(ErrorKind::Stale, format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit.")));
     }
-    let mode = select_mode(ctx, params, &path)?;
+    let mode = select_mode(ctx, request, &path)?;
     Ok(EditCall {
         ctx,
         file_path,
@@ -135,26 +211,16 @@ pub(crate) fn prepare<'a>(
 
 fn select_mode<'a>(
     ctx: &ToolContext,
-    params: &'a Value,
+    request: &'a EditRequest,
     path: &ResolvedPath,
 ) -> Result<Mode<'a>, ToolError> {
-    if !field(params, "symbol").is_absent() {
-        return symbol_mode::request(params, path)
+    match &request.mode {
+        Err(refusal) => Err(refusal.clone()),
+        Ok(ModeParams::Symbol(params)) => symbol_mode::request(params, path)
             .map(Mode::Symbol)
-            .map_err(ToolError::bad_param);
-    }
-    if !field(params, "start_line").is_absent() {
-        return line_mode::request(params)
-            .map(Mode::Line)
-            .map_err(ToolError::bad_param);
-    }
-    match field(params, "old_string") {
-        Field::Absent => Err(ToolError::bad_param(NO_MODE)),
-        Field::Other(_) => Err(ToolError::bad_param(INVALID_OLD_STRING)),
-        Field::Str(old) => {
-            text_mode::request(ctx, path, params, old, flag(params, "replace_all", false))
-                .map(Mode::Text)
-        }
+            .map_err(ToolError::bad_param),
+        Ok(ModeParams::Line(params)) => Ok(Mode::Line(params)),
+        Ok(ModeParams::Text(params)) => text_mode::request(ctx, path, params).map(Mode::Text),
     }
 }
 
@@ -178,12 +244,12 @@ pub(crate) fn fs_failure(error: &FsError) -> ToolError {
 }
 
 /// Validated `position`: `Ok(None)` when absent, `Err(())` when present but not before/after.
-pub(crate) fn parse_position(params: &Value) -> Result<Option<crate::lines::Position>, ()> {
+fn parse_position(position: &Loose) -> Result<Option<crate::lines::Position>, ()> {
     use crate::lines::Position;
-    match field(params, "position") {
-        Field::Absent => Ok(None),
-        Field::Str("before") => Ok(Some(Position::Before)),
-        Field::Str("after") => Ok(Some(Position::After)),
+    match position.as_str() {
+        _ if position.is_absent() => Ok(None),
+        Some("before") => Ok(Some(Position::Before)),
+        Some("after") => Ok(Some(Position::After)),
         _ => Err(()),
     }
 }

@@ -1,19 +1,23 @@
 //! Symbol mode: replace a definition found by name, or insert next to it (tree-sitter, in process).
 
-use super::{parse_position, EditCall, Planned, TrackerEffect};
+use super::{parse_position, EditCall, EditParams, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::lines::Position;
 use crate::symbols::{self, Language, SymbolInfo};
 use crate::tools::outcome::{ErrorKind, ToolError};
-use crate::tools::params::field;
 use crate::tools::symbols::{find_in, parse_cache};
-use serde_json::Value;
 
 const INVALID_SYMBOL: &str = "Error editing file: Invalid symbol - must be a non-empty string. Provide the name of a function, class, method, or other named code definition (e.g. \"myFunction\" or \"MyClass.myMethod\"). To edit by text matching instead, use old_string + new_string.";
 const INVALID_POSITION: &str = "Error editing file: Invalid position - must be \"before\" or \"after\". Use position=\"before\" to insert code above the symbol, or position=\"after\" to insert code below it. Omit position entirely to replace the symbol with new_string.";
 /// Most names suggested when a symbol is not found.
 const SUGGESTIONS: usize = 5;
+
+/// `symbol` and `position`, checked without the file.
+pub(crate) struct SymbolParams {
+    name: String,
+    position: Option<Position>,
+}
 
 pub(crate) struct SymbolRequest<'a> {
     name: &'a str,
@@ -21,22 +25,27 @@ pub(crate) struct SymbolRequest<'a> {
     language: Language,
 }
 
-/// Validates `symbol` and `position` (Probe's order and messages) and the file's language.
-pub(super) fn request<'a>(
-    params: &'a Value,
-    path: &ResolvedPath,
-) -> Result<SymbolRequest<'a>, String> {
-    let name = match field(params, "symbol").as_str() {
-        Some(s) if !crate::text::js::js_trim(s).is_empty() => s,
+/// Validates `symbol` and `position` (Probe's order and messages).
+pub(super) fn params(params: &EditParams) -> Result<SymbolParams, String> {
+    let name = match params.symbol.as_str() {
+        Some(s) if !crate::text::js::js_trim(s).is_empty() => s.to_string(),
         _ => return Err(INVALID_SYMBOL.to_string()),
     };
-    let position = parse_position(params).map_err(|_| INVALID_POSITION.to_string())?;
+    let position = parse_position(&params.position).map_err(|_| INVALID_POSITION.to_string())?;
+    Ok(SymbolParams { name, position })
+}
+
+/// Adds the file's language (symbol mode needs a supported one) to the checked params.
+pub(super) fn request<'a>(
+    params: &'a SymbolParams,
+    path: &ResolvedPath,
+) -> Result<SymbolRequest<'a>, String> {
     let language = symbols::language_for_path_checked(&path.real).map_err(|e| {
         format!("Error editing file: {e}. Symbol mode supports JavaScript, TypeScript, Python, Rust, Go, Java, C, C++, Ruby, PHP, Swift, Kotlin, Scala, C#, Lua and Zig; for this file use old_string + new_string (text mode) or start_line (line-targeted mode) instead.")
     })?;
     Ok(SymbolRequest {
-        name,
-        position,
+        name: &params.name,
+        position: params.position,
         language,
     })
 }

@@ -2,36 +2,72 @@
 //! names the offending replacement as `replacement [i] (type)` and says what is expected.
 
 use crate::batch_plan::{Op, OpKind};
-use crate::tools::params::{field, non_blank_str, Field};
+use crate::tools::params::{Json, ListParam, Located, Loose};
 use regex::Regex;
-use serde_json::Value;
 
 const TYPES: &str = "\"lines\", \"insert_before\", \"insert_after\", \"string\" or \"regex\"";
 
-/// `(filePath, operations)` of a call.
-pub(super) fn request(params: &Value) -> Result<(&str, Vec<Op>), String> {
-    let file_path = non_blank_str(params, "filePath").ok_or(
-        "filePath is required and must be a non-empty string (the file to change, relative to the working directory). No changes were made.",
-    )?;
-    let items = replacements(params)?;
-    let ops = items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| operation(i + 1, item))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((file_path, ops))
+/// The params of a `replace_in_file` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct ReplaceParams {
+    #[serde(rename = "filePath")]
+    file_path: Loose,
+    replacements: Loose,
+}
+
+/// One replacement object as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct ReplacementParams {
+    #[serde(rename = "type")]
+    kind: Loose,
+    start_line: Loose,
+    end_line: Loose,
+    line_number: Loose,
+    replace_with: Loose,
+    insert_text: Loose,
+    search_for: Loose,
+}
+
+/// A validated `replace_in_file` call.
+#[derive(Debug)]
+pub struct ReplaceRequest {
+    /// `filePath` exactly as given (echoed in messages).
+    pub file_path: String,
+    pub ops: Vec<Op>,
+    pub working_dir: Option<String>,
+}
+
+impl TryFrom<Located<ReplaceParams>> for ReplaceRequest {
+    /// The reason, which the tool prefixes.
+    type Error = String;
+
+    fn try_from(call: Located<ReplaceParams>) -> Result<Self, String> {
+        let file_path = call.params.file_path.non_blank().ok_or(
+            "filePath is required and must be a non-empty string (the file to change, relative to the working directory). No changes were made.",
+        )?;
+        let items = replacements(&call.params.replacements)?;
+        let ops = items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| operation(i + 1, item))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ReplaceRequest {
+            file_path: file_path.to_string(),
+            ops,
+            working_dir: call.working_dir,
+        })
+    }
 }
 
 /// `replacements` as an array or a JSON string holding one; at least one entry.
-fn replacements(params: &Value) -> Result<Vec<Value>, String> {
-    let items = match params.get("replacements") {
-        Some(Value::Array(items)) => items.clone(),
-        Some(Value::String(raw)) => match serde_json::from_str::<Value>(raw) {
-            Ok(Value::Array(items)) => items,
-            Ok(_) => return Err("replacements must be an array of replacement objects. No changes were made.".into()),
-            Err(e) => return Err(format!("replacements is not valid JSON ({e}). Send an array of replacement objects. No changes were made.")),
-        },
-        _ => return Err(format!("replacements is required: an array of objects with type {TYPES}. No changes were made.")),
+fn replacements(param: &Loose) -> Result<Vec<Json>, String> {
+    let items = match param.list() {
+        ListParam::Items(items) => items,
+        ListParam::NotList => return Err("replacements must be an array of replacement objects. No changes were made.".into()),
+        ListParam::BadJson(e) => return Err(format!("replacements is not valid JSON ({e}). Send an array of replacement objects. No changes were made.")),
+        ListParam::Missing => return Err(format!("replacements is required: an array of objects with type {TYPES}. No changes were made.")),
     };
     if items.is_empty() {
         return Err(
@@ -42,37 +78,45 @@ fn replacements(params: &Value) -> Result<Vec<Value>, String> {
 }
 
 /// One replacement object as a batch operation.
-fn operation(index: usize, item: &Value) -> Result<Op, String> {
-    if !item.is_object() {
+fn operation(index: usize, item: &Json) -> Result<Op, String> {
+    let Some(item) = item.object::<ReplacementParams>() else {
         return Err(format!(
             "replacement [{index}] must be an object with a type of {TYPES}. No changes were made."
         ));
-    }
-    let kind_name = field(item, "type").as_str().unwrap_or("");
+    };
+    let kind_name = item.kind.as_str().unwrap_or("");
     let at = Site {
         index,
         kind: kind_name,
     };
     let kind = match kind_name {
         "lines" => OpKind::Lines {
-            start: at.line(item, "startLine")?,
-            end: at.line(item, "endLine")?,
-            text: at.text(item, "replaceWith", " (use \"\" to delete the lines)")?,
+            start: at.line(&item.start_line, "startLine")?,
+            end: at.line(&item.end_line, "endLine")?,
+            text: at.text(
+                &item.replace_with,
+                "replaceWith",
+                " (use \"\" to delete the lines)",
+            )?,
         },
         "insert_before" => OpKind::InsertBefore {
-            line: at.line(item, "lineNumber")?,
-            text: at.insert_text(item)?,
+            line: at.line(&item.line_number, "lineNumber")?,
+            text: at.insert_text(&item.insert_text)?,
         },
         "insert_after" => OpKind::InsertAfter {
-            line: at.line(item, "lineNumber")?,
-            text: at.insert_text(item)?,
+            line: at.line(&item.line_number, "lineNumber")?,
+            text: at.insert_text(&item.insert_text)?,
         },
         "string" => OpKind::Literal {
-            search: at.search(item)?,
-            replace: at.text(item, "replaceWith", " (use \"\" to delete the matches)")?,
+            search: at.search(&item.search_for)?,
+            replace: at.text(
+                &item.replace_with,
+                "replaceWith",
+                " (use \"\" to delete the matches)",
+            )?,
         },
         "regex" => {
-            let pattern = at.search(item)?;
+            let pattern = at.search(&item.search_for)?;
             let regex = Regex::new(&pattern).map_err(|e| {
                 at.fail(&format!(
                     "invalid regex `{pattern}`: {e}. Fix the pattern (Rust regex syntax)"
@@ -81,7 +125,7 @@ fn operation(index: usize, item: &Value) -> Result<Op, String> {
             OpKind::Regex {
                 regex,
                 replace: at.text(
-                    item,
+                    &item.replace_with,
                     "replaceWith",
                     " (use \"\" to delete the matches; $1 or ${name} insert captures)",
                 )?,
@@ -90,7 +134,7 @@ fn operation(index: usize, item: &Value) -> Result<Op, String> {
         _ => {
             return Err(format!(
                 "replacement [{index}] has an unknown type {}; use {TYPES}. No changes were made.",
-                show(item.get("type"))
+                show(&item.kind)
             ))
         }
     };
@@ -112,21 +156,15 @@ impl Site<'_> {
     }
 
     /// A 1-based line number: a positive integer, or a string holding one.
-    fn line(&self, item: &Value, key: &str) -> Result<usize, String> {
-        let value = item.get(key).filter(|v| !v.is_null());
-        let parsed = match value {
-            None => {
+    fn line(&self, value: &Loose, key: &str) -> Result<usize, String> {
+        let parsed = match value.integer() {
+            Ok(None) => {
                 return Err(self.fail(&format!(
                     "{key} is required (a 1-based line number of the file as read)"
                 )))
             }
-            Some(Value::Number(n)) => n.as_i64().or_else(|| {
-                n.as_f64()
-                    .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
-                    .map(|f| f as i64)
-            }),
-            Some(Value::String(s)) => s.trim().parse::<i64>().ok(),
-            Some(_) => None,
+            Ok(Some(n)) => Some(n),
+            Err(_) => None,
         };
         match parsed {
             Some(n) if n >= 1 => {
@@ -143,19 +181,19 @@ impl Site<'_> {
     }
 
     /// A string field (`""` allowed).
-    fn text(&self, item: &Value, key: &str, hint: &str) -> Result<String, String> {
-        match field(item, key) {
-            Field::Str(s) => Ok(s.to_string()),
-            Field::Absent => Err(self.fail(&format!("{key} is required{hint}"))),
-            Field::Other(v) => {
-                Err(self.fail(&format!("{key} must be a string, got {}", show(Some(v)))))
+    fn text(&self, value: &Loose, key: &str, hint: &str) -> Result<String, String> {
+        match value {
+            Loose::Str(s) => Ok(s.to_string()),
+            Loose::Absent => Err(self.fail(&format!("{key} is required{hint}"))),
+            Loose::Other(_) => {
+                Err(self.fail(&format!("{key} must be a string, got {}", show(value))))
             }
         }
     }
 
     /// `insertText`: a non-empty string (`"\n"` inserts one empty line).
-    fn insert_text(&self, item: &Value) -> Result<String, String> {
-        let text = self.text(item, "insertText", " (the lines to insert)")?;
+    fn insert_text(&self, value: &Loose) -> Result<String, String> {
+        let text = self.text(value, "insertText", " (the lines to insert)")?;
         if text.is_empty() {
             return Err(self.fail("insertText is empty, so there is nothing to insert (use \"\\n\" for an empty line)"));
         }
@@ -163,8 +201,8 @@ impl Site<'_> {
     }
 
     /// `searchFor`: a non-empty string.
-    fn search(&self, item: &Value) -> Result<String, String> {
-        let search = self.text(item, "searchFor", " (the text or pattern to find)")?;
+    fn search(&self, value: &Loose) -> Result<String, String> {
+        let search = self.text(value, "searchFor", " (the text or pattern to find)")?;
         if search.is_empty() {
             return Err(self.fail("searchFor must not be empty"));
         }
@@ -172,17 +210,15 @@ impl Site<'_> {
     }
 }
 
-/// A JSON value as shown in messages (`undefined` when absent).
-fn show(value: Option<&Value>) -> String {
-    match value {
-        None | Some(Value::Null) => "undefined".into(),
-        Some(v) => {
-            let s = v.to_string();
-            if s.chars().count() > 60 {
-                format!("{}...", s.chars().take(60).collect::<String>())
-            } else {
-                s
-            }
-        }
+/// A param as shown in messages: its JSON text, cut at 60 characters (`undefined` when absent).
+fn show(value: &Loose) -> String {
+    if value.is_absent() {
+        return "undefined".into();
+    }
+    let s = value.json_text();
+    if s.chars().count() > 60 {
+        format!("{}...", s.chars().take(60).collect::<String>())
+    } else {
+        s
     }
 }

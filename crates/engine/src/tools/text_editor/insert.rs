@@ -3,14 +3,13 @@
 //! It is inserted as whole lines: one trailing `\n` ends its last line; `""` inserts one empty line.
 
 use super::output::{edited, SNIPPET_LINES};
-use super::{integer, Call, Version};
+use super::{Call, EditorParams, Version};
 use crate::batch_plan::{lines_and_final_newline, text_lines};
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
-use crate::tools::params::{field, Field};
-use serde_json::Value;
+use crate::tools::params::Loose;
 
-pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
-    let at = match integer(params, "insert_line") {
+pub(super) fn run(call: &Call, params: &EditorParams) -> Result<Outcome, ToolError> {
+    let at = match params.insert_line.integer() {
         Ok(Some(n)) => n,
         Ok(None) => return Err(ToolError::bad_param("Error: Parameter `insert_line` is required for command: insert (the line after which to insert; 0 = top of the file).")),
         Err(shown) => return Err(ToolError::bad_param(format!("Error: Invalid `insert_line` parameter: {shown}. It must be an integer line number (0 = top of the file)."))),
@@ -61,16 +60,19 @@ pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
 }
 
 /// `insert_text`, else `new_str`; a missing text names the version's own parameter.
-fn insert_text(version: Version, params: &Value) -> Result<&str, String> {
-    for key in ["insert_text", "new_str"] {
-        match field(params, key) {
-            Field::Str(s) => return Ok(s),
-            Field::Other(_) => {
+fn insert_text(version: Version, params: &EditorParams) -> Result<&str, String> {
+    for (key, value) in [
+        ("insert_text", &params.insert_text),
+        ("new_str", &params.new_str),
+    ] {
+        match value {
+            Loose::Str(s) => return Ok(s.as_str()),
+            Loose::Other(_) => {
                 return Err(format!(
                     "Error: Parameter `{key}` must be a string (the text to insert)."
                 ))
             }
-            Field::Absent => {}
+            Loose::Absent => {}
         }
     }
     let key = if version == Version::V20250124 {

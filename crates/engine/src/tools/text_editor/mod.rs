@@ -17,12 +17,27 @@ mod undo_edit;
 mod view;
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{field, non_blank_str};
+use super::params::{self, Loose};
 use super::session::EditSession;
 use super::ToolContext;
 use crate::fs::FsError;
 use crate::fs::ResolvedPath;
 use serde_json::Value;
+
+/// The params of a text editor call as sent (each command reads its own).
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub(crate) struct EditorParams {
+    command: Loose,
+    path: Loose,
+    view_range: Loose,
+    max_characters: Loose,
+    file_text: Loose,
+    old_str: Loose,
+    new_str: Loose,
+    insert_line: Loose,
+    insert_text: Loose,
+}
 
 /// Per-instance options of `textEditorTool(options)`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -119,13 +134,15 @@ fn run_call(
     params: &Value,
 ) -> Result<Outcome, ToolError> {
     let version = Version::parse(options.version.as_deref()).map_err(ToolError::bad_param)?;
-    let Some(command) = field(params, "command").as_str() else {
+    let located = params::read::<EditorParams>(params);
+    let params = &located.params;
+    let Some(command) = params.command.as_str() else {
         return Err(ToolError::bad_param(format!(
             "Error: Parameter `command` is required: one of {}.",
             commands(version)
         )));
     };
-    let Some(path) = non_blank_str(params, "path") else {
+    let Some(path) = params.path.non_blank() else {
         return Err(ToolError::bad_param(format!("Error: Parameter `path` is required for command: {command}. Give the absolute path of the file or directory.")));
     };
     let call = Call {
@@ -133,7 +150,7 @@ fn run_call(
         options,
         version,
         path,
-        working_dir: non_blank_str(params, "workingDirectory"),
+        working_dir: located.working_dir.as_deref(),
     };
     ctx.debug_log(version.tool_name(), || format!("{command} {path}"));
     match command {
@@ -204,25 +221,6 @@ impl Call<'_> {
 /// `Error: ...` for an engine error.
 fn failure(error: FsError) -> ToolError {
     ToolError::fs("Error: ", &error)
-}
-
-/// An optional integer parameter (a number or a string holding one).
-/// `Ok(None)` when absent; `Err(shown value)` when present but not such an integer.
-fn integer(params: &Value, key: &str) -> Result<Option<i64>, String> {
-    let value = match params.get(key) {
-        None | Some(Value::Null) => return Ok(None),
-        Some(v) => v,
-    };
-    let parsed = match value {
-        Value::Number(n) => n.as_i64().or_else(|| {
-            n.as_f64()
-                .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
-                .map(|f| f as i64)
-        }),
-        Value::String(s) => s.trim().parse::<i64>().ok(),
-        _ => None,
-    };
-    parsed.map(Some).ok_or_else(|| value.to_string())
 }
 
 #[cfg(test)]

@@ -29,18 +29,6 @@ fn each_version_round_trips_through_its_date_and_its_tool_type() {
     assert_eq!(Version::from_name("editor_20250124"), None);
 }
 
-#[test]
-fn integers_accept_numbers_and_numeric_strings() {
-    let p = serde_json::json!({ "a": 3, "b": "4", "c": 2.0, "d": "x", "e": 1.5, "f": null });
-    assert_eq!(integer(&p, "a"), Ok(Some(3)));
-    assert_eq!(integer(&p, "b"), Ok(Some(4)));
-    assert_eq!(integer(&p, "c"), Ok(Some(2)));
-    assert_eq!(integer(&p, "d"), Err("\"x\"".to_string()));
-    assert!(integer(&p, "e").is_err());
-    assert_eq!(integer(&p, "f"), Ok(None));
-    assert_eq!(integer(&p, "zz"), Ok(None));
-}
-
 /// A context over `root` with `protected` as `protectedPaths`.
 fn listing_context(root: &std::path::Path, protected: &[&str]) -> crate::tools::ToolContext {
     let root_s = root.to_string_lossy().into_owned();

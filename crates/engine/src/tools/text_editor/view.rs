@@ -2,25 +2,24 @@
 //! `max_characters` in version 20250728), or a directory listing two levels deep.
 
 use super::output::cat_n;
-use super::{integer, Call};
+use super::{Call, EditorParams};
 use crate::batch_plan::lines_and_final_newline;
 use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
-use serde_json::Value;
 use std::path::Path;
 
 /// Most entries a directory listing shows.
 const MAX_LISTED: usize = 1000;
 
-pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
+pub(super) fn run(call: &Call, params: &EditorParams) -> Result<Outcome, ToolError> {
     let path = call.resolve_readable()?;
     if let Some(refusal) = protected_refusal(call, &path) {
         return Err(refusal);
     }
     call.check_existing_file(&path, "view")?;
     if path.real.is_dir() {
-        if params.get("view_range").is_some_and(|v| !v.is_null()) {
+        if !params.view_range.is_absent() {
             return Err(ToolError::bad_param("Error: The `view_range` parameter is not allowed when `path` points to a directory."));
         }
         return Ok(Outcome::read(list_directory(call, &path)));
@@ -38,7 +37,7 @@ fn protected_refusal(call: &Call, path: &ResolvedPath) -> Option<ToolError> {
     )))
 }
 
-fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> Result<String, ToolError> {
+fn view_file(call: &Call, params: &EditorParams, path: &ResolvedPath) -> Result<String, ToolError> {
     let display = call.ctx.display(path);
     let file = read_text_confined(&path.real, &display, Some(call.ctx.max_file_bytes))
         .map_err(|e| ToolError::fs("Error: ", &e))?;
@@ -57,22 +56,11 @@ fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> Result<String,
 }
 
 /// The 1-based inclusive line range to show: the whole file, or a valid `view_range`.
-fn view_range(params: &Value, total: usize) -> Result<(usize, usize), String> {
-    let raw = match params.get("view_range") {
-        None | Some(Value::Null) => return Ok((1, total)),
-        Some(Value::String(s)) => serde_json::from_str::<Value>(s).unwrap_or(Value::Null),
-        Some(v) => v.clone(),
-    };
-    let pair = match &raw {
-        Value::Array(items) if items.len() == 2 => {
-            let wrapped = serde_json::json!({ "a": items[0], "b": items[1] });
-            integer(&wrapped, "a")
-                .ok()
-                .flatten()
-                .zip(integer(&wrapped, "b").ok().flatten())
-        }
-        _ => None,
-    };
+fn view_range(params: &EditorParams, total: usize) -> Result<(usize, usize), String> {
+    if params.view_range.is_absent() {
+        return Ok((1, total));
+    }
+    let pair = params.view_range.integer_pair();
     let Some((init, last)) = pair else {
         return Err("Error: Invalid `view_range`. It should be a list of two integers, e.g. [1, 20] or [10, -1] (to the end).".to_string());
     };
@@ -99,11 +87,13 @@ fn check_range(init: i64, last: i64, total: usize) -> Result<(usize, usize), Str
 }
 
 /// The `max_characters` limit in effect (version 20250728 only): the call's, else the tool's.
-fn max_characters(call: &Call, params: &Value) -> Option<usize> {
+fn max_characters(call: &Call, params: &EditorParams) -> Option<usize> {
     if !call.version.has_max_characters() {
         return None;
     }
-    let from_call = integer(params, "max_characters")
+    let from_call = params
+        .max_characters
+        .integer()
         .ok()
         .flatten()
         .filter(|n| *n > 0)

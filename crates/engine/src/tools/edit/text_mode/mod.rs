@@ -8,16 +8,15 @@ mod file_lines;
 mod frame;
 mod slips;
 
-use super::{EditCall, Planned, TrackerEffect};
+use super::{EditCall, EditParams, Planned, TrackerEffect};
 use crate::fs::endings::carry_endings;
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::text::closest_region;
 use crate::text::{lf_view, line_span, locate, Located, Restriction};
 use crate::tools::outcome::{ErrorKind, ToolError};
-use crate::tools::params::{field, Field};
+use crate::tools::params::Loose;
 use crate::tools::ToolContext;
-use serde_json::Value;
 use std::borrow::Cow;
 
 const EMPTY_OLD_STRING: &str = "Error editing file: Invalid old_string - it is empty, so there is nothing to find. Copy the exact text to replace from the file, or use start_line with position=\"before\"/\"after\" to insert new lines.";
@@ -33,25 +32,42 @@ pub(crate) struct TextRequest<'a> {
     expected: Option<usize>,
 }
 
-/// Validates a text-mode call: non-empty `old_string`, `match_strategy`, and the tracker's
-/// consecutive-edit guard.
-pub(super) fn request<'a>(
-    ctx: &ToolContext,
-    path: &ResolvedPath,
-    params: &Value,
-    old_string: &'a str,
+/// Text mode's params, checked without the file: a non-empty `old_string` and a known
+/// `match_strategy`; a bad `expected_replacements` is refused after the tracker's guard.
+pub(crate) struct TextParams {
+    old_string: String,
     replace_all: bool,
-) -> Result<TextRequest<'a>, ToolError> {
+    restriction: Restriction,
+    expected: Result<Option<usize>, String>,
+}
+
+/// Checks `old_string` (a string) and `match_strategy`, and reads the rest.
+pub(super) fn params(params: &EditParams, old_string: &str) -> Result<TextParams, ToolError> {
     if old_string.is_empty() {
         return Err(ToolError::bad_param(EMPTY_OLD_STRING));
     }
-    let restriction = match field(params, "match_strategy") {
-        Field::Absent => Restriction::Any,
-        Field::Str(name) => {
+    let restriction = match &params.match_strategy {
+        Loose::Absent => Restriction::Any,
+        Loose::Str(name) => {
             Restriction::parse(name).ok_or_else(|| ToolError::bad_param(bad_strategy(name)))?
         }
-        Field::Other(v) => return Err(ToolError::bad_param(bad_strategy(&v.to_string()))),
+        other => return Err(ToolError::bad_param(bad_strategy(&other.json_text()))),
     };
+    Ok(TextParams {
+        old_string: old_string.to_string(),
+        replace_all: params.replace_all.flag(false),
+        restriction,
+        expected: super::expected_count::parse(&params.expected_replacements),
+    })
+}
+
+/// Validates a text-mode call against the tracker's consecutive-edit guard, then
+/// `expected_replacements`.
+pub(super) fn request<'a>(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    params: &'a TextParams,
+) -> Result<TextRequest<'a>, ToolError> {
     if let Some(tracker) = &ctx.tracker {
         let check = tracker.check_text_edit_staleness(&path.lexical);
         if !check.ok {
@@ -60,11 +76,11 @@ pub(super) fn request<'a>(
             return Err(ToolError::new(ErrorKind::Stale, format!("Error editing {shown}: {message}\n\nUse the extract tool with targets=\"{shown}\" to re-read the file, then retry.")));
         }
     }
-    let expected = super::expected_count::parse(params).map_err(ToolError::bad_param)?;
+    let expected = params.expected.clone().map_err(ToolError::bad_param)?;
     Ok(TextRequest {
-        old_string,
-        replace_all: replace_all || expected.is_some(),
-        restriction,
+        old_string: &params.old_string,
+        replace_all: params.replace_all || expected.is_some(),
+        restriction: params.restriction,
         expected,
     })
 }

@@ -1,7 +1,42 @@
-//! Reading tool parameters from a JSON object with the JavaScript semantics Probe's tools rely on
-//! (`undefined`/`null` mean absent, strings are checked with `typeof`, flags by truthiness).
+//! Tool parameters, read once at the boundary with the JavaScript semantics Probe's tools rely on
+//! (`undefined`/`null` mean absent, strings are checked with `typeof`, flags by truthiness,
+//! line references by `String(value)`).
+//!
+//! A tool's entry point calls [`read`] once: the JSON params become the tool's loose params
+//! struct (every field a [`Loose`]) plus the call's `workingDirectory`; the tool then converts
+//! that struct with `TryFrom` into the typed request it runs on. This module (with
+//! `search/params.rs` for grep) is the only code that reads a `serde_json::Value`.
 
+mod loose;
+
+pub use loose::{Json, ListParam, Loose};
+
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+/// A tool's loose params and the call's `workingDirectory` (the directory relative paths resolve
+/// against; `None` when absent or blank, and the tool's `cwd` applies).
+#[derive(Debug, Clone, Default)]
+pub struct Located<T> {
+    pub params: T,
+    pub working_dir: Option<String>,
+}
+
+/// Reads `params` into `T` (a struct of [`Loose`] fields with `#[serde(default)]`) and the
+/// call's `workingDirectory`. A non-object `params` has no fields: every field is absent.
+pub fn read<T: DeserializeOwned + Default>(params: &Value) -> Located<T> {
+    Located {
+        params: loose::object(params).unwrap_or_default(),
+        working_dir: working_dir(params),
+    }
+}
+
+/// The call's `workingDirectory`: the one place every tool reads it.
+pub fn working_dir(params: &Value) -> Option<String> {
+    loose::at(params, "workingDirectory")
+        .non_blank()
+        .map(str::to_string)
+}
 
 /// A parameter as the tool sees it.
 #[derive(Debug, Clone, Copy)]
@@ -43,46 +78,14 @@ pub fn non_blank_str<'a>(params: &'a Value, key: &str) -> Option<&'a str> {
         .filter(|s| !crate::text::js::js_trim(s).is_empty())
 }
 
-/// A boolean flag. `true`/`false`, the strings `"true"`/`"false"` (any case, as XML-parsed tool
-/// calls send them) and numbers (non-zero is true); anything else absent or falsy is `default`.
+/// A boolean flag (see [`Loose::flag`]).
 pub fn flag(params: &Value, key: &str, default: bool) -> bool {
-    match params.get(key) {
-        None | Some(Value::Null) => default,
-        Some(Value::Bool(b)) => *b,
-        Some(Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
-            "true" | "1" | "yes" => true,
-            "false" | "0" | "no" | "" => false,
-            _ => true,
-        },
-        Some(Value::Number(n)) => n.as_f64().is_some_and(|f| f != 0.0),
-        Some(_) => true,
-    }
+    loose::at(params, key).flag(default)
 }
 
 /// JavaScript's `String(value)` for the scalar values a line reference can arrive as.
 pub fn js_string(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        Value::Number(n) => js_number_string(n),
-        Value::Bool(b) => b.to_string(),
-        Value::Null => "null".to_string(),
-        Value::Array(items) => items.iter().map(js_string).collect::<Vec<_>>().join(","),
-        Value::Object(_) => "[object Object]".to_string(),
-    }
-}
-
-fn js_number_string(n: &serde_json::Number) -> String {
-    if let Some(i) = n.as_i64() {
-        return i.to_string();
-    }
-    if let Some(u) = n.as_u64() {
-        return u.to_string();
-    }
-    match n.as_f64() {
-        Some(f) if f.fract() == 0.0 && f.abs() < 1e21 => format!("{f:.0}"),
-        Some(f) => f.to_string(),
-        None => n.to_string(),
-    }
+    loose::js_string(value)
 }
 
 #[cfg(test)]
@@ -125,5 +128,25 @@ mod tests {
         assert_eq!(js_string(&json!(4.5)), "4.5");
         assert_eq!(js_string(&json!(-3)), "-3");
         assert_eq!(js_string(&json!(true)), "true");
+    }
+
+    #[derive(serde::Deserialize, Default, Debug)]
+    #[serde(default)]
+    struct Sample {
+        name: Loose,
+        count: Loose,
+    }
+
+    #[test]
+    fn read_takes_fields_and_the_working_directory_once() {
+        let call =
+            read::<Sample>(&json!({ "name": "a", "count": null, "workingDirectory": " /w " }));
+        assert_eq!(call.params.name, Loose::Str("a".into()));
+        assert_eq!(call.params.count, Loose::Absent);
+        assert_eq!(call.working_dir.as_deref(), Some(" /w "));
+        let blank = read::<Sample>(&json!({ "workingDirectory": "  " }));
+        assert_eq!(blank.working_dir, None);
+        let not_object = read::<Sample>(&json!([1, 2]));
+        assert_eq!(not_object.params.name, Loose::Absent);
     }
 }
