@@ -22,7 +22,7 @@ use super::apply::{Change, FileEdit, Recording};
 use super::errors::describe;
 use super::history::NEW_FILE_MARK;
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{self, Loose};
+use super::params::{self, Located, Loose};
 use super::session::TrackerEffect;
 use super::ToolContext;
 use crate::fs::locks::FileLock;
@@ -365,6 +365,27 @@ struct UndoParams {
     path: Loose,
 }
 
+/// A validated undo call.
+struct UndoRequest {
+    /// `path` exactly as given (echoed in messages).
+    path: String,
+    working_dir: Option<String>,
+}
+
+impl TryFrom<Located<UndoParams>> for UndoRequest {
+    type Error = ToolError;
+
+    fn try_from(call: Located<UndoParams>) -> Result<Self, ToolError> {
+        let Some(path) = call.params.path.non_blank() else {
+            return Err(ToolError::bad_param("Error: path is required and must be a non-empty string (the file whose last edit to undo)."));
+        };
+        Ok(UndoRequest {
+            path: path.to_string(),
+            working_dir: call.working_dir,
+        })
+    }
+}
+
 /// The exported `undoLastEdit(path)`: params `{ path, workingDirectory? }`. Never panics;
 /// failures start with `Error`.
 pub fn run(ctx: &ToolContext, params: &Value) -> String {
@@ -374,11 +395,11 @@ pub fn run(ctx: &ToolContext, params: &Value) -> String {
 /// Runs one undo call: the files it changed are the path given and the other files of a
 /// multi-file change it reverted.
 pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
-    let call = params::read::<UndoParams>(params);
-    let Some(path_param) = call.params.path.non_blank() else {
-        return ToolError::bad_param("Error: path is required and must be a non-empty string (the file whose last edit to undo).").into();
+    let request = match UndoRequest::try_from(params::read::<UndoParams>(params)) {
+        Ok(request) => request,
+        Err(refusal) => return refusal.into(),
     };
-    let working_dir = call.working_dir.as_deref();
+    let (path_param, working_dir) = (request.path.as_str(), request.working_dir.as_deref());
     let path = match ctx.resolve_writable(path_param, working_dir) {
         Ok(p) => p,
         Err(e) => return ToolError::fs("Error: ", &e).into(),

@@ -9,7 +9,7 @@ mod commit;
 mod stage;
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{self, Loose};
+use super::params::{self, Located, Loose};
 use super::ToolContext;
 use crate::fs::FsError;
 use crate::patch::{self, FileOp};
@@ -30,9 +30,53 @@ struct DiffParams {
     path: Loose,
 }
 
+/// A validated `apply_patch` or `apply_diff` call: its parsed file operations.
+struct PatchRequest {
+    ops: Vec<FileOp>,
+    working_dir: Option<String>,
+}
+
+impl TryFrom<Located<PatchParams>> for PatchRequest {
+    type Error = ToolError;
+
+    /// `input` must be a non-blank string holding a V4A patch.
+    fn try_from(call: Located<PatchParams>) -> Result<Self, ToolError> {
+        let Some(input) = text_param(&call.params.input) else {
+            return Err(ToolError::bad_param("Error: Invalid input - must be a non-empty string holding the patch ('*** Begin Patch' ... '*** End Patch')."));
+        };
+        let ops = patch::v4a::parse(input).map_err(unparsable)?;
+        Ok(PatchRequest {
+            ops,
+            working_dir: call.working_dir,
+        })
+    }
+}
+
+impl TryFrom<Located<DiffParams>> for PatchRequest {
+    type Error = ToolError;
+
+    /// `diff` must be a non-blank string holding a unified diff or SEARCH/REPLACE blocks;
+    /// `path` names the file of a diff that names none.
+    fn try_from(call: Located<DiffParams>) -> Result<Self, ToolError> {
+        let Some(diff) = text_param(&call.params.diff) else {
+            return Err(ToolError::bad_param("Error: Invalid diff - must be a non-empty string holding a unified diff or SEARCH/REPLACE blocks."));
+        };
+        let ops = patch::parse_diff(diff, call.params.path.non_blank()).map_err(unparsable)?;
+        Ok(PatchRequest {
+            ops,
+            working_dir: call.working_dir,
+        })
+    }
+}
+
 /// A string param that is not blank after Rust's `trim()` (the patch text itself).
 fn text_param(param: &Loose) -> Option<&str> {
     param.as_str().filter(|s| !s.trim().is_empty())
+}
+
+/// The refusal of a patch or diff that does not parse.
+fn unparsable(error: patch::PatchError) -> ToolError {
+    ToolError::bad_param(format!("Error: {error}\nNo file was changed."))
 }
 
 /// Runs one `apply_patch` call. Never panics on bad input; failures start with `Error`.
@@ -42,14 +86,9 @@ pub fn run_patch(ctx: &ToolContext, params: &Value) -> String {
 
 /// Runs one `apply_patch` call: its outcome (the files written, as the patch names them).
 pub fn call_patch(ctx: &ToolContext, params: &Value) -> Outcome {
-    let call = params::read::<PatchParams>(params);
-    let Some(input) = text_param(&call.params.input) else {
-        return ToolError::bad_param("Error: Invalid input - must be a non-empty string holding the patch ('*** Begin Patch' ... '*** End Patch').").into();
-    };
-    match patch::v4a::parse(input) {
-        Ok(ops) => run_ops(ctx, &ops, call.working_dir.as_deref(), "apply_patch").into(),
-        Err(e) => ToolError::bad_param(format!("Error: {e}\nNo file was changed.")).into(),
-    }
+    PatchRequest::try_from(params::read::<PatchParams>(params))
+        .and_then(|request| run_request(ctx, &request, "apply_patch"))
+        .into()
 }
 
 /// Runs one `apply_diff` call. Never panics on bad input; failures start with `Error`.
@@ -59,14 +98,17 @@ pub fn run_diff(ctx: &ToolContext, params: &Value) -> String {
 
 /// Runs one `apply_diff` call: its outcome (the files written, as the diff names them).
 pub fn call_diff(ctx: &ToolContext, params: &Value) -> Outcome {
-    let call = params::read::<DiffParams>(params);
-    let Some(diff) = text_param(&call.params.diff) else {
-        return ToolError::bad_param("Error: Invalid diff - must be a non-empty string holding a unified diff or SEARCH/REPLACE blocks.").into();
-    };
-    match patch::parse_diff(diff, call.params.path.non_blank()) {
-        Ok(ops) => run_ops(ctx, &ops, call.working_dir.as_deref(), "apply_diff").into(),
-        Err(e) => ToolError::bad_param(format!("Error: {e}\nNo file was changed.")).into(),
-    }
+    PatchRequest::try_from(params::read::<DiffParams>(params))
+        .and_then(|request| run_request(ctx, &request, "apply_diff"))
+        .into()
+}
+
+fn run_request(
+    ctx: &ToolContext,
+    request: &PatchRequest,
+    tool: &'static str,
+) -> Result<Outcome, ToolError> {
+    run_ops(ctx, &request.ops, request.working_dir.as_deref(), tool)
 }
 
 /// Guards, locks, reads, plans and commits `ops`.

@@ -181,7 +181,7 @@ fn run_call(ctx: &ToolContext, request: &EditRequest) -> Result<Outcome, ToolErr
     })
 }
 
-/// Validates params, path, existence and the tracker's read-before-edit guard; picks the mode.
+/// Checks the path, its existence and the tracker's read-before-edit guard, then the mode.
 pub(crate) fn prepare<'a>(
     ctx: &'a ToolContext,
     request: &'a EditRequest,

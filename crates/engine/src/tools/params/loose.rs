@@ -176,7 +176,7 @@ impl Json {
         outer: Option<&str>,
     ) -> Option<super::Located<T>> {
         let mut located = self.located::<T>()?;
-        if self.0.get("workingDirectory").is_none() {
+        if self.0.get(super::WORKING_DIRECTORY).is_none() {
             located.working_dir = outer.map(str::to_string);
         }
         Some(located)

@@ -31,9 +31,12 @@ pub fn read<T: DeserializeOwned + Default>(params: &Value) -> Located<T> {
     }
 }
 
+/// The param naming the directory relative paths resolve against.
+const WORKING_DIRECTORY: &str = "workingDirectory";
+
 /// The call's `workingDirectory`: the one place every tool reads it.
 pub fn working_dir(params: &Value) -> Option<String> {
-    loose::at(params, "workingDirectory")
+    loose::at(params, WORKING_DIRECTORY)
         .non_blank()
         .map(str::to_string)
 }

@@ -2,18 +2,11 @@
 //! that exists; never overwrites.
 
 use super::Call;
-use super::EditorParams;
 use crate::fs::FsError;
 use crate::tools::apply::{Change, FileEdit, Recording};
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
-use crate::tools::params::Loose;
 
-pub(super) fn run(call: &Call, params: &EditorParams) -> Result<Outcome, ToolError> {
-    let content = match &params.file_text {
-        Loose::Str(s) => s.as_str(),
-        Loose::Absent => return Err(ToolError::bad_param("Error: Parameter `file_text` is required for command: create (the full content of the new file; \"\" for an empty file).")),
-        Loose::Other(_) => return Err(ToolError::bad_param("Error: Parameter `file_text` must be a string for command: create.")),
-    };
+pub(super) fn run(call: &Call, content: &str) -> Result<Outcome, ToolError> {
     let path = call.resolve_writable()?;
     let failure = |e: FsError| ToolError::fs("Error: ", &e);
     let display = call.ctx.display(&path);

@@ -3,18 +3,11 @@
 //! It is inserted as whole lines: one trailing `\n` ends its last line; `""` inserts one empty line.
 
 use super::output::{edited, SNIPPET_LINES};
-use super::{Call, EditorParams, Version};
+use super::Call;
 use crate::batch_plan::{lines_and_final_newline, text_lines};
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
-use crate::tools::params::Loose;
 
-pub(super) fn run(call: &Call, params: &EditorParams) -> Result<Outcome, ToolError> {
-    let at = match params.insert_line.integer() {
-        Ok(Some(n)) => n,
-        Ok(None) => return Err(ToolError::bad_param("Error: Parameter `insert_line` is required for command: insert (the line after which to insert; 0 = top of the file).")),
-        Err(shown) => return Err(ToolError::bad_param(format!("Error: Invalid `insert_line` parameter: {shown}. It must be an integer line number (0 = top of the file)."))),
-    };
-    let text = insert_text(call.version, params).map_err(ToolError::bad_param)?;
+pub(super) fn run(call: &Call, at: i64, text: &str) -> Result<Outcome, ToolError> {
     let session = call.open_existing("insert")?;
     let (lines, trailing) = lines_and_final_newline(&session.file.text);
     if at < 0 || at as usize > lines.len() {
@@ -57,30 +50,4 @@ pub(super) fn run(call: &Call, params: &EditorParams) -> Result<Outcome, ToolErr
         "Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.",
     ) + &note;
     Ok(Outcome::wrote(text, call.path))
-}
-
-/// `insert_text`, else `new_str`; a missing text names the version's own parameter.
-fn insert_text(version: Version, params: &EditorParams) -> Result<&str, String> {
-    for (key, value) in [
-        ("insert_text", &params.insert_text),
-        ("new_str", &params.new_str),
-    ] {
-        match value {
-            Loose::Str(s) => return Ok(s.as_str()),
-            Loose::Other(_) => {
-                return Err(format!(
-                    "Error: Parameter `{key}` must be a string (the text to insert)."
-                ))
-            }
-            Loose::Absent => {}
-        }
-    }
-    let key = if version == Version::V20250124 {
-        "new_str"
-    } else {
-        "insert_text"
-    };
-    Err(format!(
-        "Error: Parameter `{key}` is required for command: insert (the text to insert)."
-    ))
 }

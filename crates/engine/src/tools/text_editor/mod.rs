@@ -12,32 +12,19 @@
 mod create;
 mod insert;
 mod output;
+mod request;
 mod str_replace;
 mod undo_edit;
 mod view;
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
-use super::params::{self, Loose};
+use super::params;
 use super::session::EditSession;
 use super::ToolContext;
 use crate::fs::FsError;
 use crate::fs::ResolvedPath;
+use request::{Command, EditorParams, EditorRequest};
 use serde_json::Value;
-
-/// The params of a text editor call as sent (each command reads its own).
-#[derive(Debug, Default, serde::Deserialize)]
-#[serde(default)]
-pub(crate) struct EditorParams {
-    command: Loose,
-    path: Loose,
-    view_range: Loose,
-    max_characters: Loose,
-    file_text: Loose,
-    old_str: Loose,
-    new_str: Loose,
-    insert_line: Loose,
-    insert_text: Loose,
-}
 
 /// Per-instance options of `textEditorTool(options)`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -134,44 +121,26 @@ fn run_call(
     params: &Value,
 ) -> Result<Outcome, ToolError> {
     let version = Version::parse(options.version.as_deref()).map_err(ToolError::bad_param)?;
-    let located = params::read::<EditorParams>(params);
-    let params = &located.params;
-    let Some(command) = params.command.as_str() else {
-        return Err(ToolError::bad_param(format!(
-            "Error: Parameter `command` is required: one of {}.",
-            commands(version)
-        )));
-    };
-    let Some(path) = params.path.non_blank() else {
-        return Err(ToolError::bad_param(format!("Error: Parameter `path` is required for command: {command}. Give the absolute path of the file or directory.")));
-    };
+    let request = EditorRequest::try_from((params::read::<EditorParams>(params), version))?;
     let call = Call {
         ctx,
         options,
         version,
-        path,
-        working_dir: located.working_dir.as_deref(),
+        path: &request.path,
+        working_dir: request.working_dir.as_deref(),
     };
-    ctx.debug_log(version.tool_name(), || format!("{command} {path}"));
-    match command {
-        "view" => view::run(&call, params),
-        "str_replace" => str_replace::run(&call, params),
-        "create" => create::run(&call, params),
-        "insert" => insert::run(&call, params),
-        "undo_edit" => undo_edit::run(&call),
-        other => Err(ToolError::bad_param(format!(
-            "Error: Unrecognized command {other}. The allowed commands for the {} tool are: {}",
-            version.tool_name(),
-            commands(version)
-        ))),
-    }
-}
-
-fn commands(version: Version) -> &'static str {
-    if version.has_undo() {
-        "view, create, str_replace, insert, undo_edit"
-    } else {
-        "view, create, str_replace, insert"
+    ctx.debug_log(version.tool_name(), || {
+        format!("{} {}", request.name, request.path)
+    });
+    match &request.command {
+        Command::View {
+            range,
+            max_characters,
+        } => view::run(&call, *range, *max_characters),
+        Command::StrReplace { old, new } => str_replace::run(&call, old, new),
+        Command::Create { content } => create::run(&call, content),
+        Command::Insert { line, text } => insert::run(&call, *line, text),
+        Command::UndoEdit => undo_edit::run(&call),
     }
 }
 

@@ -3,24 +3,10 @@
 
 use super::output::{edited, SNIPPET_LINES};
 use super::Call;
-use super::EditorParams;
 use crate::batch_plan::lines_and_final_newline;
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
-use crate::tools::params::Loose;
 
-pub(super) fn run(call: &Call, params: &EditorParams) -> Result<Outcome, ToolError> {
-    let old = match &params.old_str {
-        Loose::Str(s) if !s.is_empty() => s.as_str(),
-        Loose::Str(_) => return Err(ToolError::bad_param("Error: Parameter `old_str` must not be empty for command: str_replace. Give the exact text to replace, with enough context to be unique.")),
-        _ => return Err(ToolError::bad_param("Error: Parameter `old_str` is required for command: str_replace (a string: the exact text to replace).")),
-    };
-    let new = match &params.new_str {
-        Loose::Absent => "",
-        Loose::Str(s) => s.as_str(),
-        Loose::Other(_) => return Err(ToolError::bad_param(
-            "Error: Parameter `new_str` must be a string (omit it or use \"\" to delete old_str).",
-        )),
-    };
+pub(super) fn run(call: &Call, old: &str, new: &str) -> Result<Outcome, ToolError> {
     let session = call.open_existing("str_replace")?;
     let text = session.file.text.as_str();
     let (old_v, new_v) = (session.file.to_view(old), session.file.to_view(new));

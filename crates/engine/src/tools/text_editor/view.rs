@@ -2,7 +2,8 @@
 //! `max_characters` in version 20250728), or a directory listing two levels deep.
 
 use super::output::cat_n;
-use super::{Call, EditorParams};
+use super::request::ViewRange;
+use super::Call;
 use crate::batch_plan::lines_and_final_newline;
 use crate::fs::textfile::read_text_confined;
 use crate::fs::ResolvedPath;
@@ -12,19 +13,23 @@ use std::path::Path;
 /// Most entries a directory listing shows.
 const MAX_LISTED: usize = 1000;
 
-pub(super) fn run(call: &Call, params: &EditorParams) -> Result<Outcome, ToolError> {
+pub(super) fn run(
+    call: &Call,
+    range: ViewRange,
+    max_chars: Option<i64>,
+) -> Result<Outcome, ToolError> {
     let path = call.resolve_readable()?;
     if let Some(refusal) = protected_refusal(call, &path) {
         return Err(refusal);
     }
     call.check_existing_file(&path, "view")?;
     if path.real.is_dir() {
-        if !params.view_range.is_absent() {
+        if range.is_some() {
             return Err(ToolError::bad_param("Error: The `view_range` parameter is not allowed when `path` points to a directory."));
         }
         return Ok(Outcome::read(list_directory(call, &path)));
     }
-    view_file(call, params, &path).map(Outcome::read)
+    view_file(call, (range, max_chars), &path).map(Outcome::read)
 }
 
 /// The answer to a view of a file or folder under `protectedPaths`: its contents (or its entries)
@@ -37,7 +42,11 @@ fn protected_refusal(call: &Call, path: &ResolvedPath) -> Option<ToolError> {
     )))
 }
 
-fn view_file(call: &Call, params: &EditorParams, path: &ResolvedPath) -> Result<String, ToolError> {
+fn view_file(
+    call: &Call,
+    (range, max_chars): (ViewRange, Option<i64>),
+    path: &ResolvedPath,
+) -> Result<String, ToolError> {
     let display = call.ctx.display(path);
     let file = read_text_confined(&path.real, &display, Some(call.ctx.max_file_bytes))
         .map_err(|e| ToolError::fs("Error: ", &e))?;
@@ -47,20 +56,19 @@ fn view_file(call: &Call, params: &EditorParams, path: &ResolvedPath) -> Result<
     // Records the file's current modification time as read (the read tracker).
     call.ctx.read_tracker_after_write(path);
     let (lines, _) = lines_and_final_newline(&file.text);
-    let (start, end) = view_range(params, lines.len()).map_err(ToolError::bad_param)?;
+    let (start, end) = view_range(range, lines.len()).map_err(ToolError::bad_param)?;
     let selected = lines.get(start.saturating_sub(1)..end).unwrap_or(&[]);
-    Ok(match max_characters(call, params) {
+    Ok(match max_characters(call, max_chars) {
         Some(max) => truncated(call.path, selected, start, max),
         None => cat_n(call.path, selected, start),
     })
 }
 
 /// The 1-based inclusive line range to show: the whole file, or a valid `view_range`.
-fn view_range(params: &EditorParams, total: usize) -> Result<(usize, usize), String> {
-    if params.view_range.is_absent() {
+fn view_range(range: ViewRange, total: usize) -> Result<(usize, usize), String> {
+    let Some(pair) = range else {
         return Ok((1, total));
-    }
-    let pair = params.view_range.integer_pair();
+    };
     let Some((init, last)) = pair else {
         return Err("Error: Invalid `view_range`. It should be a list of two integers, e.g. [1, 20] or [10, -1] (to the end).".to_string());
     };
@@ -87,17 +95,11 @@ fn check_range(init: i64, last: i64, total: usize) -> Result<(usize, usize), Str
 }
 
 /// The `max_characters` limit in effect (version 20250728 only): the call's, else the tool's.
-fn max_characters(call: &Call, params: &EditorParams) -> Option<usize> {
+fn max_characters(call: &Call, from_call: Option<i64>) -> Option<usize> {
     if !call.version.has_max_characters() {
         return None;
     }
-    let from_call = params
-        .max_characters
-        .integer()
-        .ok()
-        .flatten()
-        .filter(|n| *n > 0)
-        .map(|n| n as u64);
+    let from_call = from_call.filter(|n| *n > 0).map(|n| n as u64);
     from_call
         .or(call.options.max_characters)
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
