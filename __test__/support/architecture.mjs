@@ -149,17 +149,11 @@ const VALUE_READS = [
 ];
 
 /**
- * The modules allowed to read a `serde_json::Value`: the tools' params parsers (`tools/params/`,
- * grep's `search/params.rs`), the task store, which keeps the caller's task objects as JSON
- * (`tasks/`), and the binding that reads that store's options (`src/tasks.rs`).
+ * The modules allowed to read a `serde_json::Value`: the tools' params parser (`tools/params/`),
+ * the task store, which keeps the caller's task objects as JSON (`tasks/`), and the binding that
+ * reads that store's options (`src/tasks.rs`).
  */
-const PARAMS_PARSERS = [
-  'crates/engine/src/tools/params/',
-  'crates/engine/src/tools/params.rs',
-  'crates/engine/src/search/params.rs',
-  'crates/engine/src/tasks/',
-  'src/tasks.rs',
-];
+const PARAMS_PARSERS = ['crates/engine/src/tools/params/', 'crates/engine/src/tasks/', 'src/tasks.rs'];
 
 /**
  * `file:line` of each read of a `serde_json::Value` in the shipped Rust code (the engine and the

@@ -1,7 +1,22 @@
 //! The grep call's `GrepArgs` (plus `ignoreCase`, `maxResults`, `lineHashes`) read from JSON params.
 
-use crate::tools::params::{field, flag, non_blank_str, Field};
+use crate::tools::params::{self, Located, Loose};
 use serde_json::Value;
+
+/// The params of a grep call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GrepParams {
+    pattern: Loose,
+    path: Loose,
+    context: Loose,
+    before_context: Loose,
+    after_context: Loose,
+    file_type: Loose,
+    ignore_case: Loose,
+    max_results: Loose,
+    line_hashes: Loose,
+}
 
 /// A validated grep call.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,61 +44,70 @@ const NO_PATTERN: &str = "Error: pattern is required and must be a non-empty str
 
 /// Reads and checks every parameter; the `Err` is the tool's whole answer.
 pub fn parse(params: &Value) -> Result<GrepRequest, String> {
-    let pattern = match field(params, "pattern") {
-        Field::Str(s) if !s.is_empty() => s.to_string(),
-        _ => return Err(NO_PATTERN.to_string()),
-    };
-    let context = count(params, "context")?;
-    let before = count(params, "beforeContext")?.or(context).unwrap_or(0);
-    let after = count(params, "afterContext")?.or(context).unwrap_or(0);
-    let max_results = count(params, "maxResults")?;
-    if max_results == Some(0) {
-        return Err("Error: maxResults must be at least 1 (omit it for no limit).".to_string());
-    }
-    let file_type = match field(params, "fileType") {
-        Field::Absent => None,
-        Field::Str(s) if s.trim().is_empty() => None,
-        Field::Str(s) => Some(s.trim().to_string()),
-        Field::Other(_) => {
-            return Err(
-                "Error: fileType must be a string such as \"ts\", \"py\" or \"rust\".".to_string(),
-            )
+    GrepRequest::try_from(params::read::<GrepParams>(params))
+}
+
+impl TryFrom<Located<GrepParams>> for GrepRequest {
+    type Error = String;
+
+    fn try_from(call: Located<GrepParams>) -> Result<Self, String> {
+        let p = call.params;
+        let pattern = match p.pattern.as_str() {
+            Some(s) if !s.is_empty() => s.to_string(),
+            _ => return Err(NO_PATTERN.to_string()),
+        };
+        let context = count(&p.context, "context")?;
+        let before = count(&p.before_context, "beforeContext")?.or(context);
+        let after = count(&p.after_context, "afterContext")?.or(context);
+        let max_results = count(&p.max_results, "maxResults")?;
+        if max_results == Some(0) {
+            return Err("Error: maxResults must be at least 1 (omit it for no limit).".to_string());
         }
-    };
-    if matches!(field(params, "path"), Field::Other(_)) {
-        return Err("Error: path must be a string: a file or directory to search (omit it to search the working directory).".to_string());
+        let file_type = match &p.file_type {
+            Loose::Absent => None,
+            Loose::Str(s) if s.trim().is_empty() => None,
+            Loose::Str(s) => Some(s.trim().to_string()),
+            Loose::Other(_) => {
+                return Err(
+                    "Error: fileType must be a string such as \"ts\", \"py\" or \"rust\"."
+                        .to_string(),
+                )
+            }
+        };
+        if matches!(p.path, Loose::Other(_)) {
+            return Err("Error: path must be a string: a file or directory to search (omit it to search the working directory).".to_string());
+        }
+        Ok(GrepRequest {
+            pattern,
+            path: p.path.non_blank().map(str::to_string),
+            working_dir: call.working_dir,
+            before: before.unwrap_or(0),
+            after: after.unwrap_or(0),
+            file_type,
+            ignore_case: p.ignore_case.flag(false),
+            max_results,
+            line_hashes: p.line_hashes.flag(false),
+        })
     }
-    Ok(GrepRequest {
-        pattern,
-        path: non_blank_str(params, "path").map(str::to_string),
-        working_dir: crate::tools::params::working_dir(params),
-        before,
-        after,
-        file_type,
-        ignore_case: flag(params, "ignoreCase", false),
-        max_results,
-        line_hashes: flag(params, "lineHashes", false),
-    })
 }
 
 /// A non-negative integer parameter: a number or a numeric string (as XML tool calls send).
-fn count(params: &Value, key: &str) -> Result<Option<usize>, String> {
+fn count(param: &Loose, key: &str) -> Result<Option<usize>, String> {
     let bad = || {
         Err(format!(
             "Error: {key} must be a non-negative whole number (e.g. 3)."
         ))
     };
-    match params.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(n)) => match n.as_f64() {
+    match param {
+        Loose::Absent => Ok(None),
+        Loose::Str(s) if s.trim().is_empty() => Ok(None),
+        Loose::Str(s) => s.trim().parse::<usize>().map(Some).or_else(|_| bad()),
+        Loose::Other(_) => match param.number() {
             Some(f) if f >= 0.0 && f.fract() == 0.0 && f.is_finite() => {
                 Ok(Some(f.min(usize::MAX as f64) as usize))
             }
             _ => bad(),
         },
-        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-        Some(Value::String(s)) => s.trim().parse::<usize>().map(Some).or_else(|_| bad()),
-        Some(_) => bad(),
     }
 }
 

@@ -115,6 +115,14 @@ impl Loose {
         parsed.map(Some).ok_or_else(|| self.json_text())
     }
 
+    /// The value as a number, if it is one.
+    pub fn number(&self) -> Option<f64> {
+        match self {
+            Loose::Other(Json(Value::Number(n))) => n.as_f64(),
+            _ => None,
+        }
+    }
+
     /// A non-negative integer: a number that fits `u64`, or a string holding one; else `None`.
     pub fn unsigned(&self) -> Option<usize> {
         match self {
@@ -198,7 +206,7 @@ pub(super) fn at(params: &Value, key: &str) -> Loose {
 }
 
 /// JavaScript's `String(value)` for the scalar values a line reference can arrive as.
-pub(super) fn js_string(value: &Value) -> String {
+fn js_string(value: &Value) -> String {
     match value {
         Value::String(s) => s.clone(),
         Value::Number(n) => js_number_string(n),
@@ -230,6 +238,45 @@ mod tests {
 
     fn loose(v: Value) -> Loose {
         Loose::from(v)
+    }
+
+    #[test]
+    fn absent_covers_missing_and_null() {
+        let p = json!({ "a": null, "b": "x", "c": 3 });
+        assert!(at(&p, "a").is_absent());
+        assert!(at(&p, "zz").is_absent());
+        assert_eq!(at(&p, "b").as_str(), Some("x"));
+        assert!(matches!(at(&p, "c"), Loose::Other(_)));
+        assert!(at(&json!("not an object"), "b").is_absent());
+    }
+
+    #[test]
+    fn non_blank_rejects_javascript_white_space_only() {
+        assert_eq!(loose(json!("  \t\u{feff}")).non_blank(), None);
+        assert_eq!(loose(json!(" x ")).non_blank(), Some(" x "));
+        assert_eq!(loose(json!(3)).non_blank(), None);
+    }
+
+    #[test]
+    fn flags_accept_xml_strings() {
+        assert!(loose(json!("true")).flag(false));
+        assert!(!loose(json!("False")).flag(true));
+        assert!(!loose(json!(0)).flag(true));
+        assert!(loose(json!(1)).flag(false));
+        assert!(loose(json!(true)).flag(false));
+        assert!(loose(json!([])).flag(false));
+        assert!(Loose::Absent.flag(true));
+    }
+
+    #[test]
+    fn js_string_formats_numbers_like_javascript() {
+        let s = |v: Value| loose(v).js_string().unwrap();
+        assert_eq!(s(json!(42)), "42");
+        assert_eq!(s(json!(42.0)), "42");
+        assert_eq!(s(json!(4.5)), "4.5");
+        assert_eq!(s(json!(-3)), "-3");
+        assert_eq!(s(json!(true)), "true");
+        assert_eq!(Loose::Absent.js_string(), None);
     }
 
     #[test]

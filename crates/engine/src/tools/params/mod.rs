@@ -4,8 +4,8 @@
 //!
 //! A tool's entry point calls [`read`] once: the JSON params become the tool's loose params
 //! struct (every field a [`Loose`]) plus the call's `workingDirectory`; the tool then converts
-//! that struct with `TryFrom` into the typed request it runs on. This module (with
-//! `search/params.rs` for grep) is the only code that reads a `serde_json::Value`.
+//! that struct with `TryFrom` into the typed request it runs on. This module is the only tool
+//! code that reads a `serde_json::Value`.
 
 mod loose;
 
@@ -41,97 +41,10 @@ pub fn working_dir(params: &Value) -> Option<String> {
         .map(str::to_string)
 }
 
-/// A parameter as the tool sees it.
-#[derive(Debug, Clone, Copy)]
-pub enum Field<'a> {
-    /// Not present, `undefined` or `null`.
-    Absent,
-    Str(&'a str),
-    /// Present with a non-string value.
-    Other(&'a Value),
-}
-
-impl<'a> Field<'a> {
-    pub fn is_absent(&self) -> bool {
-        matches!(self, Field::Absent)
-    }
-
-    /// The string value, if this is a string.
-    pub fn as_str(&self) -> Option<&'a str> {
-        match self {
-            Field::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-}
-
-/// Looks `key` up in `params` (a non-object `params` has no fields).
-pub fn field<'a>(params: &'a Value, key: &str) -> Field<'a> {
-    match params.get(key) {
-        None | Some(Value::Null) => Field::Absent,
-        Some(Value::String(s)) => Field::Str(s),
-        Some(other) => Field::Other(other),
-    }
-}
-
-/// A non-empty string parameter (after trimming), as Probe requires for paths.
-pub fn non_blank_str<'a>(params: &'a Value, key: &str) -> Option<&'a str> {
-    field(params, key)
-        .as_str()
-        .filter(|s| !crate::text::js::js_trim(s).is_empty())
-}
-
-/// A boolean flag (see [`Loose::flag`]).
-pub fn flag(params: &Value, key: &str, default: bool) -> bool {
-    loose::at(params, key).flag(default)
-}
-
-/// JavaScript's `String(value)` for the scalar values a line reference can arrive as.
-pub fn js_string(value: &Value) -> String {
-    loose::js_string(value)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn absent_covers_missing_and_null() {
-        let p = json!({ "a": null, "b": "x", "c": 3 });
-        assert!(field(&p, "a").is_absent());
-        assert!(field(&p, "zz").is_absent());
-        assert_eq!(field(&p, "b").as_str(), Some("x"));
-        assert!(matches!(field(&p, "c"), Field::Other(_)));
-        assert!(field(&json!("not an object"), "b").is_absent());
-    }
-
-    #[test]
-    fn non_blank_rejects_whitespace_only() {
-        let p = json!({ "a": "  \t", "b": " x " });
-        assert_eq!(non_blank_str(&p, "a"), None);
-        assert_eq!(non_blank_str(&p, "b"), Some(" x "));
-    }
-
-    #[test]
-    fn flags_accept_xml_strings() {
-        let p = json!({ "t": "true", "f": "False", "n": 0, "one": 1, "b": true });
-        assert!(flag(&p, "t", false));
-        assert!(!flag(&p, "f", true));
-        assert!(!flag(&p, "n", true));
-        assert!(flag(&p, "one", false));
-        assert!(flag(&p, "b", false));
-        assert!(flag(&p, "missing", true));
-    }
-
-    #[test]
-    fn js_string_formats_numbers_like_javascript() {
-        assert_eq!(js_string(&json!(42)), "42");
-        assert_eq!(js_string(&json!(42.0)), "42");
-        assert_eq!(js_string(&json!(4.5)), "4.5");
-        assert_eq!(js_string(&json!(-3)), "-3");
-        assert_eq!(js_string(&json!(true)), "true");
-    }
 
     #[derive(serde::Deserialize, Default, Debug)]
     #[serde(default)]
