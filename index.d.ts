@@ -402,6 +402,12 @@ export interface ToolResult {
   changes?: number
 }
 
+/**
+ * The tool spec table as JSON text, key order kept (see `edit_engine_core::specs::to_json`);
+ * `lib/specs.cjs` parses it once at load.
+ */
+export declare function toolSpecsJson(): string
+
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */
 export interface TrackerCheck {
   ok: boolean

@@ -6,7 +6,7 @@
 // hit in `ErrorHandling/` is still `ok`).
 
 const native = require('./native.cjs');
-const schemas = require('./schemas.cjs');
+const { shownSpec } = require('./specs.cjs');
 const { resolveToolNames, hostMessage } = require('./tool-names.cjs');
 const { ownOptions, optionsProblem, ownParams } = require('./own.cjs');
 
@@ -125,44 +125,29 @@ async function resultOf(tool, params) {
   return { ok: !text.startsWith('Error'), text, changedFiles: [] };
 }
 
+/** The native tool named `name` (its spec: lib/specs.cjs), its calls going to `toolbox[method]`. */
+function specTool(name, method, options) {
+  return nativeTool(createToolbox(options), method, { ...shownSpec(name), toolNames: namesOf(options) });
+}
+
 /** Probe's `editTool(options)`. */
 function editTool(options = {}) {
-  return nativeTool(createToolbox(options), 'edit', {
-    name: 'edit',
-    description: schemas.editToolDescription,
-    inputSchema: schemas.editSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('edit', 'edit', options);
 }
 
 /** Probe's `createTool(options)`. */
 function createTool(options = {}) {
-  return nativeTool(createToolbox(options), 'create', {
-    name: 'create',
-    description: schemas.createToolDescription,
-    inputSchema: schemas.createSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('create', 'create', options);
 }
 
 /** Probe's `multiEditTool(options)`: up to 50 edits per call; `atomic: true` makes it all-or-nothing. */
 function multiEditTool(options = {}) {
-  return nativeTool(createToolbox(options), 'multiEdit', {
-    name: 'multi_edit',
-    description: schemas.multiEditToolDescription,
-    inputSchema: schemas.multiEditToolSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('multi_edit', 'multiEdit', options);
 }
 
 /** The `edit_file` tool: `path`, `old_text`, `new_text`, `replace_all` (first occurrence by default). */
 function editFileTool(options = {}) {
-  return nativeTool(createToolbox(options), 'editFile', {
-    name: 'edit_file',
-    description: schemas.editFileDescription,
-    inputSchema: schemas.editFileSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('edit_file', 'editFile', options);
 }
 
-module.exports = { editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf, namesOf };
+module.exports = { specTool, editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf, namesOf };
