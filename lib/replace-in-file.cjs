@@ -3,7 +3,7 @@
 // replacements on one file, all-or-nothing in one atomic write. Same contract as tools.cjs: execute
 // makes one native call, never throws, and failures start with "Error".
 
-const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { createToolbox, nativeTool } = require('./tools.cjs');
 const { ownOptions } = require('./own.cjs');
 const { specOf, shownSpec } = require('./specs.cjs');
 
@@ -52,7 +52,6 @@ function progressReporter(onProgress) {
 function replaceInFileTool(options = {}) {
   return nativeTool(createToolbox(options), 'replaceInFile', {
     ...shownSpec('replace_in_file'),
-    toolNames: namesOf(options),
     observe: progressReporter(ownOptions(options).onProgress),
   });
 }

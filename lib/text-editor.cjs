@@ -5,7 +5,7 @@
 // with "Error".
 
 const native = require('./native.cjs');
-const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { createToolbox, nativeTool } = require('./tools.cjs');
 const { ownOptions } = require('./own.cjs');
 const { specOf } = require('./specs.cjs');
 
@@ -50,7 +50,6 @@ function textEditorTool(options = {}) {
     name: info.name,
     description: specOfVersion(info.version).description,
     inputSchema: textEditorSchema(info.version),
-    toolNames: namesOf(o),
   });
   tool.type = info.type;
   if (info.maxCharacters && extra.maxCharacters !== undefined) tool.max_characters = extra.maxCharacters;

@@ -9,6 +9,7 @@
 
 mod edit;
 mod files;
+mod host_tools;
 mod patch;
 mod render;
 mod text_editor;
@@ -16,6 +17,7 @@ mod text_editor;
 #[cfg(test)]
 mod tests;
 
+pub use host_tools::HostTools;
 pub use render::to_json;
 
 /// What a tool may do to the files under its root.

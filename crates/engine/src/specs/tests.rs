@@ -62,3 +62,46 @@ fn every_param_is_described_and_every_spec_has_texts() {
         }
     }
 }
+
+fn host(read: Option<&str>, search: Option<&str>, create: Option<&str>) -> HostTools {
+    HostTools {
+        read: read.map(String::from),
+        search: search.map(String::from),
+        create: create.map(String::from),
+    }
+}
+
+#[test]
+fn probe_tools_keep_probe_sentences() {
+    let probe = HostTools::default();
+    assert_eq!(
+        probe.read_lead("a.js", "a.js#f", true),
+        "Use the extract tool with targets=\"a.js#f\" to re-read"
+    );
+    assert_eq!(probe.use_search_or_read(), "Use 'search' or 'extract' to");
+    assert_eq!(probe.line_source(), "extract/search output");
+    assert_eq!(
+        probe.find_or_create(),
+        " Use 'search' to find files by name, or 'create' to make a new file."
+    );
+}
+
+#[test]
+fn host_tools_are_named_and_missing_ones_left_out() {
+    let view_grep = host(Some("view"), Some("grep"), None);
+    assert_eq!(
+        view_grep.read_lead("a#b.js", "a#b.js", false),
+        "Use the view tool with path=\"a#b.js\" to read"
+    );
+    assert_eq!(view_grep.use_search_or_read(), "Use 'grep' or 'view' to");
+    assert_eq!(view_grep.line_source(), "view/grep output");
+    assert_eq!(view_grep.find_or_create(), " Use 'grep' to find files.");
+    let none = host(None, None, None);
+    assert_eq!(none.read_lead("a.js", "a.js", true), "Re-read");
+    assert_eq!(none.use_read(), "Re-read the file to");
+    assert_eq!(none.line_source(), "the file");
+    assert_eq!(none.find_or_create(), "");
+    assert!(none
+        .edited_unread(3)
+        .contains("Re-read the file to re-read the current file content"));
+}

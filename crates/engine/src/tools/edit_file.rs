@@ -31,7 +31,7 @@ fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
     };
     let replace_all = flag(params, "replace_all", false);
     let working_dir = non_blank_str(params, "workingDirectory");
-    let failure = |e: FsError| ToolError::fs("Error: ", &e);
+    let failure = |e: FsError| ToolError::fs("Error: ", &e, &ctx.host_tools);
     let path = ctx
         .resolve_writable(path_param, working_dir)
         .map_err(failure)?;

@@ -30,8 +30,12 @@ fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
     let fail_as =
         |kind: ErrorKind| move |reason: String| ToolError::new(kind, format!("{PREFIX}: {reason}"));
     let fail = fail_as(ErrorKind::BadParam);
-    let fs_fail =
-        |e: FsError| ToolError::new(ErrorKind::of(&e), format!("{PREFIX}: {}", describe(&e)));
+    let fs_fail = |e: FsError| {
+        ToolError::new(
+            ErrorKind::of(&e),
+            format!("{PREFIX}: {}", describe(&e, &ctx.host_tools)),
+        )
+    };
     let (file_path, ops) = parse::request(params).map_err(fail)?;
     ctx.debug_log("replace_in_file", || {
         format!("{file_path}: {} replacement(s)", ops.len())

@@ -15,7 +15,7 @@ pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
         Field::Other(_) => return Err(ToolError::bad_param("Error: Parameter `file_text` must be a string for command: create.")),
     };
     let path = call.resolve_writable()?;
-    let failure = |e: FsError| ToolError::fs("Error: ", &e);
+    let failure = |e: FsError| ToolError::fs("Error: ", &e, &call.ctx.host_tools);
     let display = call.ctx.display(&path);
     if content.len() as u64 > call.ctx.max_file_bytes {
         let e = FsError::TooLarge {

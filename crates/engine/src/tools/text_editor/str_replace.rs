@@ -41,7 +41,7 @@ pub(super) fn run(call: &Call, params: &Value) -> Result<Outcome, ToolError> {
     if changed {
         note = session
             .commit(&new_text)
-            .map_err(|e| ToolError::fs("Error: ", &e))?;
+            .map_err(|e| ToolError::fs("Error: ", &e, &call.ctx.host_tools))?;
         call.ctx
             .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     }

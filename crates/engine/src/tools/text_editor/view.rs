@@ -41,7 +41,7 @@ fn protected_refusal(call: &Call, path: &ResolvedPath) -> Option<ToolError> {
 fn view_file(call: &Call, params: &Value, path: &ResolvedPath) -> Result<String, ToolError> {
     let display = call.ctx.display(path);
     let file = read_text_confined(&path.real, &display, Some(call.ctx.max_file_bytes))
-        .map_err(|e| ToolError::fs("Error: ", &e))?;
+        .map_err(|e| ToolError::fs("Error: ", &e, &call.ctx.host_tools))?;
     if let Some(tracker) = &call.ctx.tracker {
         tracker.mark_file_seen(&path.lexical);
     }
