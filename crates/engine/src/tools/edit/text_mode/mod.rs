@@ -55,9 +55,11 @@ pub(super) fn request<'a>(
     };
     if let Some(tracker) = &ctx.tracker {
         let check = tracker.check_text_edit_staleness(&path.lexical);
-        if let (false, Some(count)) = (check.ok, check.edit_count) {
+        if !check.ok {
             let shown = ctx.display(path);
-            let message = ctx.host_tools.edited_unread(count);
+            let message = ctx
+                .host_tools
+                .edited_unread(check.edit_count.unwrap_or_default());
             let read = ctx.host_tools.read_lead(&shown, &shown, true);
             return Err(ToolError::new(
                 ErrorKind::Stale,
