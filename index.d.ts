@@ -255,6 +255,13 @@ export interface ModificationResult {
   changes: ModificationChanges
 }
 
+/** The host's read, search and create tools by name; absent where the host has no such tool. */
+export interface NativeToolNames {
+  read?: string
+  search?: string
+  create?: string
+}
+
 /** Tool options as the JS layer passes them (already normalized there). */
 export interface NativeToolOptions {
   allowedFolders?: Array<string>
@@ -283,6 +290,8 @@ export interface NativeToolOptions {
   syntaxCheck?: string
   /** Largest file the syntax guard parses whole when the edited paragraphs alone do not settle the check (default 256 KB). */
   syntaxCheckMaxBytes?: number
+  /** The host's tools that messages point to (default: Probe's `extract`, `search`, `create`). */
+  toolNames?: NativeToolNames
 }
 
 /** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */
@@ -401,6 +410,12 @@ export interface ToolResult {
   /** `replace_in_file` on success: the number of changes made (the count `text` states). */
   changes?: number
 }
+
+/**
+ * The tool spec table as JSON text, key order kept (see `edit_engine_core::specs::to_json`);
+ * `lib/specs.cjs` parses it once at load.
+ */
+export declare function toolSpecsJson(): string
 
 /** `{ ok, reason?, message?, editCount? }` as Probe's check methods return it. */
 export interface TrackerCheck {

@@ -871,5 +871,6 @@ module.exports.symbolLanguages = nativeBinding.symbolLanguages
 module.exports.textEditorVersion = nativeBinding.textEditorVersion
 module.exports.textEditorVersions = nativeBinding.textEditorVersions
 module.exports.toolErrorLabel = nativeBinding.toolErrorLabel
+module.exports.toolSpecsJson = nativeBinding.toolSpecsJson
 module.exports.validateLineHash = nativeBinding.validateLineHash
 module.exports.whitespaceNormalizedMatch = nativeBinding.whitespaceNormalizedMatch

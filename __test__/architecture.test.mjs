@@ -1,17 +1,18 @@
 // The code's shape: success is decided by the engine's outcome, never by reading an "Error"
 // prefix; every write a tool makes lands through tools/apply.rs; every parameter docs/tools.md
-// documents is in its tool's schema (a host that validates calls against the schema can send it);
-// only the params parsers read a JSON value; the error kinds are one list (the engine's), which
-// the types and the docs repeat exactly.
+// documents is in its tool's schema in the engine's spec table (a host that validates calls
+// against the schema can send it); only the params parsers read a JSON value; the error kinds are
+// one list (the engine's), which the types and the docs repeat exactly.
 import { describe, it, expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { TOOL_ENTRIES, buildTool } from '../lib/registry.cjs';
 import native from '../lib/native.cjs';
+import { toolSpecs } from '../lib/specs.cjs';
 import { DOC_SECTIONS, documentedParams, errorPrefixDecisions, undocumentedInSchema, valueReadsOutsideParsers, writesOutsideApply } from './support/architecture.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const schemaOf = (name) => buildTool(TOOL_ENTRIES.find((e) => e.name === name), {}).inputSchema;
+/** The input schema of the tool named `name`, from the engine's tool spec table. */
+const schemaOf = (name) => toolSpecs().find((s) => s.name === name).inputSchema;
 
 describe('architecture', () => {
   it('no shipped code decides success from an "Error" prefix', () => {

@@ -4,8 +4,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer } from '../lib/mcp.mjs';
-import { FileTracker, editTool } from '../lib/index.mjs';
-import { hostMessage, resolveToolNames } from '../lib/tool-names.cjs';
+import { FileTracker, editTool, grepTool } from '../lib/index.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
 /** Every edit failure that points to another tool, as edit parameters. */
@@ -77,11 +76,29 @@ describe('host-aware messages', () => {
     expect(await named.execute(POINTING_FAILURES[2])).toContain("Use 'read_file' to read");
   });
 
-  it('a host without a search or create tool gets sentences without them', () => {
-    const names = resolveToolNames({ read: 'view', search: null, create: null });
-    const probe = "Error editing file: File not found - x.js. Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file.";
-    expect(hostMessage(probe, names)).toBe('Error editing file: File not found - x.js. Verify the path is correct and the file exists.');
-    expect(hostMessage("Try: (1) Use 'search' or 'extract' to read the current file", names)).toBe("Try: (1) Use 'view' to read the current file");
-    expect(hostMessage("a line number from extract/search output (e.g. \"42\")", names)).toBe('a line number from view output (e.g. "42")');
+  it('a host without a search or create tool gets sentences without them', async () => {
+    workspace();
+    const edit = editTool({ allowedFolders: [ws.root], cwd: ws.root, toolNames: { read: 'view', search: null, create: null } });
+    expect(await edit.execute(POINTING_FAILURES[0])).toBe('Error editing file: File not found - missing.js. Verify the path is correct and the file exists.');
+    expect(await edit.execute(POINTING_FAILURES[2])).toContain("Try: (1) Use 'view' to read the current file");
+    expect(await edit.execute(POINTING_FAILURES[1])).toContain('a line number from view output (e.g. "42"');
+  });
+
+  it('text the engine did not write is never renamed: a search hit keeps Probe\'s words', async () => {
+    workspace();
+    ws.write('docs/howto.md', "Use 'extract' to read a file.\nUse the extract tool with targets=\"x.js\" to read it\n");
+    const grep = grepTool({ allowedFolders: [ws.root], cwd: ws.root, toolNames: { read: 'view', search: 'grep', create: null } });
+    const text = await grep.execute({ pattern: 'extract', path: 'docs' });
+    expect(text).toContain("Use 'extract' to read a file.");
+    expect(text).toContain('Use the extract tool with targets="x.js" to read it');
+  });
+
+  it('a path holding "#" is named whole when the host\'s read tool is pointed to', async () => {
+    workspace();
+    ws.write('src/a#b.js', 'const x = 1;\n');
+    const fileTracker = new FileTracker();
+    const edit = editTool({ allowedFolders: [ws.root], cwd: ws.root, fileTracker, toolNames: { read: 'view', search: 'grep', create: 'create' } });
+    const text = await edit.execute({ file_path: 'src/a#b.js', old_string: 'x = 1', new_string: 'x = 2' });
+    expect(text).toContain('Use the view tool with path="src/a#b.js" to read the file first');
   });
 });

@@ -1,8 +1,9 @@
-// Each tool's contract in one place (types/contracts.ts, checked against the TypeScript types by
-// tsc): here against the JSON schemas every adapter serves, and against the engine's own
-// validation (leaving out any required parameter fails, naming it).
+// Each tool's contract in one place, the engine's tool spec table (the TypeScript types are
+// generated from it and checked by types/contracts.ts under tsc): here, every tool object the
+// adapters serve carries its spec's texts and schema, and the engine's own validation agrees with
+// the schema (leaving out any required parameter fails, naming it).
 import { describe, it, expect, afterEach } from 'vitest';
-import { CONTRACTS } from './types/contracts.ts';
+import { specOf } from '../lib/specs.cjs';
 import { TOOL_ENTRIES, buildTool, rootOptions } from '../lib/registry.cjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
@@ -24,13 +25,10 @@ describe('tool contracts', () => {
   let ws;
   afterEach(() => ws?.cleanup());
 
-  it('the JSON schemas list exactly the contract\'s properties and required keys', () => {
-    expect(Object.keys(CONTRACTS).sort()).toEqual(TOOL_ENTRIES.map((e) => e.name).sort());
+  it('every served tool object carries its spec\'s description and schema', () => {
     for (const entry of TOOL_ENTRIES) {
-      const { inputSchema } = buildTool(entry, {});
-      const contract = CONTRACTS[entry.name];
-      expect([entry.name, Object.keys(inputSchema.properties).sort()]).toEqual([entry.name, [...contract.properties].sort()]);
-      expect([entry.name, [...inputSchema.required].sort()]).toEqual([entry.name, [...contract.required].sort()]);
+      const { name, description, inputSchema } = buildTool(entry, {});
+      expect([name, description, inputSchema]).toEqual([entry.name, specOf(name).description, specOf(name).inputSchema]);
     }
   });
 
@@ -39,7 +37,7 @@ describe('tool contracts', () => {
     ws.write('a.txt', 'one\n');
     for (const entry of TOOL_ENTRIES) {
       const tool = buildTool(entry, rootOptions(ws.root));
-      for (const key of CONTRACTS[entry.name].required) {
+      for (const key of specOf(entry.name).inputSchema.required) {
         const params = { ...COMPLETE[entry.name] };
         delete params[key];
         const result = await tool.executeResult(params);

@@ -13,6 +13,7 @@ const { editToolDefinition, createToolDefinition, multiEditToolDefinition } = re
 const { textEditorTool, textEditorSchema } = require('./text-editor.cjs');
 const { FileTracker } = require('./file-tracker.cjs');
 const { viewTool } = require('./view.cjs');
+const { toolSpecs } = require('./specs.cjs');
 
 module.exports = {
   editTool, createTool, multiEditTool, editFileTool, textEditorTool, viewTool,
@@ -20,7 +21,7 @@ module.exports = {
   editDescription, createDescription, multiEditDescription,
   editToolDefinition, createToolDefinition, multiEditToolDefinition,
   FileTracker, FileReadTracker, ExternalModificationDetector, BackgroundTaskPersistence,
-  engineVersion, flushWrites, flushWritesAsync,
+  engineVersion, flushWrites, flushWritesAsync, toolSpecs,
   ...require('./replace-in-file.cjs'),
   ...require('./undo.cjs'),
   ...require('./grep.cjs'),

@@ -1,6 +1,30 @@
 // Public types of edit-engine. The napi-generated `index.d.ts` at the package root types the raw
 // native binding; this file types the package's API as users import it.
 
+import type {
+  ApplyDiffParams,
+  ApplyPatchParams,
+  CreateParams,
+  EditFields,
+  EditFileParams,
+  GrepArgs,
+  MultiEditParams,
+  ReplaceInFileParams,
+  TextEditorParams,
+} from './tool-params.js';
+// The parameter types, generated from the engine's tool spec table (scripts/tool-types.mjs).
+export type {
+  ApplyDiffParams,
+  ApplyPatchParams,
+  CreateParams,
+  EditFields,
+  EditFileParams,
+  GrepArgs,
+  MultiEditParams,
+  ReplaceInFileParams,
+  TextEditorParams,
+} from './tool-params.js';
+
 /**
  * JSON schema of a tool's input: an object schema that lists its properties and refuses others
  * (`additionalProperties: false`). A type alias (not an interface), so it is assignable to the
@@ -142,63 +166,28 @@ export interface ToolOptions {
   syntaxCheckMaxBytes?: number;
 }
 
-interface EditCommon {
-  file_path: string;
-  new_string: string;
-  /** Resolves a relative `file_path`; takes priority over the tool's `cwd`. */
-  workingDirectory?: string;
-}
+type EditCommon = Pick<EditFields, 'file_path' | 'new_string' | 'workingDirectory'>;
 
 /** Text mode: find `old_string` (exact, then fuzzy) and replace it. */
-export interface TextEditParams extends EditCommon {
-  old_string: string;
-  replace_all?: boolean;
-  /** The exact number of occurrences to replace (all of them); refused when the count differs. */
-  expected_replacements?: number | string;
-  /** `"exact"`, or the one fuzzy strategy allowed (e.g. `"line-trimmed"`); default: every strategy. */
-  match_strategy?: string;
+export interface TextEditParams extends EditCommon, Pick<EditFields, 'replace_all' | 'expected_replacements' | 'match_strategy'> {
+  old_string: NonNullable<EditFields['old_string']>;
   symbol?: undefined;
   start_line?: undefined;
 }
 
 /** Symbol mode: replace the definition named `symbol`, or insert next to it with `position`. */
-export interface SymbolEditParams extends EditCommon {
-  symbol: string;
-  position?: 'before' | 'after';
+export interface SymbolEditParams extends EditCommon, Pick<EditFields, 'position'> {
+  symbol: NonNullable<EditFields['symbol']>;
 }
 
 /** Line-targeted mode: `"42"` or `"42:ab"` references; `new_string: ""` deletes. */
-export interface LineEditParams extends EditCommon {
-  start_line: string | number;
-  end_line?: string | number;
-  position?: 'before' | 'after';
+export interface LineEditParams extends EditCommon, Pick<EditFields, 'end_line' | 'position'> {
+  start_line: NonNullable<EditFields['start_line']>;
   symbol?: undefined;
 }
 
+/** The edit tool's parameters, one shape per mode. */
 export type EditParams = TextEditParams | SymbolEditParams | LineEditParams;
-
-export interface CreateParams {
-  file_path: string;
-  content: string;
-  overwrite?: boolean;
-  workingDirectory?: string;
-}
-
-export interface MultiEditParams {
-  /** A JSON array (or a string holding one) of at most 50 edit operations. */
-  edits: string | EditParams[];
-  /** All-or-nothing: plan every operation, write only if all succeed. */
-  atomic?: boolean;
-  workingDirectory?: string;
-}
-
-export interface EditFileParams {
-  path: string;
-  old_text: string;
-  new_text: string;
-  replace_all?: boolean;
-  workingDirectory?: string;
-}
 
 export function editTool(options?: ToolOptions): Tool<EditParams, 'edit'>;
 export function createTool(options?: ToolOptions): Tool<CreateParams, 'create'>;
@@ -210,13 +199,6 @@ export type Replacement =
   | { type: 'lines'; startLine: number | string; endLine: number | string; replaceWith: string }
   | { type: 'insert_before' | 'insert_after'; lineNumber: number | string; insertText: string }
   | { type: 'string' | 'regex'; searchFor: string; replaceWith: string };
-
-export interface ReplaceInFileParams {
-  filePath: string;
-  /** Applied all-or-nothing in one write (an array, or a JSON string holding one). */
-  replacements: Replacement[] | string;
-  workingDirectory?: string;
-}
 
 /** Progress of a `replace_in_file` call: 10% before, 100% after (or failed). */
 export interface ToolProgress {
@@ -246,22 +228,6 @@ export interface TextEditorOptions extends ToolOptions {
   version?: TextEditorVersion | `text_editor_${TextEditorVersion}`;
   /** Version 20250728: most characters of file content one `view` returns. */
   maxCharacters?: number;
-}
-
-/** Anthropic's text editor input; `path` absolute, or relative to `cwd` / `workingDirectory`. */
-export interface TextEditorParams {
-  command: 'view' | 'create' | 'str_replace' | 'insert' | 'undo_edit';
-  path: string;
-  file_text?: string;
-  old_str?: string;
-  new_str?: string;
-  insert_line?: number;
-  insert_text?: string;
-  /** `[start, end]`, 1-based inclusive; `[start, -1]` to the end. */
-  view_range?: [number, number];
-  /** Version 20250728: per-call `view` limit. */
-  max_characters?: number;
-  workingDirectory?: string;
 }
 
 /** The text editor tool object; `type` is Anthropic's tool type (e.g. `text_editor_20250124`). */
@@ -377,24 +343,45 @@ export const editToolDefinition: string;
 export const createToolDefinition: string;
 export const multiEditToolDefinition: string;
 
-/** The grep tool's arguments: a pattern, where to search, context, file type, `ignoreCase`, `maxResults`, `lineHashes`. */
-export interface GrepArgs {
-  pattern: string;
-  path?: string;
-  beforeContext?: number;
-  afterContext?: number;
-  context?: number;
-  fileType?: string;
-  ignoreCase?: boolean;
-  maxResults?: number;
-  /** Print `line:hash` references usable as `start_line` in the edit tool. */
-  lineHashes?: boolean;
-}
 /** ripgrep-style search output (`path:line:text`, `path-line-text`, `--`); never rejects. */
 export function grep(args: GrepArgs, options?: ToolOptions): Promise<ToolResult>;
 export function grepTool(options?: ToolOptions): Tool<GrepArgs, 'grep'>;
 export const grepSchema: JsonSchema;
 export const grepDescription: string;
+
+/** One parameter of a tool spec (`givenBy: 'host'`: never offered to the model, absent from the schema). */
+export interface ToolSpecParam {
+  name: string;
+  required: boolean;
+  givenBy: 'model' | 'host';
+  description: string;
+  /** Its TypeScript type when wider than the schema's. */
+  tsType: string | null;
+  schema: Record<string, unknown>;
+}
+
+/**
+ * One tool's contract, from the engine's spec table: what it may do (`access`), whether the
+ * adapters serve it by default, only when named, or never (a variant its factory builds), the
+ * texts the model is shown and the input schema hosts register.
+ */
+export interface ToolSpec {
+  name: string;
+  factory: string;
+  access: 'read' | 'write';
+  serving: 'default' | 'when_named' | 'never';
+  summary: string;
+  description: string;
+  /** Probe's XML-style tool definition, where Probe has one. */
+  definition: string | null;
+  inputSchema: JsonSchema;
+  /** Probe's own schema export for the tool, where it differs from `inputSchema`. */
+  probeSchema: JsonSchema | null;
+  params: ToolSpecParam[];
+}
+
+/** Every tool's spec (a fresh copy), in the order the adapters serve the tools. */
+export function toolSpecs(): ToolSpec[];
 
 /** Version of the native engine. */
 export function engineVersion(): string;
@@ -411,19 +398,6 @@ export function flushWrites(): void;
  * durable (true), or false if it gave up after 15 s.
  */
 export function flushWritesAsync(): Promise<boolean>;
-
-/** `apply_patch` input: the V4A envelope (`*** Begin Patch` ... `*** End Patch`). */
-export interface ApplyPatchParams {
-  input: string;
-  workingDirectory?: string;
-}
-
-/** `apply_diff` input: a unified diff or SEARCH/REPLACE blocks; `path` names the file when the diff does not. */
-export interface ApplyDiffParams {
-  diff: string;
-  path?: string;
-  workingDirectory?: string;
-}
 
 /** Result of an in-memory patch: on failure `text` is the input and `message` says what to resend. */
 export interface TextPatchResult {

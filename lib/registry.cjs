@@ -1,31 +1,31 @@
 'use strict';
-// The tools the adapters (MCP server, AI SDK, CLI) serve, one line each. An entry whose factory
-// the package does not export (yet) is skipped, so a tool added to `lib/index.cjs` appears in
-// every adapter as soon as its line is here.
+// The tools the adapters (MCP server, AI SDK, CLI) serve: the engine's tool specs (lib/specs.cjs)
+// but the variants no adapter serves. An entry whose factory the package does not export is
+// skipped.
 
 const engine = require('./index.cjs');
 const { viewTool } = require('./view.cjs');
 const { ownOptions } = require('./own.cjs');
+const { SPECS } = require('./specs.cjs');
+
+/** Options a tool is built with under the caller's, by tool name. */
+const DEFAULTS = { str_replace_based_edit_tool: { version: '20250728' } };
 
 /**
- * `name`: the tool name the adapters use; `factory`: the export that builds it; `access`:
- * 'read' tools are always served, 'write' tools only when editing is allowed; `defaults`: options
- * merged under the caller's; `optional`: served only when asked for (`includeOptional`, or by
- * name in an adapter's `tools`), so the default tool sets stay small. Every write tool replaces or
- * removes existing content (edit, overwrite on create, undo), so each is destructive in MCP's sense.
+ * The served tools, from the engine's spec table in its order. `name`: the tool name the adapters
+ * use; `factory`: the export that builds it; `access`: 'read' tools are always served, 'write'
+ * tools only when editing is allowed; `defaults`: options merged under the caller's; `optional`:
+ * served only when asked for (`includeOptional`, or by name in an adapter's `tools`), so the
+ * default tool sets stay small. Every write tool replaces or removes existing content (edit,
+ * overwrite on create, undo), so each is destructive in MCP's sense.
  */
-const TOOL_ENTRIES = [
-  { name: 'view', factory: 'viewTool', access: 'read' },
-  { name: 'grep', factory: 'grepTool', access: 'read' },
-  { name: 'edit', factory: 'editTool', access: 'write' },
-  { name: 'create', factory: 'createTool', access: 'write' },
-  { name: 'multi_edit', factory: 'multiEditTool', access: 'write' },
-  { name: 'edit_file', factory: 'editFileTool', access: 'write' },
-  { name: 'replace_in_file', factory: 'replaceInFileTool', access: 'write' },
-  { name: 'str_replace_based_edit_tool', factory: 'textEditorTool', access: 'write', defaults: { version: '20250728' } },
-  { name: 'apply_patch', factory: 'applyPatchTool', access: 'write', optional: true },
-  { name: 'apply_diff', factory: 'applyDiffTool', access: 'write', optional: true },
-];
+const TOOL_ENTRIES = SPECS.filter((s) => s.serving !== 'never').map(({ name, factory, access, serving }) => ({
+  name,
+  factory,
+  access,
+  ...(DEFAULTS[name] ? { defaults: DEFAULTS[name] } : {}),
+  ...(serving === 'when_named' ? { optional: true } : {}),
+}));
 
 /**
  * Named tool sets an adapter's `tools` option accepts: 'read-only' (view, grep), 'anthropic-style'

@@ -1,11 +1,13 @@
 'use strict';
 // Anthropic's text editor tool (`str_replace_editor` / `str_replace_based_edit_tool`): its versions,
-// schema, description and factory. The version table is the engine's (`textEditorVersions()`);
-// execute makes one native call, never throws, and failures start with "Error".
+// schema, description and factory. The version table and the two specs (with and without
+// `undo_edit`) are the engine's; execute makes one native call, never throws, and failures start
+// with "Error".
 
 const native = require('./native.cjs');
-const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { createToolbox, nativeTool } = require('./tools.cjs');
 const { ownOptions } = require('./own.cjs');
+const { specOf } = require('./specs.cjs');
 
 /** The engine's text editor versions by date, oldest first: `{ version, name, type, hasUndo, maxCharacters }`. */
 const VERSIONS = new Map(native.textEditorVersions().map((v) => [v.version, v]));
@@ -18,39 +20,17 @@ function editorVersion(value) {
   return native.textEditorVersion(value != null ? String(value) : undefined) ?? undefined;
 }
 
-/** Input schema of the text editor for a version date (a key of VERSIONS; `undo_edit` where it has it). */
+/** The spec of the text editor for a version date: the first generation's (with `undo_edit`) where it has undo, else the current one's. */
+const specOfVersion = (version) => specOf(VERSIONS.get(version)?.hasUndo === true ? 'str_replace_editor' : 'str_replace_based_edit_tool');
+
+/** Input schema of the text editor for a version date (a key of VERSIONS; `undo_edit` where it has it), a fresh copy. */
 function textEditorSchema(version) {
-  const withUndo = VERSIONS.get(version)?.hasUndo === true;
-  const properties = {
-    command: {
-      type: 'string',
-      enum: withUndo ? ['view', 'create', 'str_replace', 'insert', 'undo_edit'] : ['view', 'create', 'str_replace', 'insert'],
-      description: 'The command to run',
-    },
-    path: { type: 'string', description: 'Absolute path of the file or directory, e.g. `/repo/file.py` or `/repo`' },
-    file_text: { type: 'string', description: '`create`: the content of the new file' },
-    old_str: { type: 'string', description: '`str_replace`: the exact text to replace; must occur exactly once' },
-    new_str: {
-      type: 'string',
-      description: withUndo
-        ? '`str_replace`: the replacement (omit to delete old_str); `insert`: the text to insert'
-        : '`str_replace`: the replacement (omit to delete old_str)',
-    },
-    insert_line: { type: 'integer', description: '`insert`: insert after this line (0 = at the top)' },
-    view_range: {
-      type: 'array',
-      items: { type: 'integer' },
-      description: '`view`: [start, end] lines to show (1-based, inclusive); [start, -1] shows to the end',
-    },
-  };
-  if (!withUndo) properties.insert_text = { type: 'string', description: '`insert`: the text to insert' };
-  return { type: 'object', properties, required: ['command', 'path'], additionalProperties: false };
+  return structuredClone(specOfVersion(version).inputSchema);
 }
 
-const textEditorDescription =
-  'View, create and edit text files. `view` shows a file with line numbers (or lists a directory two levels deep); `str_replace` replaces text that occurs exactly once; `create` writes a new file; `insert` adds text after a line.';
+const textEditorDescription = specOf('str_replace_based_edit_tool').description;
 
-const textEditorUndoDescription = `${textEditorDescription} \`undo_edit\` reverts the last edit of a file.`;
+const textEditorUndoDescription = specOf('str_replace_editor').description;
 
 /**
  * Anthropic's text editor tool. `options.version`: '20250124' (default; name str_replace_editor,
@@ -68,9 +48,8 @@ function textEditorTool(options = {}) {
   };
   const tool = nativeTool(createToolbox(o, extra), 'textEditor', {
     name: info.name,
-    description: info.hasUndo ? textEditorUndoDescription : textEditorDescription,
+    description: specOfVersion(info.version).description,
     inputSchema: textEditorSchema(info.version),
-    toolNames: namesOf(o),
   });
   tool.type = info.type;
   if (info.maxCharacters && extra.maxCharacters !== undefined) tool.max_characters = extra.maxCharacters;

@@ -1,33 +1,9 @@
 // The tool sets every adapter's `tools` option chooses from (lib/registry.cjs), as types.
-import type {
-  ApplyDiffParams,
-  ApplyPatchParams,
-  CreateParams,
-  EditFileParams,
-  EditParams,
-  GrepArgs,
-  MultiEditParams,
-  ReplaceInFileParams,
-  TextEditorParams,
-} from './index.js';
-import type { ViewParams } from './view.js';
-
-/** Each served tool's name -> its parameters. */
-export type ToolParamsByName = {
-  view: ViewParams;
-  grep: GrepArgs;
-  edit: EditParams;
-  create: CreateParams;
-  multi_edit: MultiEditParams;
-  edit_file: EditFileParams;
-  replace_in_file: ReplaceInFileParams;
-  str_replace_based_edit_tool: TextEditorParams;
-  apply_patch: ApplyPatchParams;
-  apply_diff: ApplyDiffParams;
-};
+import type { OptionalToolName, ToolParamsByName } from './tool-params.js';
+// Each served tool's name -> its parameters, and the tools served only when named: generated
+// from the engine's tool spec table (scripts/tool-types.mjs).
+export type { OptionalToolName, ToolParamsByName } from './tool-params.js';
 export type ToolName = keyof ToolParamsByName;
-/** The tools served only when named (or by a preset that names them): never by `allowEdit` alone. */
-export type OptionalToolName = 'apply_patch' | 'apply_diff';
 
 /** The presets and their tools. */
 export type ToolPresets = {

@@ -6,8 +6,8 @@
 // hit in `ErrorHandling/` is still `ok`).
 
 const native = require('./native.cjs');
-const schemas = require('./schemas.cjs');
-const { resolveToolNames, hostMessage } = require('./tool-names.cjs');
+const { shownSpec } = require('./specs.cjs');
+const { resolveToolNames } = require('./tool-names.cjs');
 const { ownOptions, optionsProblem, ownParams } = require('./own.cjs');
 
 const stringList = (v) =>
@@ -33,6 +33,8 @@ function nativeOptions(options) {
     syntaxCheck: o.syntaxCheck === undefined ? undefined : String(o.syntaxCheck),
     syntaxCheckMaxBytes:
       o.syntaxCheckMaxBytes === undefined ? undefined : typeof o.syntaxCheckMaxBytes === 'number' ? o.syntaxCheckMaxBytes : NaN,
+    // The host's tools the engine's messages point to (see tool-names.cjs); absent: none.
+    toolNames: Object.fromEntries(Object.entries(resolveToolNames(o.toolNames)).map(([k, v]) => [k, v ?? undefined])),
   };
 }
 
@@ -58,9 +60,6 @@ function createToolbox(options, extra = {}) {
   }
 }
 
-/** The `toolNames` option of a factory's options (undefined: Probe's names). */
-const namesOf = (options) => ownOptions(options).toolNames;
-
 /** The result of a call that failed before reaching the engine (unusable params). */
 const failure = (text) => ({ ok: false, text, kind: 'bad_param', changedFiles: [] });
 
@@ -82,11 +81,11 @@ function withResult(tool, executeResult) {
  * (unusable options: `toolbox` is then the reason; unusable params) fails with `label`, the
  * method's own failure lead. Never rejects.
  */
-async function callEngine(toolbox, method, input, { label, names }) {
+async function callEngine(toolbox, method, input, label) {
   if (typeof toolbox === 'string') return { result: failure(`${label}: ${toolbox}`) };
   try {
     const { ok, text, kind, changedFiles, changes } = await toolbox[method](input);
-    const result = { ok, text: hostMessage(text, names), changedFiles };
+    const result = { ok, text, changedFiles };
     if (kind != null) result.kind = kind;
     return { result, changes };
   } catch (error) {
@@ -96,18 +95,16 @@ async function callEngine(toolbox, method, input, { label, names }) {
 
 /**
  * A tool object whose calls forward to `toolbox[method]`, turning any throw into a failure.
- * `toolNames`: the host's tool names that failure messages point to (see tool-names.cjs).
  * `observe(input)`, if given, runs as each call starts and may return `finish(result, changes)`,
  * run with the call's result (and the engine's change count) as it ends.
  */
-function nativeTool(toolbox, method, { name, description, inputSchema, toolNames, observe }) {
-  const names = resolveToolNames(toolNames);
+function nativeTool(toolbox, method, { name, description, inputSchema, observe }) {
   const label = native.toolErrorLabel(method);
   return withResult({ name, description, inputSchema }, async (params) => {
     const { params: input, problem } = ownParams(params);
     if (problem !== undefined) return failure(`${label}: invalid parameters - ${problem}`);
     const finish = observe ? observe(input) : undefined;
-    const { result, changes } = await callEngine(toolbox, method, input, { label, names });
+    const { result, changes } = await callEngine(toolbox, method, input, label);
     if (finish) finish(result, changes);
     return result;
   });
@@ -125,44 +122,29 @@ async function resultOf(tool, params) {
   return { ok: !text.startsWith('Error'), text, changedFiles: [] };
 }
 
+/** The native tool named `name` (its spec: lib/specs.cjs), its calls going to `toolbox[method]`. */
+function specTool(name, method, options) {
+  return nativeTool(createToolbox(options), method, shownSpec(name));
+}
+
 /** Probe's `editTool(options)`. */
 function editTool(options = {}) {
-  return nativeTool(createToolbox(options), 'edit', {
-    name: 'edit',
-    description: schemas.editToolDescription,
-    inputSchema: schemas.editSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('edit', 'edit', options);
 }
 
 /** Probe's `createTool(options)`. */
 function createTool(options = {}) {
-  return nativeTool(createToolbox(options), 'create', {
-    name: 'create',
-    description: schemas.createToolDescription,
-    inputSchema: schemas.createSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('create', 'create', options);
 }
 
 /** Probe's `multiEditTool(options)`: up to 50 edits per call; `atomic: true` makes it all-or-nothing. */
 function multiEditTool(options = {}) {
-  return nativeTool(createToolbox(options), 'multiEdit', {
-    name: 'multi_edit',
-    description: schemas.multiEditToolDescription,
-    inputSchema: schemas.multiEditToolSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('multi_edit', 'multiEdit', options);
 }
 
 /** The `edit_file` tool: `path`, `old_text`, `new_text`, `replace_all` (first occurrence by default). */
 function editFileTool(options = {}) {
-  return nativeTool(createToolbox(options), 'editFile', {
-    name: 'edit_file',
-    description: schemas.editFileDescription,
-    inputSchema: schemas.editFileSchema,
-    toolNames: namesOf(options),
-  });
+  return specTool('edit_file', 'editFile', options);
 }
 
-module.exports = { editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf, namesOf };
+module.exports = { specTool, editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf };

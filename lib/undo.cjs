@@ -1,7 +1,7 @@
 'use strict';
 // Undo of the last write any edit-engine tool made to a file, from the persistent undo history.
 
-const { createToolbox, nativeTool, namesOf } = require('./tools.cjs');
+const { createToolbox, nativeTool } = require('./tools.cjs');
 const { ownOptions } = require('./own.cjs');
 
 /**
@@ -19,7 +19,7 @@ async function undoLastEditResult(path, options = {}) {
   const o = ownOptions(options);
   const params = { path };
   if (typeof o.workingDirectory === 'string') params.workingDirectory = o.workingDirectory;
-  return nativeTool(createToolbox(o), 'undoLastEdit', { toolNames: namesOf(o) }).executeResult(params);
+  return nativeTool(createToolbox(o), 'undoLastEdit', {}).executeResult(params);
 }
 
 module.exports = { undoLastEdit, undoLastEditResult };

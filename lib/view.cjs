@@ -7,25 +7,9 @@
 const { withResult } = require('./tools.cjs');
 const { textEditorTool } = require('./text-editor.cjs');
 const { ownOptions, ownParams } = require('./own.cjs');
+const { specOf } = require('./specs.cjs');
 
-const viewSchema = {
-  type: 'object',
-  properties: {
-    path: { type: 'string', description: 'File or directory to show (absolute, or relative to the working directory)' },
-    view_range: {
-      type: 'array',
-      items: { type: 'integer' },
-      minItems: 2,
-      maxItems: 2,
-      description: 'Optional [start, end] line range, 1-based and inclusive; end -1 means to the end of the file',
-    },
-  },
-  required: ['path'],
-  additionalProperties: false,
-};
-
-const viewDescription =
-  'Show a text file with line numbers (optionally only view_range), or list a directory two levels deep (hidden entries excluded). Read-only.';
+const { description: viewDescription, inputSchema: viewSchema } = specOf('view');
 
 /** `viewTool(options)`: the tool object; options are the edit tools' (`allowedFolders`, `cwd`, ...). */
 function viewTool(options = {}) {

@@ -1,14 +1,7 @@
 // Types of the read-only `view` tool the adapters serve (lib/view.cjs; not a package export).
 import type { JsonSchema, Tool, ToolOptions } from './index.js';
-
-/** `view`: a file with `cat -n` numbering, or a directory listed two levels deep. */
-export interface ViewParams {
-  path: string;
-  /** `[start, end]`, 1-based and inclusive; `end` -1 means to the end of the file. */
-  view_range?: [number, number];
-  /** Resolves a relative `path`; takes priority over the tool's `cwd`. */
-  workingDirectory?: string;
-}
+import type { ViewParams } from './tool-params.js';
+export type { ViewParams } from './tool-params.js';
 
 export function viewTool(options?: ToolOptions): Tool<ViewParams, 'view'>;
 export const viewSchema: JsonSchema;

@@ -62,6 +62,13 @@ pub fn flush_writes_async() -> napi::bindgen_prelude::AsyncTask<FlushTask> {
     napi::bindgen_prelude::AsyncTask::new(FlushTask)
 }
 
+/// The tool spec table as JSON text, key order kept (see `edit_engine_core::specs::to_json`);
+/// `lib/specs.cjs` parses it once at load.
+#[napi]
+pub fn tool_specs_json() -> String {
+    edit_engine_core::specs::to_json()
+}
+
 /// Version of the native engine (the crate version).
 #[napi]
 pub fn engine_version() -> String {

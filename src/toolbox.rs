@@ -5,6 +5,7 @@ use crate::tool_call::{ToolFn, ToolResult, ToolTask};
 use crate::tracker::JsFileTracker;
 use crate::waiting::OwnThreadTask;
 use edit_engine_core::fs::background::Durability;
+use edit_engine_core::specs::HostTools;
 use edit_engine_core::syntax::{SyntaxCheck, SyntaxOptions, DEFAULT_MAX_BYTES};
 use edit_engine_core::tools::history::HistoryOption;
 use edit_engine_core::tools::text_editor::TextEditorOptions;
@@ -41,6 +42,26 @@ pub struct NativeToolOptions {
     pub syntax_check: Option<String>,
     /// Largest file the syntax guard parses whole when the edited paragraphs alone do not settle the check (default 256 KB).
     pub syntax_check_max_bytes: Option<f64>,
+    /// The host's tools that messages point to (default: Probe's `extract`, `search`, `create`).
+    pub tool_names: Option<NativeToolNames>,
+}
+
+/// The host's read, search and create tools by name; absent where the host has no such tool.
+#[napi(object)]
+pub struct NativeToolNames {
+    pub read: Option<String>,
+    pub search: Option<String>,
+    pub create: Option<String>,
+}
+
+impl From<NativeToolNames> for HostTools {
+    fn from(n: NativeToolNames) -> Self {
+        HostTools {
+            read: n.read,
+            search: n.search,
+            create: n.create,
+        }
+    }
 }
 
 impl From<NativeToolOptions> for ToolOptions {
@@ -63,6 +84,7 @@ impl From<NativeToolOptions> for ToolOptions {
             },
             durability: Durability::default(),
             syntax: SyntaxOptions::default(),
+            host_tools: o.tool_names.map(HostTools::from).unwrap_or_default(),
             lock_timeout: o
                 .lock_timeout_ms
                 .filter(|n| n.is_finite() && *n >= 0.0)
@@ -114,7 +136,7 @@ impl NativeToolbox {
             };
             ToolContext::new(&options, tracker)
                 .map(|c| Arc::new(c.with_read_tracker(read_tracker)))
-                .map_err(|e| tools::errors::describe(&e))
+                .map_err(|e| tools::errors::describe(&e, &options.host_tools))
         });
         NativeToolbox {
             context,

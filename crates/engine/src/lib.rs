@@ -17,6 +17,7 @@ pub mod lines;
 pub mod parallel;
 pub mod patch;
 pub mod search;
+pub mod specs;
 pub mod symbols;
 pub mod syntax;
 pub mod sys;

@@ -174,7 +174,7 @@ fn build_types(name: Option<&str>) -> Result<Option<Types>, String> {
 
 fn resolve_root(ctx: &ToolContext, request: &GrepRequest) -> Result<Root, ToolError> {
     let given = request.path.as_deref().unwrap_or(".");
-    let failure = |e: crate::fs::FsError| ToolError::fs("Error: ", &e);
+    let failure = |e: crate::fs::FsError| ToolError::fs("Error: ", &e, &ctx.host_tools);
     let path = ctx
         .policy
         .resolve(given, request.working_dir.as_deref())

@@ -68,13 +68,13 @@ fn run_call(ctx: &ToolContext, request: &CreateRequest) -> Result<Outcome, ToolE
     let (overwrite, working_dir) = (request.overwrite, request.working_dir.as_deref());
     let path = ctx
         .resolve_writable(file_path, working_dir)
-        .map_err(failure)?;
+        .map_err(failure(ctx))?;
     let display = ctx.display(&path);
-    crate::tools::session::refuse_nul(content.as_bytes(), &display).map_err(failure)?;
-    let _lock = ctx.lock(&path).map_err(failure)?;
+    crate::tools::session::refuse_nul(content.as_bytes(), &display).map_err(failure(ctx))?;
+    let _lock = ctx.lock(&path).map_err(failure(ctx))?;
     let existed = path.real.exists();
     check_target(ctx, &path, file_path, existed, overwrite)?;
-    let (previous, note) = write(ctx, &path, content, existed).map_err(failure)?;
+    let (previous, note) = write(ctx, &path, content, existed).map_err(failure(ctx))?;
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes){note}",
@@ -102,7 +102,7 @@ fn check_target(
     }
     if path.real.is_dir() {
         let display = ctx.display(path);
-        return Err(failure(FsError::NotAFile { display }));
+        return Err(failure(ctx)(FsError::NotAFile { display }));
     }
     if existed {
         if let Err(m) = ctx.check_read_state(path) {
@@ -149,6 +149,7 @@ fn write(
     Ok((previous, note))
 }
 
-fn failure(error: FsError) -> ToolError {
-    ToolError::fs("Error creating file: ", &error)
+/// `Error creating file: ...` for an engine error, naming the host's tools of `ctx`.
+fn failure(ctx: &ToolContext) -> impl Fn(FsError) -> ToolError + '_ {
+    |error| ToolError::fs("Error creating file: ", &error, &ctx.host_tools)
 }

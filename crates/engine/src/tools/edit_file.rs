@@ -73,7 +73,7 @@ fn run_call(ctx: &ToolContext, request: &EditFileRequest) -> Result<Outcome, Too
     let (path_param, old_text) = (request.path.as_str(), request.old_text.as_str());
     let (new_text, replace_all) = (request.new_text.as_str(), request.replace_all);
     let working_dir = request.working_dir.as_deref();
-    let failure = |e: FsError| ToolError::fs("Error: ", &e);
+    let failure = |e: FsError| ToolError::fs("Error: ", &e, &ctx.host_tools);
     let path = ctx
         .resolve_writable(path_param, working_dir)
         .map_err(failure)?;

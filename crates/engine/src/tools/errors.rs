@@ -1,6 +1,7 @@
 //! Turning engine errors into messages that say what happened and what to do next.
 
 use crate::fs::FsError;
+use crate::specs::HostTools;
 
 /// The sentence after the error's own description: how the caller recovers.
 fn recovery_hint(error: &FsError) -> &'static str {
@@ -11,9 +12,7 @@ fn recovery_hint(error: &FsError) -> &'static str {
         }
         FsError::BadPattern { .. } => "Fix the protectedPaths option of the tool (gitignore-style globs).",
         FsError::BadPath { .. } => "Provide a plain absolute path or a path relative to the working directory.",
-        FsError::NotFound { .. } => {
-            "Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file."
-        }
+        FsError::NotFound { .. } => "Verify the path is correct and the file exists.",
         FsError::NotAFile { .. } => "Give the path of a regular text file, not a directory or device.",
         FsError::Changed { .. } => {
             "The file was not changed. Check what is at that path now, read the file again and retry."
@@ -49,11 +48,16 @@ fn out_of_descriptors(error: &std::io::Error) -> bool {
     matches!(error.raw_os_error(), Some(libc::EMFILE | libc::ENFILE))
 }
 
-/// `"{description}. {hint}"` for an engine error.
-pub fn describe(error: &FsError) -> String {
+/// `"{description}. {hint}"` for an engine error; a missing file's hint goes on to offer the
+/// host's search and create tools (`tools`).
+pub fn describe(error: &FsError, tools: &HostTools) -> String {
+    let pointer = match error {
+        FsError::NotFound { .. } => tools.find_or_create(),
+        _ => String::new(),
+    };
     match recovery_hint(error) {
         "" => error.to_string(),
-        hint => format!("{error}. {hint}"),
+        hint => format!("{error}. {hint}{pointer}"),
     }
 }
 
@@ -67,13 +71,13 @@ mod tests {
             display: "../x.js".into(),
         };
         assert_eq!(
-            describe(&e),
+            describe(&e, &HostTools::default()),
             "Permission denied - ../x.js is outside allowed directories. Use a file path within the project workspace."
         );
         let e = FsError::NotUtf8 {
             display: "a.bin".into(),
         };
-        assert!(describe(&e).ends_with("the file was not changed."));
+        assert!(describe(&e, &HostTools::default()).ends_with("the file was not changed."));
     }
 
     /// A lock file that cannot be opened for lack of file descriptors is named as such, never
@@ -83,7 +87,7 @@ mod tests {
         let lock = crate::fs::locks::LockError::NoDescriptor(std::io::Error::from_raw_os_error(
             libc::EMFILE,
         ));
-        let message = describe(&FsError::from_lock(lock, "a.txt"));
+        let message = describe(&FsError::from_lock(lock, "a.txt"), &HostTools::default());
         assert!(message.starts_with("could not lock a.txt: "), "{message}");
         assert!(message.contains("run out of file descriptors"), "{message}");
         assert!(!message.contains("cross-process locking is unavailable"));

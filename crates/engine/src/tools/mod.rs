@@ -32,6 +32,7 @@ use crate::fs::background::Durability;
 use crate::fs::guard::PathPolicy;
 use crate::fs::locks::{lock_path, FileLock, DEFAULT_LOCK_TIMEOUT};
 use crate::fs::FsError;
+use crate::specs::HostTools;
 use crate::tracker::FileReadTracker;
 use crate::tracker::FileTracker;
 use history::{History, HistoryOption};
@@ -58,6 +59,8 @@ pub struct ToolOptions {
     pub lock_timeout: Option<std::time::Duration>,
     /// The syntax guard (`syntaxCheck`, `syntaxCheckMaxBytes`).
     pub syntax: crate::syntax::SyntaxOptions,
+    /// The host's tools that messages point to (`toolNames`; default Probe's).
+    pub host_tools: HostTools,
 }
 
 /// Everything a tool call needs besides its params. Built once per tool instance.
@@ -79,6 +82,8 @@ pub struct ToolContext {
     pub syntax: crate::syntax::SyntaxOptions,
     /// Whether changes are written or only previewed (see [`apply`]).
     pub mode: apply::Mode,
+    /// The host's tools that messages point to.
+    pub host_tools: HostTools,
 }
 
 impl ToolContext {
@@ -103,6 +108,7 @@ impl ToolContext {
             lock_timeout: options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT),
             syntax: options.syntax,
             mode: apply::Mode::Write,
+            host_tools: options.host_tools.clone(),
         })
     }
 

@@ -229,13 +229,15 @@ mod atomic {
         for (real, index) in first_use {
             let path = &calls[index].path;
             let display = ctx.display(path);
-            let lock = ctx.lock(path).map_err(|e| (index, edit::fs_failure(&e)))?;
+            let lock = ctx
+                .lock(path)
+                .map_err(|e| (index, edit::fs_failure(&e, &ctx.host_tools)))?;
             ctx.check_read_state(path).map_err(|m| {
                 let text = format!("Error editing file: {m}");
                 (index, ToolError::new(ErrorKind::Stale, text))
             })?;
             let file = read_text_confined(&real, &display, Some(ctx.max_file_bytes))
-                .map_err(|e| (index, edit::fs_failure(&e)))?;
+                .map_err(|e| (index, edit::fs_failure(&e, &ctx.host_tools)))?;
             staged.insert(
                 real,
                 Staged {

@@ -105,9 +105,10 @@ impl ToolError {
         ToolError::new(ErrorKind::BadParam, text)
     }
 
-    /// An engine error's failure: `lead` + [`super::errors::describe`], of the error's kind.
-    pub fn fs(lead: &str, error: &FsError) -> Self {
-        let text = format!("{lead}{}", super::errors::describe(error));
+    /// An engine error's failure: `lead` + [`super::errors::describe`] (naming the host's
+    /// `tools`), of the error's kind.
+    pub fn fs(lead: &str, error: &FsError, tools: &crate::specs::HostTools) -> Self {
+        let text = format!("{lead}{}", super::errors::describe(error, tools));
         ToolError::new(ErrorKind::of(error), text)
     }
 

@@ -30,8 +30,12 @@ fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
     let fail_as =
         |kind: ErrorKind| move |reason: String| ToolError::new(kind, format!("{PREFIX}: {reason}"));
     let fail = fail_as(ErrorKind::BadParam);
-    let fs_fail =
-        |e: FsError| ToolError::new(ErrorKind::of(&e), format!("{PREFIX}: {}", describe(&e)));
+    let fs_fail = |e: FsError| {
+        ToolError::new(
+            ErrorKind::of(&e),
+            format!("{PREFIX}: {}", describe(&e, &ctx.host_tools)),
+        )
+    };
     let request = parse::ReplaceRequest::try_from(params::read::<parse::ReplaceParams>(params))
         .map_err(fail)?;
     let (file_path, ops) = (request.file_path.as_str(), request.ops);

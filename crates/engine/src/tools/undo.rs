@@ -29,6 +29,7 @@ use crate::fs::locks::FileLock;
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
 use crate::history::{hash_hex, HistoryStore, Level, TxnRecord};
+use crate::specs::HostTools;
 use serde_json::Value;
 
 /// What an undo did.
@@ -59,7 +60,7 @@ pub enum UndoError {
     NoHistory,
     #[error("{0}")]
     Store(String),
-    #[error("{}", describe(.0))]
+    #[error("{}", describe(.0, &HostTools::default()))]
     Write(FsError),
     /// A file no longer holds what the undone write left; `diff` shows what changed. `other`
     /// names it when it is another file of the same multi-file change.
@@ -402,11 +403,11 @@ pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
     let (path_param, working_dir) = (request.path.as_str(), request.working_dir.as_deref());
     let path = match ctx.resolve_writable(path_param, working_dir) {
         Ok(p) => p,
-        Err(e) => return ToolError::fs("Error: ", &e).into(),
+        Err(e) => return ToolError::fs("Error: ", &e, &ctx.host_tools).into(),
     };
     let undone = match undo_last(ctx, &path) {
         Ok(undone) => undone,
-        Err(e) => return ToolError::new(e.kind(), failure(path_param, &e)).into(),
+        Err(e) => return ToolError::new(e.kind(), failure(path_param, &e, &ctx.host_tools)).into(),
     };
     let mut outcome = Outcome::wrote(undone_text(path_param, &undone), path_param);
     let (Undone::Restored { others, .. } | Undone::Removed { others, .. }) = &undone;
@@ -443,13 +444,13 @@ pub fn also_reverted(others: &[String]) -> String {
     )
 }
 
-/// `Error: ...` for an undo that did not happen, with what to do next.
-pub fn failure(path_param: &str, error: &UndoError) -> String {
+/// `Error: ...` for an undo that did not happen, with what to do next (naming the host's `tools`).
+pub fn failure(path_param: &str, error: &UndoError, tools: &HostTools) -> String {
     match error {
         UndoError::NoHistory => format!("Error: No edit history found for {path_param}. Only writes made through edit-engine tools (with undo history on) can be undone; edit the file directly to change it."),
         UndoError::Unavailable(reason) => format!("Error: Undo is unavailable: {reason}. The file was not changed."),
         UndoError::Store(reason) => format!("Error: Could not read the undo history of {path_param}: {reason}. The file was not changed."),
-        UndoError::Write(e) => format!("Error: Could not undo the last edit to {path_param}: {}", describe(e)),
+        UndoError::Write(e) => format!("Error: Could not undo the last edit to {path_param}: {}", describe(e, tools)),
         UndoError::Changed { diff, other: None } => format!("Error: Cannot undo the last edit to {path_param}: the file changed since that edit (another program or person changed it), and undoing would throw those changes away. The file was not changed. What changed since the edit:\n{diff}\nTo go back anyway, edit the file to the content you want."),
         UndoError::Changed { diff, other: Some(other) } => format!("Error: Cannot undo the last edit to {path_param}: that edit was part of a change to several files, and {other} changed since (another program, person or edit changed it); undoing would throw those changes away. No file was changed. What changed in {other} since the edit:\n{diff}\nTo go back anyway, edit the files to the content you want."),
     }

@@ -290,9 +290,7 @@ impl FileTracker {
             return Check {
                 ok: false,
                 reason: None,
-                message: Some(format!(
-                    "This file has been edited {count} times without being re-read. Use 'extract' to re-read the current file content before making more edits, to ensure you are working with the actual state of the file."
-                )),
+                message: Some(crate::specs::HostTools::default().edited_unread(count)),
                 edit_count: Some(count),
             };
         }

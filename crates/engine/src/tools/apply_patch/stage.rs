@@ -66,7 +66,7 @@ impl Staged {
                         "The patch's {} \"{raw}\" is refused: ",
                         field_name(op, moved)
                     );
-                    ToolError::fs(&lead, &e)
+                    ToolError::fs(&lead, &e, &ctx.host_tools)
                 })?;
                 let real = path.real.clone();
                 resolved.entry(real.clone()).or_insert(path);
@@ -83,7 +83,9 @@ impl Staged {
         }
         let mut locked = Vec::with_capacity(resolved.len());
         for (real, path) in resolved {
-            let lock = ctx.lock(&path).map_err(|e| ToolError::fs("", &e))?;
+            let lock = ctx
+                .lock(&path)
+                .map_err(|e| ToolError::fs("", &e, &ctx.host_tools))?;
             locked.push((real, ctx.display(&path), path, lock));
         }
         let reads = read_all(ctx, &locked);
@@ -294,7 +296,7 @@ fn read_one(
     let original = match read_text_confined(&path.real, display, Some(ctx.max_file_bytes)) {
         Ok(file) => Some(file),
         Err(FsError::NotFound { .. }) => None,
-        Err(e) => return Err(ToolError::fs("", &e)),
+        Err(e) => return Err(ToolError::fs("", &e, &ctx.host_tools)),
     };
     if original.is_some() {
         ctx.check_read_state(path)

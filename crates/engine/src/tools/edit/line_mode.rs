@@ -4,6 +4,7 @@ use super::line_clean::clean_line_edit;
 use super::{parse_position, EditCall, EditParams, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::lines::{compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position};
+use crate::specs::HostTools;
 use crate::tools::outcome::{ErrorKind, ToolError};
 
 const INVALID_POSITION: &str = "Error editing file: Invalid position - must be \"before\" or \"after\". Use position=\"before\" to insert before start_line, position=\"after\" to insert after start_line, or omit position to replace/update the addressed lines.";
@@ -24,7 +25,7 @@ pub(super) fn plan(
     let file_lines = crate::lines::split_on_newline(&file.text);
     let start = request.start.line;
     let end = request.end.as_ref().map_or(start, |r| r.line);
-    check_lines(&file_lines, request, start, end)?;
+    check_lines(&file_lines, request, start, end, &call.ctx.host_tools)?;
     let new_string = crate::text::lf_view(call.new_string);
     let new_string = without_second_bom(file, &new_string, start, request.position);
     let cleaned = clean_line_edit(new_string, &file_lines, start, end, request.position);
@@ -109,17 +110,19 @@ fn inverted_range(start: usize, end: usize) -> String {
     format!("Error editing file: end_line ({end}) must be >= start_line ({start}). Omitting position means replace/update the addressed lines, not insert.{hint} To delete lines, use new_string as the empty string \"\" with a valid non-inverted range.")
 }
 
-/// Range and hash validation against the current file lines.
+/// Range and hash validation against the current file lines (a line beyond the file points to
+/// the host's read tool of `tools`).
 fn check_lines(
     file_lines: &[&str],
     request: &LineRequest,
     start: usize,
     end: usize,
+    tools: &HostTools,
 ) -> Result<(), ToolError> {
     let total = file_lines.len();
     for line in [start, end] {
         if line > total {
-            return Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: Line {line} is beyond file length ({total} lines). Use 'extract' to read the current file content.")));
+            return Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: Line {line} is beyond file length ({total} lines). {} read the current file content.", tools.use_read())));
         }
     }
     let refs = std::iter::once(&request.start).chain(request.end.iter());

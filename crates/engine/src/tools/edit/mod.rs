@@ -19,11 +19,11 @@ use super::params::{self, Located, Loose};
 use super::{diff, ToolContext};
 use crate::fs::textfile::TextFile;
 use crate::fs::{FsError, ResolvedPath};
+use crate::specs::HostTools;
 use serde_json::Value;
 
 const INVALID_FILE_PATH: &str = "Error editing file: Invalid file_path - must be a non-empty string. Provide an absolute path or a path relative to the working directory (e.g. \"src/main.js\").";
 const INVALID_NEW_STRING: &str = "Error editing file: Invalid new_string - must be a string. Provide the replacement content as a string value (empty string \"\" is valid for deletions).";
-const NO_MODE: &str = "Error editing file: Must provide either old_string (for text edit), symbol (for AST-aware edit), or start_line (for line-targeted edit). For text editing: set old_string to the exact text to find and new_string to its replacement. For symbol editing: set symbol to a function/class/method name (e.g. \"myFunction\"). For line-targeted editing: set start_line to a line number from extract/search output (e.g. \"42\" or \"42:ab\").";
 const INVALID_OLD_STRING: &str = "Error editing file: Invalid old_string - must be a string. Provide the exact text to find in the file, or use the symbol parameter instead for AST-aware editing by name.";
 
 /// The params of an `edit` call (or of one `multi_edit` operation) as sent.
@@ -42,6 +42,11 @@ pub struct EditParams {
     expected_replacements: Loose,
 }
 
+/// The refusal of a call that gives no mode, line references sourced from the host's `tools`.
+fn no_mode(tools: &HostTools) -> String {
+    format!("Error editing file: Must provide either old_string (for text edit), symbol (for AST-aware edit), or start_line (for line-targeted edit). For text editing: set old_string to the exact text to find and new_string to its replacement. For symbol editing: set symbol to a function/class/method name (e.g. \"myFunction\"). For line-targeted editing: set start_line to a line number from {} (e.g. \"42\" or \"42:ab\").", tools.line_source())
+}
+
 /// A validated `edit` request: the file, the replacement and the mode's params. A refusal of
 /// the mode's params is kept until the path checks have run, as Probe refuses in that order.
 pub struct EditRequest {
@@ -58,6 +63,8 @@ enum ModeParams {
     Symbol(symbol_mode::SymbolParams),
     Line(line_mode::LineRequest),
     Text(text_mode::TextParams),
+    /// No mode param was given (refused once the host's tool names are at hand).
+    Missing,
 }
 
 impl TryFrom<Located<EditParams>> for EditRequest {
@@ -92,7 +99,7 @@ fn mode_params(p: &EditParams) -> Result<ModeParams, ToolError> {
             .map_err(ToolError::bad_param);
     }
     match &p.old_string {
-        Loose::Absent => Err(ToolError::bad_param(NO_MODE)),
+        Loose::Absent => Ok(ModeParams::Missing),
         Loose::Other(_) => Err(ToolError::bad_param(INVALID_OLD_STRING)),
         Loose::Str(old) => text_mode::params(p, old).map(ModeParams::Text),
     }
@@ -157,14 +164,16 @@ pub(crate) fn call_located(ctx: &ToolContext, params: Located<EditParams>) -> Ou
 
 fn run_call(ctx: &ToolContext, request: &EditRequest) -> Result<Outcome, ToolError> {
     let call = prepare(ctx, request)?;
-    let session = ctx.open_for_edit(&call.path).map_err(|e| fs_failure(&e))?;
+    let session = ctx
+        .open_for_edit(&call.path)
+        .map_err(|e| fs_failure(&e, &ctx.host_tools))?;
     let planned = plan(&call, &session.file)?;
     let changed = planned.new_text != session.file.text;
     let mut note = String::new();
     if changed {
         note = session
             .commit(&planned.new_text)
-            .map_err(|e| fs_failure(&e))?;
+            .map_err(|e| fs_failure(&e, &ctx.host_tools))?;
         planned.landed(&call, &session.file.text);
     }
     apply_effect(&call, planned.effect);
@@ -191,13 +200,14 @@ pub(crate) fn prepare<'a>(
     ctx.debug_log("Edit", || format!("Attempting to edit file: {file_path}"));
     let path = ctx
         .resolve_writable(file_path, working_dir)
-        .map_err(|e| fs_failure(&e))?;
+        .map_err(|e| fs_failure(&e, &ctx.host_tools))?;
     if !path.real.exists() {
-        return Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: File not found - {file_path}. Verify the path is correct and the file exists. Use 'search' to find files by name, or 'create' to make a new file.")));
+        return Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: File not found - {file_path}. Verify the path is correct and the file exists.{}", ctx.host_tools.find_or_create())));
     }
     if !ctx.tracker_has_seen(&path) {
         let shown = ctx.display(&path);
-        return Err(ToolError::new(ErrorKind::Stale, format!("Error editing {shown}: This file has not been read yet in this session. Use the extract tool with targets=\"{shown}\" to read the file first, then retry your edit.")));
+        let read = ctx.host_tools.read_lead(&shown, &shown, false);
+        return Err(ToolError::new(ErrorKind::Stale, format!("Error editing {shown}: This file has not been read yet in this session. {read} the file first, then retry your edit.")));
     }
     let mode = select_mode(ctx, request, &path)?;
     Ok(EditCall {
@@ -221,6 +231,7 @@ fn select_mode<'a>(
             .map_err(ToolError::bad_param),
         Ok(ModeParams::Line(params)) => Ok(Mode::Line(params)),
         Ok(ModeParams::Text(params)) => text_mode::request(ctx, path, params).map(Mode::Text),
+        Ok(ModeParams::Missing) => Err(ToolError::bad_param(no_mode(&ctx.host_tools))),
     }
 }
 
@@ -238,9 +249,9 @@ pub(crate) fn apply_effect(call: &EditCall, effect: TrackerEffect) {
     call.ctx.after_write(&call.path, effect);
 }
 
-/// `Error editing file: ...` for an engine error met after validation.
-pub(crate) fn fs_failure(error: &FsError) -> ToolError {
-    ToolError::fs("Error editing file: ", error)
+/// `Error editing file: ...` for an engine error met after validation, naming the host's `tools`.
+pub(crate) fn fs_failure(error: &FsError, tools: &HostTools) -> ToolError {
+    ToolError::fs("Error editing file: ", error, tools)
 }
 
 /// Validated `position`: `Ok(None)` when absent, `Err(())` when present but not before/after.

@@ -137,7 +137,8 @@ fn relocate(
 
 fn not_found(call: &EditCall, content: &str, request: &SymbolRequest) -> String {
     let name = request.name;
-    let mut message = format!("Error editing file: Symbol \"{name}\" not found in {}. Verify the symbol name matches a top-level function, class, method, or other named definition exactly as declared in the source. Use 'search' or 'extract' to inspect the file and find the correct symbol name. Alternatively, use old_string + new_string for text-based editing instead.", call.file_path);
+    let inspect = call.ctx.host_tools.use_search_or_read();
+    let mut message = format!("Error editing file: Symbol \"{name}\" not found in {}. Verify the symbol name matches a top-level function, class, method, or other named definition exactly as declared in the source. {inspect} inspect the file and find the correct symbol name. Alternatively, use old_string + new_string for text-based editing instead.", call.file_path);
     let all = parse_cache()
         .list_symbols(&call.path.real, content, request.language)
         .unwrap_or_default();
@@ -196,5 +197,6 @@ fn check_stale(call: &EditCall, name: &str, target: &SymbolInfo) -> Result<(), S
         return Ok(());
     }
     let file_path = call.file_path;
-    Err(format!("Error editing {file_path}: Symbol \"{name}\" has changed since you last read it. Use the extract tool with targets=\"{file_path}#{name}\" to re-read the current content, then retry."))
+    let read = (call.ctx.host_tools).read_lead(file_path, &format!("{file_path}#{name}"), true);
+    Err(format!("Error editing {file_path}: Symbol \"{name}\" has changed since you last read it. {read} the current content, then retry."))
 }

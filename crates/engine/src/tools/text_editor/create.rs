@@ -8,7 +8,7 @@ use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 
 pub(super) fn run(call: &Call, content: &str) -> Result<Outcome, ToolError> {
     let path = call.resolve_writable()?;
-    let failure = |e: FsError| ToolError::fs("Error: ", &e);
+    let failure = |e: FsError| ToolError::fs("Error: ", &e, &call.ctx.host_tools);
     let display = call.ctx.display(&path);
     if content.len() as u64 > call.ctx.max_file_bytes {
         let e = FsError::TooLarge {

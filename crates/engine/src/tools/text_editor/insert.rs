@@ -34,7 +34,7 @@ pub(super) fn run(call: &Call, at: i64, text: &str) -> Result<Outcome, ToolError
     }
     let note = session
         .commit(&new_text)
-        .map_err(|e| ToolError::fs("Error: ", &e))?;
+        .map_err(|e| ToolError::fs("Error: ", &e, &call.ctx.host_tools))?;
     call.ctx
         .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     let from = at.saturating_sub(SNIPPET_LINES);

@@ -24,6 +24,7 @@ use super::ToolContext;
 use crate::fs::FsError;
 use crate::fs::ResolvedPath;
 use request::{Command, EditorParams, EditorRequest};
+use crate::specs::HostTools;
 use serde_json::Value;
 
 /// Per-instance options of `textEditorTool(options)`.
@@ -150,8 +151,10 @@ impl Call<'_> {
         let policy = &self.ctx.policy;
         let path = policy
             .resolve(self.path, self.working_dir)
-            .map_err(failure)?;
-        policy.check_allowed(&path).map_err(failure)?;
+            .map_err(failure(&self.ctx.host_tools))?;
+        policy
+            .check_allowed(&path)
+            .map_err(failure(&self.ctx.host_tools))?;
         Ok(path)
     }
 
@@ -159,7 +162,7 @@ impl Call<'_> {
     fn resolve_writable(&self) -> Result<ResolvedPath, ToolError> {
         self.ctx
             .resolve_writable(self.path, self.working_dir)
-            .map_err(failure)
+            .map_err(failure(&self.ctx.host_tools))
     }
 
     /// Locks and reads an existing regular file for `command`.
@@ -168,7 +171,7 @@ impl Call<'_> {
         self.check_existing_file(&path, command)?;
         self.ctx
             .open_for_tool(&path, self.version.tool_name())
-            .map_err(failure)
+            .map_err(failure(&self.ctx.host_tools))
     }
 
     /// Anthropic's checks: the path exists and, except for `view`, is not a directory.
@@ -187,9 +190,9 @@ impl Call<'_> {
     }
 }
 
-/// `Error: ...` for an engine error.
-fn failure(error: FsError) -> ToolError {
-    ToolError::fs("Error: ", &error)
+/// `Error: ...` for an engine error, naming the host's `tools`.
+fn failure(tools: &HostTools) -> impl Fn(FsError) -> ToolError + '_ {
+    |error| ToolError::fs("Error: ", &error, tools)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub(super) fn run(call: &Call, old: &str, new: &str) -> Result<Outcome, ToolErro
     if changed {
         note = session
             .commit(&new_text)
-            .map_err(|e| ToolError::fs("Error: ", &e))?;
+            .map_err(|e| ToolError::fs("Error: ", &e, &call.ctx.host_tools))?;
         call.ctx
             .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
     }

@@ -17,8 +17,8 @@ pub(super) fn run(call: &Call) -> Result<Outcome, ToolError> {
         )));
     }
     let path = call.resolve_writable()?;
-    let undone =
-        undo_last(call.ctx, &path).map_err(|e| ToolError::new(e.kind(), failure(call.path, &e)))?;
+    let undone = undo_last(call.ctx, &path)
+        .map_err(|e| ToolError::new(e.kind(), failure(call.path, &e, &call.ctx.host_tools)))?;
     let text = undone_text(call, &undone);
     let mut outcome = Outcome::wrote(text, call.path);
     let (Undone::Restored { others, .. } | Undone::Removed { others, .. }) = &undone;

@@ -49,7 +49,7 @@ fn view_file(
 ) -> Result<String, ToolError> {
     let display = call.ctx.display(path);
     let file = read_text_confined(&path.real, &display, Some(call.ctx.max_file_bytes))
-        .map_err(|e| ToolError::fs("Error: ", &e))?;
+        .map_err(|e| ToolError::fs("Error: ", &e, &call.ctx.host_tools))?;
     if let Some(tracker) = &call.ctx.tracker {
         tracker.mark_file_seen(&path.lexical);
     }

@@ -12,6 +12,7 @@ use super::{EditCall, EditParams, Planned, TrackerEffect};
 use crate::fs::endings::carry_endings;
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
+use crate::specs::HostTools;
 use crate::text::closest_region;
 use crate::text::{lf_view, line_span, locate, Located, Restriction};
 use crate::tools::outcome::{ErrorKind, ToolError};
@@ -72,8 +73,14 @@ pub(super) fn request<'a>(
         let check = tracker.check_text_edit_staleness(&path.lexical);
         if !check.ok {
             let shown = ctx.display(path);
-            let message = check.message.unwrap_or_default();
-            return Err(ToolError::new(ErrorKind::Stale, format!("Error editing {shown}: {message}\n\nUse the extract tool with targets=\"{shown}\" to re-read the file, then retry.")));
+            let message = ctx
+                .host_tools
+                .edited_unread(check.edit_count.unwrap_or_default());
+            let read = ctx.host_tools.read_lead(&shown, &shown, true);
+            return Err(ToolError::new(
+                ErrorKind::Stale,
+                format!("Error editing {shown}: {message}\n\n{read} the file, then retry."),
+            ));
         }
     }
     let expected = params.expected.clone().map_err(ToolError::bad_param)?;
@@ -107,7 +114,7 @@ pub(super) fn plan(
                 return slips::unmatched(call.file_path, content, &old, &new).unwrap_or_else(|| {
                     Err(ToolError::new(
                         ErrorKind::NotFound,
-                        not_found(call.file_path, content, &old),
+                        not_found(call.file_path, content, &old, &call.ctx.host_tools),
                     ))
                 })
             }
@@ -257,9 +264,11 @@ fn keep_boundaries(content: &str, region: &std::ops::Range<usize>, new: &str) ->
     out
 }
 
-/// Probe's not-found message, plus the closest region of the file when one is similar enough.
-fn not_found(file_path: &str, content: &str, old: &str) -> String {
-    let mut message = format!("Error editing file: String not found - the specified old_string was not found in {file_path}. The text may have changed or differ from what you expected. Try: (1) Use 'search' or 'extract' to read the current file content and copy the exact text. (2) Use the symbol parameter to edit by function/class name instead. (3) Verify the file_path is correct.");
+/// Probe's not-found message (pointing to the host's `tools`), plus the closest region of the
+/// file when one is similar enough.
+fn not_found(file_path: &str, content: &str, old: &str, tools: &HostTools) -> String {
+    let read = tools.use_search_or_read();
+    let mut message = format!("Error editing file: String not found - the specified old_string was not found in {file_path}. The text may have changed or differ from what you expected. Try: (1) {read} read the current file content and copy the exact text. (2) Use the symbol parameter to edit by function/class name instead. (3) Verify the file_path is correct.");
     if let Some(close) = closest_region(content, old) {
         let lines = match (close.start_line, close.end_line) {
             (a, b) if a == b => format!("line {a}"),
