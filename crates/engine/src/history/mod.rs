@@ -7,13 +7,17 @@
 //! - `objects/<blake3>`: content blobs, addressed by the BLAKE3 hash of their bytes (deduplicated);
 //! - `index/<blake3 of the file's raw path bytes>.log`: the file's levels as an append-only log
 //!   of JSON lines (see [`index`]);
-//! - `.lock`: `flock`ed (a bounded wait) for the duration of every operation, so store instances
-//!   in any number of threads and processes can share a directory.
+//! - `txns/<id>.json`: records of multi-file levels (see [`txn`]);
+//! - `format.json`: the store's format version (see [`format`]);
+//! - `.lock`: `flock`ed (a bounded wait, the tool's `lockTimeoutMs`) for the duration of every
+//!   operation, so store instances in any number of threads and processes can share a directory.
 //!
-//! Nothing read from the store is trusted: a blob name must be 64 lowercase hex digits (an index
-//! naming anything else reads as empty and is removed), files are opened without following
-//! symlinks, and the store directory must be owned by this user and not writable by group or
-//! others.
+//! The store is held open (see [`root`]): every file is reached through the store's open folder,
+//! never its path, and each operation first checks that the path still names that folder. Nothing
+//! read from the store is trusted: a blob name must be 64 lowercase hex digits (an index naming
+//! anything else reads as empty and is removed), files are opened without following symlinks, and
+//! the store directory must be owned by this user and not writable by group or others, below
+//! folders no other user can change.
 //!
 //! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of disk
 //! blocks used by blobs (checked whenever this instance has added blobs worth a sixteenth of the
@@ -23,9 +27,10 @@
 //! history instead. Temp files older than [`store_fs::STALE_TEMP_AFTER`] (left by a killed
 //! writer) are collected when a store is opened and at each eviction.
 //!
-//! The default directory is `<state>/edit-engine/history/<hash of uid and workspace root>`, where
-//! `<state>` is `$XDG_STATE_HOME` or `~/.local/state` (see [`default_parent`]), every level
-//! created 0o700: it holds file contents, so it never lives in the shared temp dir.
+//! The default directory is `<parent>/<hash of uid and workspace root>`, with `<parent>` the first
+//! of [`default_parents`] that can hold a store (`<state>/edit-engine/history` for `$XDG_STATE_HOME`
+//! or `~/.local/state`, else the user's own `/tmp/edit-engine-history-<uid>`), every level created
+//! 0o700: it holds file contents, so it never lives in a folder others can change.
 
 mod format;
 mod index;
@@ -38,9 +43,9 @@ pub use txn::TxnRecord;
 
 use crate::fs::FsError;
 use index::Index;
+use root::Root;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use root::Root;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -103,7 +108,11 @@ pub enum HistoryError {
     Swapped { path: String, what: String },
     /// The store was written by a newer, incompatible version of the engine.
     #[error("undo history store {path} has format {found}, newer than this edit-engine reads ({known}); upgrade edit-engine, or choose another historyDir")]
-    NewerFormat { path: String, found: String, known: u32 },
+    NewerFormat {
+        path: String,
+        found: String,
+        known: u32,
+    },
     /// No per-user directory can hold the default store.
     #[error("undo history has no per-user state directory (set XDG_STATE_HOME or HOME, or pass historyDir)")]
     NoStateDir,
@@ -116,7 +125,7 @@ impl HistoryError {
     /// Why the store cannot record, in a few words (for a refusal that names the store itself).
     pub fn reason(&self) -> String {
         match self {
-            HistoryError::Io { op, source, .. } => format!("could not {op} it: {source}"),
+            HistoryError::Io { op, path, source } => format!("could not {op} {path}: {source}"),
             HistoryError::Fs(e) => e.to_string(),
             HistoryError::Corrupt { reason, .. } => reason.clone(),
             HistoryError::Unsafe { path } => format!("{path} is a symlink, not a directory, another user's, or writable by group or others"),
@@ -168,11 +177,18 @@ impl HistoryStore {
     /// Opens the default store of `workspace_root`: the first of [`Self::default_dirs`] that
     /// opens (see [`Self::open`]); when none does, the first one's error.
     pub fn open_default(workspace_root: &Path) -> Result<Self, HistoryError> {
+        Self::open_first(Self::default_dirs(workspace_root)?)
+    }
+
+    /// Opens the first of `dirs` that opens (see [`Self::open`]); when none does, the first
+    /// one's error.
+    pub fn open_first(dirs: Vec<PathBuf>) -> Result<Self, HistoryError> {
         let mut first = None;
-        for dir in Self::default_dirs(workspace_root)? {
+        for dir in dirs {
             match Self::open(dir) {
                 Ok(store) => return Ok(store),
-                Err(e) => drop(first.get_or_insert(e)),
+                Err(e) if first.is_none() => first = Some(e),
+                Err(_) => {}
             }
         }
         Err(first.unwrap_or(HistoryError::NoStateDir))
@@ -592,6 +608,8 @@ pub(crate) fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+#[cfg(test)]
+mod format_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -56,7 +56,10 @@ fn unsafe_dir(path: &Path) -> HistoryError {
     }
 }
 
-fn io_err<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(rustix::io::Errno) -> HistoryError + 'a {
+fn io_err<'a>(
+    op: &'static str,
+    path: &'a Path,
+) -> impl FnOnce(rustix::io::Errno) -> HistoryError + 'a {
     move |e| HistoryError::Io {
         op,
         path: path.to_string_lossy().into_owned(),
@@ -111,13 +114,11 @@ fn resolved(path: &Path) -> Result<PathBuf, HistoryError> {
             _ => break,
         }
     }
-    let mut out = existing
-        .canonicalize()
-        .map_err(|e| HistoryError::Io {
-            op: "resolve",
-            path: existing.to_string_lossy().into_owned(),
-            source: e,
-        })?;
+    let mut out = existing.canonicalize().map_err(|e| HistoryError::Io {
+        op: "resolve",
+        path: existing.to_string_lossy().into_owned(),
+        source: e,
+    })?;
     out.extend(rest.iter().rev());
     out.push(name);
     Ok(out)
@@ -130,8 +131,9 @@ impl Root {
             return Err(unsafe_dir(path));
         }
         let real = resolved(path)?;
-        let mut dir: OwnedFd = rustix::fs::open("/", OFlags::RDONLY | OFlags::DIRECTORY, Mode::empty())
-            .map_err(io_err("open", Path::new("/")))?;
+        let mut dir: OwnedFd =
+            rustix::fs::open("/", OFlags::RDONLY | OFlags::DIRECTORY, Mode::empty())
+                .map_err(io_err("open", Path::new("/")))?;
         let mut walked = PathBuf::from("/");
         for part in real.components() {
             let Component::Normal(name) = part else {
@@ -156,10 +158,12 @@ impl Root {
         }
         let sub = |s: Sub| -> Result<OwnedFd, HistoryError> {
             let sub_path = path.join(s.name());
-            let fd = open_dir_at(&dir, OsStr::new(s.name()), true)
-                .map_err(|_| unsafe_dir(&sub_path))?;
+            let fd =
+                open_dir_at(&dir, OsStr::new(s.name()), true).map_err(|_| unsafe_dir(&sub_path))?;
             let st = rustix::fs::fstat(&fd).map_err(io_err("inspect", &sub_path))?;
-            private(&st).then_some(fd).ok_or_else(|| unsafe_dir(&sub_path))
+            private(&st)
+                .then_some(fd)
+                .ok_or_else(|| unsafe_dir(&sub_path))
         };
         let subs = [sub(Sub::Objects)?, sub(Sub::Index)?, sub(Sub::Txns)?];
         Ok(Root {
@@ -211,7 +215,12 @@ impl Root {
     pub fn open_read(&self, sub: Option<Sub>, name: &str) -> std::io::Result<File> {
         let dir = sub.map_or(&self.fd, |s| self.sub(s));
         let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK;
-        Ok(File::from(rustix::fs::openat(dir, name, flags, Mode::empty())?))
+        Ok(File::from(rustix::fs::openat(
+            dir,
+            name,
+            flags,
+            Mode::empty(),
+        )?))
     }
 
     /// Opens the existing file `name` of `sub` for appending (no symlink followed).
@@ -264,7 +273,9 @@ impl Root {
                 continue;
             }
             if let Some(st) = self.stat(sub, name) {
-                if rustix::fs::FileType::from_raw_mode(st.st_mode) == rustix::fs::FileType::RegularFile {
+                if rustix::fs::FileType::from_raw_mode(st.st_mode)
+                    == rustix::fs::FileType::RegularFile
+                {
                     out.push((name.to_string(), st));
                 }
             }

@@ -17,7 +17,6 @@ fn io<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> Hi
 /// Temp files older than this in `objects/` or `index/` are litter of a killed writer.
 pub(super) const STALE_TEMP_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
-
 /// The raw bytes of a path (no lossy conversion: two different paths never share a key).
 pub(super) fn path_bytes(path: &Path) -> std::borrow::Cow<'_, [u8]> {
     use std::os::unix::ffi::OsStrExt;
@@ -78,7 +77,7 @@ pub(super) fn write_object(root: &Root, sha: &str, bytes: &[u8]) -> Result<bool,
         return Ok(false);
     }
     root.write_whole(Some(Sub::Objects), sha, bytes)
-        .map_err(io("write a blob of", root.path()))?;
+        .map_err(io("write a blob in", root.path()))?;
     Ok(true)
 }
 
@@ -141,7 +140,10 @@ pub(super) fn store_size(root: &Root) -> u64 {
 
 /// Disk use of the index logs.
 pub(super) fn index_size(root: &Root) -> u64 {
-    root.list(Sub::Index).iter().map(|(_, st)| disk_use(st)).sum()
+    root.list(Sub::Index)
+        .iter()
+        .map(|(_, st)| disk_use(st))
+        .sum()
 }
 
 /// Bytes of disk blocks a file uses.

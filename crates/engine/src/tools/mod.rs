@@ -12,6 +12,8 @@ pub mod edit;
 pub mod edit_file;
 pub mod errors;
 pub mod history;
+#[cfg(test)]
+mod history_refusal_tests;
 pub mod multi_edit;
 pub mod outcome;
 pub mod params;
