@@ -46,6 +46,7 @@ pub(super) struct Root {
 }
 
 /// `(device, inode)` of a stat: what identifies a folder.
+#[allow(clippy::unnecessary_cast)] // the field types differ between platforms
 fn id_of(st: &Stat) -> (u64, u64) {
     (st.st_dev as u64, st.st_ino as u64)
 }

@@ -47,6 +47,7 @@ pub(super) fn lock(root: &Root, timeout: Duration) -> Result<File, HistoryError>
 
 /// Removes temp files (names starting with `.tmp`) older than [`STALE_TEMP_AFTER`] from the
 /// store's sub-folders (best effort).
+#[allow(clippy::unnecessary_cast)] // `st_mtime`'s type differs between platforms
 pub(super) fn collect_stale_temps(root: &Root) {
     let now = super::now_ms() as i64 / 1000;
     for sub in [Sub::Objects, Sub::Index, Sub::Txns] {

@@ -18,7 +18,7 @@
 use crate::fs::FsError;
 use crate::history::{HistoryError, HistoryStore, Member, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Suffix of the tool label of a level recorded when a write created the file.
@@ -92,7 +92,9 @@ pub struct TxnFile<'a> {
 pub struct History {
     spec: Spec,
     lock_timeout: Duration,
-    store: Arc<OnceLock<Result<HistoryStore, Unopened>>>,
+    /// The store once opened (shared by the instance's clones); a failed open is tried again at
+    /// the next use (the disk may have room again, the folder may have been fixed).
+    store: Arc<Mutex<Option<HistoryStore>>>,
 }
 
 /// Why a tool instance has no store: the message for undo, and the refusal of a write.
@@ -122,7 +124,7 @@ impl History {
         History {
             spec,
             lock_timeout: crate::history::DEFAULT_LOCK_TIMEOUT,
-            store: Arc::new(OnceLock::new()),
+            store: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -132,32 +134,36 @@ impl History {
         self
     }
 
-    /// The store, or why there is none (history off, or the directory is unusable).
-    pub fn store(&self) -> Result<&HistoryStore, String> {
-        self.opened().map_err(|u| u.message.clone())
+    /// The store (a handle sharing the instance's open store), or why there is none (history
+    /// off, or the directory is unusable).
+    pub fn store(&self) -> Result<HistoryStore, String> {
+        self.opened().map_err(|u| u.message)
     }
 
-    fn opened(&self) -> Result<&HistoryStore, &Unopened> {
-        let opened = self.store.get_or_init(|| {
-            let store = match &self.spec {
-                Spec::Off => {
-                    return Err(Unopened {
-                        message: "undo history is turned off for this tool (option history: false)"
-                            .to_string(),
-                        refusal: None,
-                    })
-                }
-                Spec::Default(root) => HistoryStore::open_default(root),
-                Spec::Dir(dir) => HistoryStore::open(dir.clone()),
-            };
-            store
-                .map(|s| s.with_lock_timeout(self.lock_timeout))
-                .map_err(|e| Unopened {
-                    message: e.to_string(),
-                    refusal: Some((self.configured_path(), self.reason(&e))),
+    fn opened(&self) -> Result<HistoryStore, Unopened> {
+        let mut held = self.store.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(store) = held.as_ref() {
+            return Ok(store.clone());
+        }
+        let store = match &self.spec {
+            Spec::Off => {
+                return Err(Unopened {
+                    message: "undo history is turned off for this tool (option history: false)"
+                        .to_string(),
+                    refusal: None,
                 })
-        });
-        opened.as_ref()
+            }
+            Spec::Default(root) => HistoryStore::open_default(root),
+            Spec::Dir(dir) => HistoryStore::open(dir.clone()),
+        };
+        let store = store
+            .map(|s| s.with_lock_timeout(self.lock_timeout))
+            .map_err(|e| Unopened {
+                message: e.to_string(),
+                refusal: Some((self.configured_path(), self.reason(&e))),
+            })?;
+        *held = Some(store.clone());
+        Ok(store)
     }
 
     /// The store's configured path (for a store that could not be opened).
@@ -187,17 +193,14 @@ impl History {
     }
 
     /// The store, or the refusal of a write when the history is on and no store can record.
-    fn store_for_write(&self) -> Result<Option<&HistoryStore>, FsError> {
+    fn store_for_write(&self) -> Result<Option<HistoryStore>, FsError> {
         match self.opened() {
             Ok(store) => Ok(Some(store)),
             Err(Unopened { refusal: None, .. }) => Ok(None),
             Err(Unopened {
                 refusal: Some((path, reason)),
                 ..
-            }) => Err(FsError::HistoryCannotRecord {
-                path: path.clone(),
-                reason: reason.clone(),
-            }),
+            }) => Err(FsError::HistoryCannotRecord { path, reason }),
         }
     }
 
@@ -237,7 +240,7 @@ impl History {
                 store: store.clone(),
                 name,
             })),
-            Err(error) => Err(self.cannot_record(store, &error)),
+            Err(error) => Err(self.cannot_record(&store, &error)),
         }
     }
 
@@ -282,7 +285,7 @@ impl History {
             Err(error) => {
                 let paths: Vec<&Path> = files.iter().map(|f| f.path).collect();
                 self.retract_txn(id, &paths);
-                Err(self.cannot_record(store, &error))
+                Err(self.cannot_record(&store, &error))
             }
         }
     }
@@ -326,7 +329,7 @@ impl History {
         match self.store_for_write()? {
             Some(store) => store
                 .clear(real_path)
-                .map_err(|e| self.cannot_record(store, &e)),
+                .map_err(|e| self.cannot_record(&store, &e)),
             None => Ok(()),
         }
     }

@@ -198,3 +198,21 @@ fn stores_and_folders_of_another_user_refuse_the_write() {
     }
     assert!(contents_of(&theirs).is_empty());
 }
+
+/// A store that could not be opened is tried again at the next write: once the folder is
+/// fixed, the same tool instance writes (and records) again.
+#[test]
+fn a_store_that_failed_to_open_is_tried_again_once_fixed() {
+    use std::os::unix::fs::PermissionsExt;
+    let (ws, stores) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    std::fs::write(ws.path().join("a.txt"), "one\n").unwrap();
+    let store = stores.path().join("h");
+    std::fs::create_dir(&store).unwrap();
+    std::fs::set_permissions(&store, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let ctx = context(ws.path(), &store, Duration::from_secs(5));
+    assert_refused(&edit(&ctx, "one", "two"), "the historyDir option");
+    std::fs::set_permissions(&store, std::fs::Permissions::from_mode(0o700)).unwrap();
+    assert!(edit(&ctx, "one", "two").starts_with("Successfully"));
+    let undone = super::undo::run(&ctx, &json!({ "path": "a.txt" }));
+    assert!(undone.starts_with("Last edit to a.txt undone"), "{undone}");
+}
