@@ -135,6 +135,7 @@ impl Index {
             .map_err(self.io("open the index of"))?;
         file.write_all(&buf)
             .map_err(self.io("append to the index of"))?;
+        super::root::sync_later(file);
         self.lines += count;
         Ok(())
     }

@@ -2,8 +2,10 @@
 //! an undo (`newest`, then `drop_newest` once the file is restored) can hand it back, several levels deep, even after a process restart.
 //!
 //! Layout of a store directory (every file written to a temp file and renamed into place, so a
-//! reader never sees half a file; not fsynced: the history is a convenience, and after a power
-//! loss a damaged blob is caught by its hash on undo and the file's history cleared):
+//! reader never sees half a file; each write, and each append to an index, is fsynced on the
+//! background sync lane ahead of the sync of the tool's own write, so a level is durable no later
+//! than the write it records; after a power loss a damaged blob is still caught by its hash on
+//! undo and the file's history cleared):
 //! - `objects/<blake3>`: content blobs, addressed by the BLAKE3 hash of their bytes (deduplicated);
 //! - `index/<blake3 of the file's raw path bytes>.log`: the file's levels as an append-only log
 //!   of JSON lines (see [`index`]);

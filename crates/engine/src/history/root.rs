@@ -246,18 +246,23 @@ impl Root {
     }
 
     /// Writes `bytes` to a temp file in `sub` (`None`: the store folder) and renames it over
-    /// `name`: readers see the old file or the new one, never a part.
+    /// `name`: readers see the old file or the new one, never a part. The file and the folder
+    /// are made durable by the background sync lane (see [`sync_later`]).
     pub fn write_whole(&self, sub: Option<Sub>, name: &str, bytes: &[u8]) -> std::io::Result<()> {
         let dir = sub.map_or(&self.fd, |s| self.sub(s));
         let (tmp, mut file) = create_temp(dir)?;
-        let written = file.write_all(bytes).and_then(|()| {
-            drop(file);
-            Ok(rustix::fs::renameat(dir, &tmp, dir, name)?)
-        });
+        let written = file
+            .write_all(bytes)
+            .and_then(|()| Ok(rustix::fs::renameat(dir, &tmp, dir, name)?));
         if written.is_err() {
             let _ = rustix::fs::unlinkat(dir, &tmp, AtFlags::empty());
+            return written;
         }
-        written
+        sync_later(file);
+        if let Ok(dir) = rustix::io::dup(dir) {
+            sync_later(File::from(dir));
+        }
+        Ok(())
     }
 
     /// Names and stats of the regular files of `sub` (unreadable entries skipped).
@@ -283,6 +288,15 @@ impl Root {
         }
         out
     }
+}
+
+/// Queues the fsync of `file` (a store file or folder just written) on the background sync lane,
+/// which runs its jobs in order: a tool's write queues its own folder's sync after recording its
+/// level, so the level is durable no later than the write's rename (see
+/// [`crate::fs::background`]; a `strict` write waits for the lane before writing).
+pub(super) fn sync_later(file: File) {
+    use crate::fs::background::{submit_or_run, Job};
+    submit_or_run(Job::SyncDir(file));
 }
 
 /// Creates a fresh `.tmp…` file (mode 0o600, exclusive) in `dir`.

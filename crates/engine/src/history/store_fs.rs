@@ -82,7 +82,7 @@ pub(super) fn write_object(root: &Root, sha: &str, bytes: &[u8]) -> Result<bool,
     Ok(true)
 }
 
-/// Writes the store file `name` of `sub` whole (see [`Root::write_whole`]).
+/// Writes the store file `name` of `sub` whole and durably (see [`Root::write_whole`]).
 pub(super) fn write_whole(
     root: &Root,
     sub: Sub,

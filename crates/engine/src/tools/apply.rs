@@ -160,6 +160,14 @@ impl ToolContext {
             Recording::Undo => Durability::Strict,
             _ => self.durability,
         };
+        let recorded = matches!(
+            change.recording,
+            Recording::Level(_) | Recording::Transaction(_)
+        ) && self.history.enabled();
+        if durability == Durability::Strict && recorded {
+            // The level's syncs are queued: a write durable on return needs them done first.
+            crate::fs::background::flush();
+        }
         for (i, file) in change.files.iter().enumerate() {
             if let Err(e) = self.write_one(file, change.recording, durability) {
                 change.files[..i]
