@@ -82,12 +82,20 @@ fn safe_ancestor(st: &Stat) -> bool {
         && (!shared || (uid == 0 && st.st_mode & 0o1000 != 0))
 }
 
-/// Opens the folder `name` of `dir` (creating it mode 0o700 when `create`), without following a
-/// symlink.
-fn open_dir_at(dir: &OwnedFd, name: &OsStr, create: bool) -> rustix::io::Result<OwnedFd> {
-    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+/// Flags of a folder passed through on the way to the store: search permission is enough where
+/// the system can open a folder for that alone (a home folder of mode 0711).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const PASS_THROUGH: OFlags = OFlags::PATH;
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+const PASS_THROUGH: OFlags = OFlags::RDONLY;
+
+/// Opens the folder `name` of `dir` (creating it mode 0o700 if missing), without following a
+/// symlink; readable, or only passed through when `pass` (see [`PASS_THROUGH`]).
+fn open_dir_at(dir: &OwnedFd, name: &OsStr, pass: bool) -> rustix::io::Result<OwnedFd> {
+    let access = if pass { PASS_THROUGH } else { OFlags::RDONLY };
+    let flags = access | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
     match rustix::fs::openat(dir, name, flags, Mode::empty()) {
-        Err(rustix::io::Errno::NOENT) if create => {
+        Err(rustix::io::Errno::NOENT) => {
             match rustix::fs::mkdirat(dir, name, Mode::from_raw_mode(0o700)) {
                 Ok(()) | Err(rustix::io::Errno::EXIST) => {}
                 Err(e) => return Err(e),
@@ -132,14 +140,18 @@ impl Root {
             return Err(unsafe_dir(path));
         }
         let real = resolved(path)?;
+        let flags = PASS_THROUGH | OFlags::DIRECTORY | OFlags::CLOEXEC;
         let mut dir: OwnedFd =
-            rustix::fs::open("/", OFlags::RDONLY | OFlags::DIRECTORY, Mode::empty())
-                .map_err(io_err("open", Path::new("/")))?;
+            rustix::fs::open("/", flags, Mode::empty()).map_err(io_err("open", Path::new("/")))?;
         let mut walked = PathBuf::from("/");
-        for part in real.components() {
-            let Component::Normal(name) = part else {
-                continue;
-            };
+        let names: Vec<&OsStr> = real
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(name) => Some(name),
+                _ => None,
+            })
+            .collect();
+        for (i, name) in names.iter().enumerate() {
             let st = rustix::fs::fstat(&dir).map_err(io_err("inspect", &walked))?;
             if !safe_ancestor(&st) {
                 return Err(HistoryError::UnsafeParent {
@@ -148,7 +160,7 @@ impl Root {
                 });
             }
             walked.push(name);
-            dir = open_dir_at(&dir, name, true).map_err(|e| match e {
+            dir = open_dir_at(&dir, name, i + 1 < names.len()).map_err(|e| match e {
                 rustix::io::Errno::LOOP | rustix::io::Errno::NOTDIR => unsafe_dir(&walked),
                 e => io_err("open", &walked)(e),
             })?;
@@ -159,8 +171,8 @@ impl Root {
         }
         let sub = |s: Sub| -> Result<OwnedFd, HistoryError> {
             let sub_path = path.join(s.name());
-            let fd =
-                open_dir_at(&dir, OsStr::new(s.name()), true).map_err(|_| unsafe_dir(&sub_path))?;
+            let fd = open_dir_at(&dir, OsStr::new(s.name()), false)
+                .map_err(|_| unsafe_dir(&sub_path))?;
             let st = rustix::fs::fstat(&fd).map_err(io_err("inspect", &sub_path))?;
             private(&st)
                 .then_some(fd)
