@@ -16,7 +16,9 @@ const NOBODY = 65534;
 
 /**
  * `spawnSync` options for a child that must meet real permission failures: as root, the child
- * runs as `nobody` and the tree under `root` is handed to it; otherwise `options` as given.
+ * runs as `nobody` and the tree under `root` is handed to it; otherwise `options` as given. The
+ * child gets an undo-history root of its own inside the run's (a write whose level cannot be
+ * recorded is refused, and `nobody` cannot write the run's root).
  */
 export function unprivileged(root, options) {
   if (!isRoot) return options;
@@ -25,7 +27,15 @@ export function unprivileged(root, options) {
     if (statSync(p).isDirectory()) for (const f of readdirSync(p)) chownTree(join(p, f));
   };
   chownTree(root);
-  return { ...options, uid: NOBODY, gid: NOBODY };
+  const env = { ...(options.env ?? process.env) };
+  const runRoot = process.env.EDIT_ENGINE_HISTORY_ROOT;
+  if (runRoot) {
+    chmodSync(runRoot, 0o711);
+    env.EDIT_ENGINE_HISTORY_ROOT = join(runRoot, 'unprivileged');
+    mkdirSync(env.EDIT_ENGINE_HISTORY_ROOT, { recursive: true, mode: 0o700 });
+    chownSync(env.EDIT_ENGINE_HISTORY_ROOT, NOBODY, NOBODY);
+  }
+  return { ...options, uid: NOBODY, gid: NOBODY, env };
 }
 
 const CHECKOUT = fileURLToPath(new URL('../..', import.meta.url));

@@ -10,6 +10,7 @@ pub mod guard;
 pub mod locks;
 pub mod temp;
 pub mod textfile;
+pub mod user_dirs;
 
 use std::path::PathBuf;
 
@@ -68,6 +69,9 @@ pub enum FsError {
     /// losing a concurrent write of another process.
     #[error("{display} was not written: {reason}. Without it another process's concurrent edit could be lost; fix that directory (a directory owned by you, mode 700)")]
     LockUnavailable { display: String, reason: String },
+    /// The undo history cannot record the write's level, so the write was refused.
+    #[error("nothing was written: the undo history at {path} cannot record ({reason}); the host can set history: false")]
+    HistoryCannotRecord { path: String, reason: String },
     #[error("could not {op} {display}: {source}")]
     Io {
         op: &'static str,

@@ -12,12 +12,14 @@
 //! newline (a crash mid-append) is ignored and the log is rewritten whole (temp file + rename) at
 //! its next change; so is a log that grew past [`COMPACT_AFTER_LINES`]. Any other unreadable line
 //! makes the whole index read as empty: its levels are lost, never misread.
+use super::root::{Root, Sub};
 use super::{hex, store_fs, HistoryEntry, HistoryError};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use std::sync::Arc;
 
 /// A log with more lines than this is rewritten whole at its next change.
 const COMPACT_AFTER_LINES: usize = 256;
@@ -33,12 +35,14 @@ enum Line {
 }
 
 /// The levels of one file, oldest first.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Index {
     pub path: String,
     pub entries: Vec<HistoryEntry>,
-    /// Where this index lives.
-    file: PathBuf,
+    /// The store it lives in.
+    root: Arc<Root>,
+    /// Its file's name in `index/`.
+    file: String,
     /// Lines in the log on disk (0: no log yet).
     lines: usize,
     /// The log on disk must be rewritten whole before anything is appended (torn or too long).
@@ -47,27 +51,35 @@ pub(super) struct Index {
 
 impl Index {
     /// The index of `path`; empty when there is none or it cannot be parsed.
-    pub fn load(dir: &Path, path: &Path) -> Index {
+    pub fn load(root: &Arc<Root>, path: &Path) -> Index {
         let key = hex(blake3::hash(&store_fs::path_bytes(path)).as_bytes());
-        let file = dir.join("index").join(format!("{key}.log"));
-        let mut idx = Index::read_file(&file).unwrap_or_else(|| Index {
+        let file = format!("{key}.log");
+        let mut idx = Index::read_file(root, &file).unwrap_or_else(|| {
             // An unreadable log is replaced by the next change.
-            rewrite: file.exists(),
-            ..Index::default()
+            let mut idx = Index::empty(root, &file);
+            idx.rewrite = root.stat(Sub::Index, &file).is_some();
+            idx
         });
         idx.path = path.to_string_lossy().into_owned();
-        idx.file = file;
         idx
     }
 
-    fn read_file(file: &Path) -> Option<Index> {
-        let bytes = std::fs::read(file).ok()?;
+    fn empty(root: &Arc<Root>, file: &str) -> Index {
+        Index {
+            path: String::new(),
+            entries: Vec::new(),
+            root: root.clone(),
+            file: file.to_string(),
+            lines: 0,
+            rewrite: false,
+        }
+    }
+
+    fn read_file(root: &Arc<Root>, file: &str) -> Option<Index> {
+        let bytes = store_fs::read_small(root, Some(Sub::Index), file, u64::MAX / 2)?;
         let complete = bytes.last().is_none_or(|b| *b == b'\n');
-        let mut idx = Index {
-            file: file.to_path_buf(),
-            rewrite: !complete,
-            ..Index::default()
-        };
+        let mut idx = Index::empty(root, file);
+        idx.rewrite = !complete;
         let mut lines = bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty());
         let mut next = lines.next();
         while let Some(line) = next {
@@ -117,12 +129,13 @@ impl Index {
         }
         let count = change.len();
         let buf = self.encode(change)?;
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&self.file)
+        let mut file = self
+            .root
+            .open_append(Sub::Index, &self.file)
             .map_err(self.io("open the index of"))?;
         file.write_all(&buf)
             .map_err(self.io("append to the index of"))?;
+        super::root::sync_later(file);
         self.lines += count;
         Ok(())
     }
@@ -135,7 +148,7 @@ impl Index {
         let path = Line::Path(self.path.clone());
         let pushes = self.entries.iter().cloned().map(Line::Push);
         let buf = self.encode(std::iter::once(path).chain(pushes))?;
-        store_fs::write_whole(&self.file, &buf)?;
+        store_fs::write_whole(&self.root, Sub::Index, &self.file, &buf)?;
         self.lines = self.entries.len() + 1;
         self.rewrite = false;
         Ok(())
@@ -161,7 +174,7 @@ impl Index {
     fn remove_file(&mut self) -> Result<(), HistoryError> {
         self.lines = 0;
         self.rewrite = false;
-        match std::fs::remove_file(&self.file) {
+        match self.root.remove(Sub::Index, &self.file) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
             Err(source) => Err(self.io("remove the index of")(source)),
@@ -179,7 +192,7 @@ impl Index {
 
 /// Brings the blobs under `max_bytes`: unreferenced blobs go first, then the oldest levels of all
 /// files (always from the old end of a file's chain).
-pub(super) fn evict(dir: &Path, max_bytes: u64) -> Result<(), HistoryError> {
+pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError> {
     let mut indexes = load_all(dir);
     let mut refs: HashMap<String, usize> = HashMap::new();
     for e in indexes.iter().flat_map(|i| &i.entries) {
@@ -244,26 +257,20 @@ fn names_are_valid(entry: &HistoryEntry) -> bool {
 
 /// Every readable index; unreadable ones (and indexes of an older layout) are removed: their
 /// levels are lost, never misread.
-fn load_all(dir: &Path) -> Vec<Index> {
-    let Ok(entries) = std::fs::read_dir(dir.join("index")) else {
-        return Vec::new();
-    };
+fn load_all(root: &Arc<Root>) -> Vec<Index> {
     let mut out = Vec::new();
-    for entry in entries.flatten() {
-        let file = entry.path();
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
+    for (name, _) in root.list(Sub::Index) {
         if name.starts_with('.') {
             continue;
         }
         match name
             .ends_with(".log")
-            .then(|| Index::read_file(&file))
+            .then(|| Index::read_file(root, &name))
             .flatten()
         {
             Some(idx) => out.push(idx),
             None => {
-                let _ = std::fs::remove_file(&file);
+                let _ = root.remove(Sub::Index, &name);
             }
         }
     }

@@ -2,18 +2,24 @@
 //! an undo (`newest`, then `drop_newest` once the file is restored) can hand it back, several levels deep, even after a process restart.
 //!
 //! Layout of a store directory (every file written to a temp file and renamed into place, so a
-//! reader never sees half a file; not fsynced: the history is a convenience, and after a power
-//! loss a damaged blob is caught by its hash on undo and the file's history cleared):
+//! reader never sees half a file; each write, and each append to an index, is fsynced on the
+//! background sync lane ahead of the sync of the tool's own write, so a level is durable no later
+//! than the write it records; after a power loss a damaged blob is still caught by its hash on
+//! undo and the file's history cleared):
 //! - `objects/<blake3>`: content blobs, addressed by the BLAKE3 hash of their bytes (deduplicated);
 //! - `index/<blake3 of the file's raw path bytes>.log`: the file's levels as an append-only log
 //!   of JSON lines (see [`index`]);
-//! - `.lock`: `flock`ed (a bounded wait) for the duration of every operation, so store instances
-//!   in any number of threads and processes can share a directory.
+//! - `txns/<id>.json`: records of multi-file levels (see [`txn`]);
+//! - `format.json`: the store's format version (see [`format`]);
+//! - `.lock`: `flock`ed (a bounded wait, the tool's `lockTimeoutMs`) for the duration of every
+//!   operation, so store instances in any number of threads and processes can share a directory.
 //!
-//! Nothing read from the store is trusted: a blob name must be 64 lowercase hex digits (an index
-//! naming anything else reads as empty and is removed), files are opened without following
-//! symlinks, and the store directory must be owned by this user and not writable by group or
-//! others.
+//! The store is held open (see [`root`]): every file is reached through the store's open folder,
+//! never its path, and each operation first checks that the path still names that folder. Nothing
+//! read from the store is trusted: a blob name must be 64 lowercase hex digits (an index naming
+//! anything else reads as empty and is removed), files are opened without following symlinks, and
+//! the store directory must be owned by this user and not writable by group or others, below
+//! folders no other user can change.
 //!
 //! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of disk
 //! blocks used by blobs (checked whenever this instance has added blobs worth a sixteenth of the
@@ -23,12 +29,15 @@
 //! history instead. Temp files older than [`store_fs::STALE_TEMP_AFTER`] (left by a killed
 //! writer) are collected when a store is opened and at each eviction.
 //!
-//! The default directory is `<state>/edit-engine/history/<hash of uid and workspace root>`, where
-//! `<state>` is `$XDG_STATE_HOME` or `~/.local/state` (see [`default_parent`]), every level
-//! created 0o700: it holds file contents, so it never lives in the shared temp dir.
+//! The default directory is `<parent>/<hash of uid and workspace root>`, with `<parent>` the first
+//! of [`default_parents`] that can hold a store (`<state>/edit-engine/history` for `$XDG_STATE_HOME`
+//! or `~/.local/state`, else the user's own `/tmp/edit-engine-history-<uid>`), every level created
+//! 0o700: it holds file contents, so it never lives in a folder others can change.
 
+mod format;
 mod index;
 mod names;
+mod root;
 mod store_fs;
 mod txn;
 
@@ -36,11 +45,13 @@ pub use txn::TxnRecord;
 
 use crate::fs::FsError;
 use index::Index;
+use root::Root;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Default cap on the total size of stored contents.
 pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
@@ -90,6 +101,20 @@ pub enum HistoryError {
     /// group or others.
     #[error("undo history directory {path} is not a private directory owned by this user (it must be a real directory owned by you, not writable by group or others: fix it with chmod 700, or choose another historyDir)")]
     Unsafe { path: String },
+    /// A folder above the store is another user's, or writable by others without being
+    /// root-owned and sticky: whoever controls it could swap the store.
+    #[error("undo history directory {path} lies in {parent}, which another user could change (every folder above the store must be owned by you or root, and one writable by others must be root-owned and sticky)")]
+    UnsafeParent { path: String, parent: String },
+    /// The store's path, or one of its sub-folders, no longer names the folder opened.
+    #[error("undo history store {path} was moved or replaced since it was opened ({what} is not the folder it was)")]
+    Swapped { path: String, what: String },
+    /// The store was written by a newer, incompatible version of the engine.
+    #[error("undo history store {path} has format {found}, newer than this edit-engine reads ({known}); upgrade edit-engine, or choose another historyDir")]
+    NewerFormat {
+        path: String,
+        found: String,
+        known: u32,
+    },
     /// No per-user directory can hold the default store.
     #[error("undo history has no per-user state directory (set XDG_STATE_HOME or HOME, or pass historyDir)")]
     NoStateDir,
@@ -98,10 +123,31 @@ pub enum HistoryError {
     Busy { path: String, waited_ms: u64 },
 }
 
+impl HistoryError {
+    /// Why the store cannot record, in a few words (for a refusal that names the store itself).
+    pub fn reason(&self) -> String {
+        match self {
+            HistoryError::Io { op, path, source } => format!("could not {op} {path}: {source}"),
+            HistoryError::Fs(e) => e.to_string(),
+            HistoryError::Corrupt { reason, .. } => reason.clone(),
+            HistoryError::Unsafe { path } => format!("{path} is a symlink, not a directory, another user's, or writable by group or others"),
+            HistoryError::UnsafeParent { parent, .. } => format!("the folder above it, {parent}, is another user's or writable by others without being root-owned and sticky"),
+            HistoryError::Swapped { what, .. } => format!("{what} was moved or replaced since the store was opened"),
+            HistoryError::NewerFormat { found, known, .. } => format!("its format {found} is newer than this edit-engine reads ({known})"),
+            HistoryError::NoStateDir => "no per-user state directory".into(),
+            HistoryError::Busy { waited_ms, .. } => format!("its lock is held by another process; waited {waited_ms} ms"),
+        }
+    }
+}
+
+/// Default wait for the store lock (a tool's `lockTimeoutMs` replaces it).
+pub const DEFAULT_LOCK_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// A persistent, size-bounded, content-addressed undo store.
 #[derive(Debug, Clone)]
 pub struct HistoryStore {
-    dir: PathBuf,
+    root: Arc<Root>,
+    lock_timeout: Duration,
     max_bytes: u64,
     max_levels: usize,
     /// Bytes of blobs this instance (and its clones) added since it last summed the store's size.
@@ -109,40 +155,73 @@ pub struct HistoryStore {
 }
 
 impl HistoryStore {
-    /// `<parent>/<hex>` where `<parent>` is [`default_parent`] of this process's environment and
-    /// `<hex>` hashes the effective uid and the real path of `workspace_root`.
-    pub fn default_dir(workspace_root: &Path) -> Result<PathBuf, HistoryError> {
+    /// `<parent>/<hex>` for each of [`default_parents`] of this process's environment, in order
+    /// of preference: `<hex>` hashes the effective uid and the real path of `workspace_root`.
+    pub fn default_dirs(workspace_root: &Path) -> Result<Vec<PathBuf>, HistoryError> {
         let root = crate::fs::guard::safe_realpath(workspace_root);
         let mut h = Sha256::new();
         h.update(crate::sys::effective_uid().to_string().as_bytes());
         h.update([0]);
         h.update(store_fs::path_bytes(&root));
-        let parent = default_parent(|k| std::env::var_os(k)).ok_or(HistoryError::NoStateDir)?;
-        Ok(parent.join(hex(&h.finalize()[..16])))
-    }
-
-    /// Opens (creating if needed, every missing level 0o700) the default store of `workspace_root`.
-    pub fn open_default(workspace_root: &Path) -> Result<Self, HistoryError> {
-        let dir = Self::default_dir(workspace_root)?;
-        store_fs::create_private_dir(&dir)?;
-        Self::open(dir)
-    }
-
-    /// Opens (creating if needed, mode 0o700) a store in `dir`, with the default bounds.
-    pub fn open(dir: impl Into<PathBuf>) -> Result<Self, HistoryError> {
-        let dir = dir.into();
-        store_fs::create_private_dir(&dir)?;
-        for sub in ["objects", "index", "txns"] {
-            store_fs::create_private_dir(&dir.join(sub))?;
+        let name = hex(&h.finalize()[..16]);
+        let parents = default_parents(|k| std::env::var_os(k));
+        if parents.is_empty() {
+            return Err(HistoryError::NoStateDir);
         }
-        store_fs::collect_stale_temps(&dir);
+        Ok(parents.into_iter().map(|p| p.join(&name)).collect())
+    }
+
+    /// The default store's preferred place (the first of [`Self::default_dirs`]).
+    pub fn default_dir(workspace_root: &Path) -> Result<PathBuf, HistoryError> {
+        Ok(Self::default_dirs(workspace_root)?.swap_remove(0))
+    }
+
+    /// Opens the default store of `workspace_root`: the first of [`Self::default_dirs`] that
+    /// opens (see [`Self::open`]); when none does, the first one's error.
+    pub fn open_default(workspace_root: &Path) -> Result<Self, HistoryError> {
+        Self::open_first(Self::default_dirs(workspace_root)?)
+    }
+
+    /// Opens the first of `dirs` that opens (see [`Self::open`]); when none does, the first
+    /// one's error.
+    pub fn open_first(dirs: Vec<PathBuf>) -> Result<Self, HistoryError> {
+        let mut first = None;
+        for dir in dirs {
+            match Self::open(dir) {
+                Ok(store) => return Ok(store),
+                Err(e) if first.is_none() => first = Some(e),
+                Err(_) => {}
+            }
+        }
+        Err(first.unwrap_or(HistoryError::NoStateDir))
+    }
+
+    /// Opens (creating missing folders, mode 0o700) a store in the absolute `dir`, with the
+    /// default bounds, and holds it open (see [`root`]): the folders above it must be safe and
+    /// the store private; a store of a newer format is refused.
+    pub fn open(dir: impl Into<PathBuf>) -> Result<Self, HistoryError> {
+        let root = Root::open(&dir.into())?;
+        format::check(&root)?;
+        store_fs::collect_stale_temps(&root);
         Ok(HistoryStore {
-            dir,
+            root: Arc::new(root),
+            lock_timeout: DEFAULT_LOCK_TIMEOUT,
             max_bytes: DEFAULT_MAX_BYTES,
             max_levels: DEFAULT_MAX_LEVELS,
             // The first added blob checks the size (other processes may have filled the store).
             unchecked: Arc::new(AtomicU64::new(u64::MAX / 2)),
         })
+    }
+
+    /// Sets the longest wait for the store's lock ([`HistoryError::Busy`] after it).
+    pub fn with_lock_timeout(mut self, timeout: Duration) -> Self {
+        self.lock_timeout = timeout;
+        self
+    }
+
+    /// The store lock, held until the returned file is dropped.
+    fn lock(&self) -> Result<std::fs::File, HistoryError> {
+        store_fs::lock(&self.root, self.lock_timeout)
     }
 
     /// Sets the cap on the total size of stored contents.
@@ -157,9 +236,10 @@ impl HistoryStore {
         self
     }
 
-    /// The store directory.
+    /// The store directory (its path when opened; the store itself is reached through the
+    /// folder held open).
     pub fn dir(&self) -> &Path {
-        &self.dir
+        self.root.path()
     }
 
     /// Records `previous` (the content `path` had before a write by `tool`) as the newest level,
@@ -189,12 +269,12 @@ impl HistoryStore {
     pub fn record_write(&self, path: &Path, write: &Write) -> Result<Option<String>, HistoryError> {
         let size = write.previous.len() as u64;
         if size > self.max_bytes {
-            let _lock = store_fs::lock(&self.dir)?;
-            Index::load(&self.dir, path).remove()?;
+            let _lock = self.lock()?;
+            Index::load(&self.root, path).remove()?;
             return Ok(None);
         }
         let hashes = hash_pair(write.previous, write.written);
-        let _lock = store_fs::lock(&self.dir)?;
+        let _lock = self.lock()?;
         let (pending, added) = self.push_level(path, write, false, hashes)?;
         self.count_added(added)?;
         Ok(pending)
@@ -213,9 +293,9 @@ impl HistoryStore {
             .iter()
             .any(|m| m.write.previous.len() as u64 > self.max_bytes)
         {
-            let _lock = store_fs::lock(&self.dir)?;
+            let _lock = self.lock()?;
             for m in members {
-                Index::load(&self.dir, m.path).remove()?;
+                Index::load(&self.root, m.path).remove()?;
             }
             return Ok(vec![None; members.len()]);
         }
@@ -223,7 +303,7 @@ impl HistoryStore {
             .iter()
             .map(|m| hash_pair(m.write.previous, m.write.written))
             .collect();
-        let _lock = store_fs::lock(&self.dir)?;
+        let _lock = self.lock()?;
         if members.len() > 1 {
             let record = TxnRecord {
                 members: members
@@ -235,7 +315,7 @@ impl HistoryStore {
                     .collect(),
                 undone: false,
             };
-            txn::write(&self.dir, id, &record)?;
+            txn::write(&self.root, id, &record)?;
         }
         let (mut pending, mut added) = (Vec::with_capacity(members.len()), 0);
         for (m, hashes) in members.iter().zip(hashes) {
@@ -261,15 +341,15 @@ impl HistoryStore {
         (hash, written): (String, Option<String>),
     ) -> Result<(Option<String>, u64), HistoryError> {
         let size = write.previous.len() as u64;
-        let mut idx = Index::load(&self.dir, path);
+        let mut idx = Index::load(&self.root, path);
         let mut added = 0;
-        if store_fs::write_object(&self.dir, &hash, write.previous)? {
+        if store_fs::write_object(&self.root, &hash, write.previous)? {
             added += store_fs::blocks_of(size);
         }
         let len = write.written.map_or(0, |w| w.len() as u64);
         let pending = written
             .as_ref()
-            .filter(|name| len <= self.max_bytes && !store_fs::has_object(&self.dir, name, len))
+            .filter(|name| len <= self.max_bytes && !store_fs::has_object(&self.root, name, len))
             .cloned();
         let entry = HistoryEntry {
             blake3: hash,
@@ -287,17 +367,17 @@ impl HistoryStore {
     /// The record of transaction `id` when it exists and is valid; `None` otherwise (its levels
     /// are then undone one by one).
     pub fn txn_record(&self, id: &str) -> Result<Option<TxnRecord>, HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        Ok(txn::read(&self.dir, id))
+        let _lock = self.lock()?;
+        Ok(txn::read(&self.root, id))
     }
 
     /// Marks transaction `id` undone: every file of it has been restored (the commit point of
     /// its undo; the levels are removed next, then the record).
     pub fn mark_txn_undone(&self, id: &str) -> Result<(), HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        match txn::read(&self.dir, id) {
+        let _lock = self.lock()?;
+        match txn::read(&self.root, id) {
             Some(record) => txn::write(
-                &self.dir,
+                &self.root,
                 id,
                 &TxnRecord {
                     undone: true,
@@ -310,8 +390,8 @@ impl HistoryStore {
 
     /// Removes the record of transaction `id` (once no level of it is left).
     pub fn forget_txn(&self, id: &str) -> Result<(), HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        txn::remove(&self.dir, id)
+        let _lock = self.lock()?;
+        txn::remove(&self.root, id)
     }
 
     /// Stores `bytes` as the blob `name` (a written content [`Self::record_write`] left to the
@@ -321,8 +401,8 @@ impl HistoryStore {
         if bytes.len() as u64 > self.max_bytes || hash_hex(bytes) != name {
             return Ok(());
         }
-        if store_fs::write_object(&self.dir, name, bytes)? {
-            let _lock = store_fs::lock(&self.dir)?;
+        if store_fs::write_object(&self.root, name, bytes)? {
+            let _lock = self.lock()?;
             self.count_added(store_fs::blocks_of(bytes.len() as u64))?;
         }
         Ok(())
@@ -333,9 +413,9 @@ impl HistoryStore {
     fn count_added(&self, added: u64) -> Result<(), HistoryError> {
         if added > 0
             && self.size_check_due(added)
-            && store_fs::store_size(&self.dir) > self.max_bytes
+            && store_fs::store_size(&self.root) > self.max_bytes
         {
-            index::evict(&self.dir, self.max_bytes)?;
+            index::evict(&self.root, self.max_bytes)?;
         }
         Ok(())
     }
@@ -343,8 +423,8 @@ impl HistoryStore {
     /// The newest level of `path` with the content it restores, without removing it; `None`
     /// when there is none. A missing or damaged blob clears the file's history (`Corrupt`).
     pub fn newest(&self, path: &Path) -> Result<Option<Level>, HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        let mut idx = Index::load(&self.dir, path);
+        let _lock = self.lock()?;
+        let mut idx = Index::load(&self.root, path);
         let Some(entry) = idx.entries.last().cloned() else {
             return Ok(None);
         };
@@ -359,14 +439,14 @@ impl HistoryStore {
     /// The content a level's write left, when it was stored and is intact.
     pub fn written_content(&self, entry: &HistoryEntry) -> Option<Vec<u8>> {
         let name = entry.written.as_deref()?;
-        let _lock = store_fs::lock(&self.dir).ok()?;
-        store_fs::read_object(&self.dir, name).filter(|b| hash_hex(b) == name)
+        let _lock = self.lock().ok()?;
+        store_fs::read_object(&self.root, name).filter(|b| hash_hex(b) == name)
     }
 
     /// Removes the newest level of `path` if it is still `entry` (true when it was removed).
     pub fn drop_newest(&self, path: &Path, entry: &HistoryEntry) -> Result<bool, HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        let mut idx = Index::load(&self.dir, path);
+        let _lock = self.lock()?;
+        let mut idx = Index::load(&self.root, path);
         if idx.entries.last() != Some(entry) {
             return Ok(false);
         }
@@ -383,7 +463,7 @@ impl HistoryStore {
         path: &Path,
         hash: &str,
     ) -> Result<Vec<u8>, HistoryError> {
-        match store_fs::read_object(&self.dir, hash) {
+        match store_fs::read_object(&self.root, hash) {
             Some(bytes) if hash_hex(&bytes) == hash => Ok(bytes),
             found => {
                 idx.remove()?;
@@ -402,14 +482,14 @@ impl HistoryStore {
 
     /// The levels of `path`, oldest first (the last one is what `newest` returns).
     pub fn levels(&self, path: &Path) -> Result<Vec<HistoryEntry>, HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        Ok(Index::load(&self.dir, path).entries)
+        let _lock = self.lock()?;
+        Ok(Index::load(&self.root, path).entries)
     }
 
     /// Forgets every level of `path`.
     pub fn clear(&self, path: &Path) -> Result<(), HistoryError> {
-        let _lock = store_fs::lock(&self.dir)?;
-        Index::load(&self.dir, path).remove()
+        let _lock = self.lock()?;
+        Index::load(&self.root, path).remove()
     }
 
     /// Counts `added` bytes (disk blocks) of new blobs; true when they (with earlier uncounted ones) reach a
@@ -425,7 +505,7 @@ impl HistoryStore {
 
     /// Disk space used by the stored contents, in bytes of allocated blocks.
     pub fn total_bytes(&self) -> u64 {
-        store_fs::store_size(&self.dir)
+        store_fs::store_size(&self.root)
     }
 }
 
@@ -470,24 +550,38 @@ pub struct Level {
     pub remaining: usize,
 }
 
-/// Where default stores live: `$EDIT_ENGINE_HISTORY_ROOT` when set (test suites point it at a
-/// folder they remove), else `<state>/edit-engine/history` with `<state>` the absolute
-/// `$XDG_STATE_HOME`, or `$HOME/.local/state`, or (no `HOME`) the passwd home's `.local/state`.
-/// `env` reads a variable (the process environment in production).
-pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+/// Where default stores live, in order of preference: `$EDIT_ENGINE_HISTORY_ROOT` alone when set
+/// (test suites point it at a folder they remove); else `<state>/edit-engine/history` for each
+/// `<state>` of the absolute `$XDG_STATE_HOME`, `$HOME/.local/state` and the passwd home's
+/// `.local/state`, then the user's fallback folder in `/tmp` (see
+/// [`crate::fs::user_dirs::fallback_dir`]). `env` reads a variable (the process environment in
+/// production).
+pub fn default_parents(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Vec<PathBuf> {
     let var = |k: &str| env(k).filter(|v| !v.is_empty()).map(PathBuf::from);
     if let Some(root) = var("EDIT_ENGINE_HISTORY_ROOT") {
-        return Some(root);
+        return vec![root];
     }
-    let state = var("XDG_STATE_HOME")
-        .filter(|p| p.is_absolute())
-        .or_else(|| {
-            var("HOME")
-                .filter(|p| p.is_absolute())
-                .map(|h| h.join(".local/state"))
-        })
-        .or_else(|| crate::fs::user_home().map(|h| h.join(".local/state")))?;
-    Some(state.join("edit-engine").join("history"))
+    let states = [
+        var("XDG_STATE_HOME").filter(|p| p.is_absolute()),
+        var("HOME")
+            .filter(|p| p.is_absolute())
+            .map(|h| h.join(".local/state")),
+        crate::fs::user_dirs::owned_home().map(|h| h.join(".local/state")),
+    ];
+    let mut out: Vec<PathBuf> = Vec::new();
+    for state in states.into_iter().flatten() {
+        let parent = state.join("edit-engine").join("history");
+        if !out.contains(&parent) {
+            out.push(parent);
+        }
+    }
+    out.push(crate::fs::user_dirs::fallback_dir("edit-engine-history"));
+    out
+}
+
+/// The preferred place of default stores (the first of [`default_parents`]).
+pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<PathBuf> {
+    default_parents(env).into_iter().next()
 }
 
 /// The names of a write's previous and written contents (see [`names`]).
@@ -516,6 +610,8 @@ pub(crate) fn now_ms() -> u64 {
         .unwrap_or(0)
 }
 
+#[cfg(test)]
+mod format_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -1,7 +1,10 @@
-//! Disk helpers of the undo store: private directories, the store lock, blobs.
+//! Disk helpers of the undo store: the store lock, blobs, sizes; every file reached through the
+//! held store folder ([`Root`]).
+use super::root::{Root, Sub};
 use super::HistoryError;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 fn io<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> HistoryError + 'a {
     move |source| HistoryError::Io {
@@ -14,9 +17,6 @@ fn io<'a>(op: &'static str, path: &'a Path) -> impl FnOnce(std::io::Error) -> Hi
 /// Temp files older than this in `objects/` or `index/` are litter of a killed writer.
 pub(super) const STALE_TEMP_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// Longest wait for the store lock before an operation fails with [`HistoryError::Busy`].
-pub(super) const LOCK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
-
 /// The raw bytes of a path (no lossy conversion: two different paths never share a key).
 pub(super) fn path_bytes(path: &Path) -> std::borrow::Cow<'_, [u8]> {
     use std::os::unix::ffi::OsStrExt;
@@ -28,126 +28,75 @@ pub(super) fn blocks_of(size: u64) -> u64 {
     size.div_ceil(4096).max(1) * 4096
 }
 
-/// Creates `dir` (every missing level mode 0o700) if missing; errors unless it is a real
-/// directory owned by us and not writable by group or others.
-pub(super) fn create_private_dir(dir: &Path) -> Result<(), HistoryError> {
-    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
-    match std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(dir)
-    {
-        Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(io("create", dir)(e)),
-    }
-    let meta = std::fs::symlink_metadata(dir).map_err(io("inspect", dir))?;
-    if !meta.is_dir() || meta.uid() != crate::sys::effective_uid() || meta.mode() & 0o022 != 0 {
-        return Err(HistoryError::Unsafe {
-            path: dir.to_string_lossy().into_owned(),
-        });
-    }
-    Ok(())
-}
-
-/// Exclusive `flock` on `<dir>/.lock`, released when the returned file is dropped; waits at
-/// most [`LOCK_TIMEOUT`]. A fresh descriptor per call, so threads of one process exclude each
-/// other too.
-pub(super) fn lock(dir: &Path) -> Result<File, HistoryError> {
-    let path = dir.join(".lock");
-    let file = open_nofollow(
-        std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false),
-        &path,
-    )
-    .map_err(io("open the lock of", dir))?;
-    match crate::fs::locks::flock_within(&file, LOCK_TIMEOUT) {
-        Ok(true) => Ok(file),
+/// Exclusive `flock` on the store's `.lock`, released when the returned file is dropped; waits
+/// at most `timeout`, then errors with [`HistoryError::Busy`]. A fresh descriptor per call, so
+/// threads of one process exclude each other too. Once had, the store must still be where it was
+/// opened ([`Root::verify`]).
+pub(super) fn lock(root: &Root, timeout: Duration) -> Result<File, HistoryError> {
+    let dir = root.path();
+    let file = root.lock_file().map_err(io("open the lock of", dir))?;
+    match crate::fs::locks::flock_within(&file, timeout) {
+        Ok(true) => root.verify().map(|()| file),
         Ok(false) => Err(HistoryError::Busy {
             path: dir.to_string_lossy().into_owned(),
-            waited_ms: LOCK_TIMEOUT.as_millis() as u64,
+            waited_ms: timeout.as_millis() as u64,
         }),
         Err(e) => Err(io("lock", dir)(e)),
     }
 }
 
-/// Opens `path` with `options`, refusing to follow a symlink in its last component.
-fn open_nofollow(options: &mut std::fs::OpenOptions, path: &Path) -> std::io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    options.custom_flags(libc::O_NOFOLLOW).mode(0o600);
-    options.open(path)
-}
-
 /// Removes temp files (names starting with `.tmp`) older than [`STALE_TEMP_AFTER`] from the
-/// store's `objects/` and `index/` (best effort).
-pub(super) fn collect_stale_temps(dir: &Path) {
-    let now = std::time::SystemTime::now();
-    for sub in ["objects", "index", "txns"] {
-        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let stale = e.file_name().to_string_lossy().starts_with(".tmp")
-                && e.metadata().is_ok_and(|m| {
-                    m.is_file()
-                        && m.modified()
-                            .ok()
-                            .and_then(|t| now.duration_since(t).ok())
-                            .is_some_and(|age| age > STALE_TEMP_AFTER)
-                });
-            if stale {
-                let _ = std::fs::remove_file(e.path());
+/// store's sub-folders (best effort).
+#[allow(clippy::unnecessary_cast)] // `st_mtime`'s type differs between platforms
+pub(super) fn collect_stale_temps(root: &Root) {
+    let now = super::now_ms() as i64 / 1000;
+    for sub in [Sub::Objects, Sub::Index, Sub::Txns] {
+        for (name, st) in root.list(sub) {
+            let age = now.saturating_sub(st.st_mtime as i64);
+            if name.starts_with(".tmp") && age > STALE_TEMP_AFTER.as_secs() as i64 {
+                let _ = root.remove(sub, &name);
             }
         }
     }
 }
 
-/// The blob's path; `None` unless `sha` is a valid blob name (so it stays inside `objects/`).
-fn object_path(dir: &Path, sha: &str) -> Option<PathBuf> {
-    super::is_blob_name(sha).then(|| dir.join("objects").join(sha))
+/// True when the blob `sha` exists with `len` bytes.
+pub(super) fn has_object(root: &Root, sha: &str, len: u64) -> bool {
+    super::is_blob_name(sha)
+        && root
+            .stat(Sub::Objects, sha)
+            .is_some_and(|st| is_file(&st) && st.st_size as u64 == len)
 }
 
-/// True when the blob `sha` exists with `len` bytes.
-pub(super) fn has_object(dir: &Path, sha: &str, len: u64) -> bool {
-    object_path(dir, sha).is_some_and(|path| {
-        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == len)
-    })
+fn is_file(st: &rustix::fs::Stat) -> bool {
+    rustix::fs::FileType::from_raw_mode(st.st_mode) == rustix::fs::FileType::RegularFile
 }
 
 /// Stores a blob unless one of that name and size exists; `true` when it wrote one.
-pub(super) fn write_object(dir: &Path, sha: &str, bytes: &[u8]) -> Result<bool, HistoryError> {
-    let Some(path) = object_path(dir, sha) else {
-        return Ok(false);
-    };
-    if has_object(dir, sha, bytes.len() as u64) {
+pub(super) fn write_object(root: &Root, sha: &str, bytes: &[u8]) -> Result<bool, HistoryError> {
+    if !super::is_blob_name(sha) || has_object(root, sha, bytes.len() as u64) {
         return Ok(false);
     }
-    write_whole(&path, bytes)?;
+    root.write_whole(Some(Sub::Objects), sha, bytes)
+        .map_err(io("write a blob in", root.path()))?;
     Ok(true)
 }
 
-/// Writes `bytes` to a temp file beside `path` and renames it over `path`: readers see the old
-/// file or the new one, never a part. Not fsynced (see the module contract of the store).
-pub(super) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), HistoryError> {
-    use std::io::Write;
-    let parent = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".tmp")
-        .tempfile_in(parent)
-        .map_err(io("create a temporary file in", parent))?;
-    tmp.write_all(bytes).map_err(io("write", path))?;
-    tmp.persist(path)
-        .map_err(|e| io("replace", path)(e.error))?;
-    Ok(())
+/// Writes the store file `name` of `sub` whole and durably (see [`Root::write_whole`]).
+pub(super) fn write_whole(
+    root: &Root,
+    sub: Sub,
+    name: &str,
+    bytes: &[u8],
+) -> Result<(), HistoryError> {
+    root.write_whole(Some(sub), name, bytes)
+        .map_err(io("write", &root.path().join(sub.name()).join(name)))
 }
 
-/// The bytes of the store's file `path` (no symlink followed) when it has at most `max` bytes.
-pub(super) fn read_small(path: &Path, max: u64) -> Option<Vec<u8>> {
+/// The bytes of the store's file `name` (no symlink followed) when it has at most `max` bytes.
+pub(super) fn read_small(root: &Root, sub: Option<Sub>, name: &str, max: u64) -> Option<Vec<u8>> {
     use std::io::Read;
-    let file = open_nofollow(std::fs::OpenOptions::new().read(true), path).ok()?;
+    let file = root.open_read(sub, name).ok()?;
     let mut bytes = Vec::new();
     file.take(max + 1).read_to_end(&mut bytes).ok()?;
     (bytes.len() as u64 <= max).then_some(bytes)
@@ -159,59 +108,46 @@ pub(super) fn path_from_bytes(bytes: Vec<u8>) -> Option<PathBuf> {
     (!bytes.contains(&0)).then(|| PathBuf::from(std::ffi::OsString::from_vec(bytes)))
 }
 
-pub(super) fn read_object(dir: &Path, sha: &str) -> Option<Vec<u8>> {
+pub(super) fn read_object(root: &Root, sha: &str) -> Option<Vec<u8>> {
     use std::io::Read;
-    let mut file = open_nofollow(
-        std::fs::OpenOptions::new().read(true),
-        &object_path(dir, sha)?,
-    )
-    .ok()?;
+    if !super::is_blob_name(sha) {
+        return None;
+    }
+    let mut file = root.open_read(Some(Sub::Objects), sha).ok()?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes).ok()?;
     Some(bytes)
 }
 
-pub(super) fn remove_object(dir: &Path, sha: &str) {
-    if let Some(path) = object_path(dir, sha) {
-        let _ = std::fs::remove_file(path);
+pub(super) fn remove_object(root: &Root, sha: &str) {
+    if super::is_blob_name(sha) {
+        let _ = root.remove(Sub::Objects, sha);
     }
 }
 
 /// `(name, disk use)` of every blob (temp files and any other names excluded).
-pub(super) fn objects(dir: &Path) -> Vec<(String, u64)> {
-    let Ok(entries) = std::fs::read_dir(dir.join("objects")) else {
-        return Vec::new();
-    };
-    entries
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            let meta = e.metadata().ok()?;
-            (super::is_blob_name(&name) && meta.is_file()).then(|| (name, disk_use(&meta)))
-        })
+pub(super) fn objects(root: &Root) -> Vec<(String, u64)> {
+    root.list(Sub::Objects)
+        .into_iter()
+        .filter(|(name, _)| super::is_blob_name(name))
+        .map(|(name, st)| (name, disk_use(&st)))
         .collect()
 }
 
 /// Disk use of the blobs and the index logs: what the size cap bounds.
-pub(super) fn store_size(dir: &Path) -> u64 {
-    objects(dir).iter().map(|(_, s)| s).sum::<u64>() + index_size(dir)
+pub(super) fn store_size(root: &Root) -> u64 {
+    objects(root).iter().map(|(_, s)| s).sum::<u64>() + index_size(root)
 }
 
 /// Disk use of the index logs.
-pub(super) fn index_size(dir: &Path) -> u64 {
-    let Ok(entries) = std::fs::read_dir(dir.join("index")) else {
-        return 0;
-    };
-    entries
-        .flatten()
-        .filter_map(|e| e.metadata().ok())
-        .filter(|m| m.is_file())
-        .map(|m| disk_use(&m))
+pub(super) fn index_size(root: &Root) -> u64 {
+    root.list(Sub::Index)
+        .iter()
+        .map(|(_, st)| disk_use(st))
         .sum()
 }
 
 /// Bytes of disk blocks a file uses.
-fn disk_use(meta: &std::fs::Metadata) -> u64 {
-    use std::os::unix::fs::MetadataExt;
-    meta.blocks() * 512
+fn disk_use(st: &rustix::fs::Stat) -> u64 {
+    st.st_blocks as u64 * 512
 }

@@ -128,3 +128,28 @@ fn the_default_store_is_per_user_and_outside_the_temp_dir() {
         assert!(!dir.starts_with(std::env::temp_dir()), "{}", dir.display());
     }
 }
+
+/// The default store falls back like the lock folder: after the state folders, the user's own
+/// folder in `/tmp`; a place that cannot hold a store is passed over.
+#[test]
+fn the_default_store_falls_back_to_the_users_tmp_folder() {
+    let env = |k: &str| (k == "HOME").then(|| std::ffi::OsString::from("/h"));
+    let parents = default_parents(env);
+    assert_eq!(
+        parents.first().unwrap(),
+        Path::new("/h/.local/state/edit-engine/history")
+    );
+    let uid = crate::sys::effective_uid();
+    let last = PathBuf::from(format!("/tmp/edit-engine-history-{uid}"));
+    assert_eq!(parents.last(), Some(&last));
+    let d = tempfile::tempdir().unwrap();
+    let (link, usable) = (d.path().join("link"), d.path().join("usable"));
+    std::os::unix::fs::symlink(d.path(), &link).unwrap();
+    let s = HistoryStore::open_first(vec![link.clone(), usable.clone()]).unwrap();
+    assert_eq!(s.dir(), usable);
+    let error = HistoryStore::open_first(vec![link.clone()]).unwrap_err();
+    assert!(
+        error.to_string().contains(&*link.to_string_lossy()),
+        "{error}"
+    );
+}

@@ -10,15 +10,15 @@
 //! the levels, then the record. A record no level names any more is collected by the next
 //! eviction. Record names and contents are validated like blob names: an id is 32 lowercase hex
 //! digits, a member's path the hex of its raw bytes, its previous content a blob name.
+use super::root::{Root, Sub};
 use super::{hex, store_fs, HistoryError};
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Largest record read (a patch of thousands of files stays far below it).
 const MAX_RECORD_BYTES: u64 = 4 << 20;
 
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Record {
     members: Vec<RecordMember>,
     /// Every file was restored by an undo; only the levels are left to remove.
@@ -27,7 +27,6 @@ struct Record {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RecordMember {
     /// The raw bytes of the member's path, in hex.
     path: String,
@@ -62,13 +61,14 @@ pub(crate) fn new_id() -> String {
     hex(&blake3::hash(seed.as_bytes()).as_bytes()[..16])
 }
 
-fn record_path(dir: &Path, id: &str) -> Option<PathBuf> {
-    is_txn_id(id).then(|| dir.join("txns").join(format!("{id}.json")))
+/// The record's file name in `txns/`; `None` unless `id` is a valid one.
+fn record_name(id: &str) -> Option<String> {
+    is_txn_id(id).then(|| format!("{id}.json"))
 }
 
 /// Writes the record of transaction `id` (the caller holds the store lock).
-pub(super) fn write(dir: &Path, id: &str, record: &TxnRecord) -> Result<(), HistoryError> {
-    let Some(path) = record_path(dir, id) else {
+pub(super) fn write(root: &Root, id: &str, record: &TxnRecord) -> Result<(), HistoryError> {
+    let Some(name) = record_name(id) else {
         return Ok(());
     };
     let record = Record {
@@ -87,13 +87,13 @@ pub(super) fn write(dir: &Path, id: &str, record: &TxnRecord) -> Result<(), Hist
         path: id.to_string(),
         source: e.into(),
     })?;
-    store_fs::write_whole(&path, &bytes)
+    store_fs::write_whole(root, Sub::Txns, &name, &bytes)
 }
 
 /// The record of transaction `id`; `None` when it has none or it is not a valid one (then the
 /// levels naming it are undone one by one).
-pub(super) fn read(dir: &Path, id: &str) -> Option<TxnRecord> {
-    let bytes = store_fs::read_small(&record_path(dir, id)?, MAX_RECORD_BYTES)?;
+pub(super) fn read(root: &Root, id: &str) -> Option<TxnRecord> {
+    let bytes = store_fs::read_small(root, Some(Sub::Txns), &record_name(id)?, MAX_RECORD_BYTES)?;
     let record: Record = serde_json::from_slice(&bytes).ok()?;
     let members = record
         .members
@@ -110,11 +110,11 @@ pub(super) fn read(dir: &Path, id: &str) -> Option<TxnRecord> {
 }
 
 /// Removes the record of transaction `id` (missing is fine).
-pub(super) fn remove(dir: &Path, id: &str) -> Result<(), HistoryError> {
-    let Some(path) = record_path(dir, id) else {
+pub(super) fn remove(root: &Root, id: &str) -> Result<(), HistoryError> {
+    let Some(name) = record_name(id) else {
         return Ok(());
     };
-    match std::fs::remove_file(&path) {
+    match root.remove(Sub::Txns, &name) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(HistoryError::Io {
             op: "remove the record of",
             path: id.to_string(),
@@ -125,15 +125,11 @@ pub(super) fn remove(dir: &Path, id: &str) -> Result<(), HistoryError> {
 }
 
 /// Removes every record no level names (`referenced` holds the ids levels name).
-pub(super) fn collect(dir: &Path, referenced: &std::collections::HashSet<String>) {
-    let Ok(entries) = std::fs::read_dir(dir.join("txns")) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let id = name.to_str().and_then(|n| n.strip_suffix(".json"));
+pub(super) fn collect(root: &Root, referenced: &std::collections::HashSet<String>) {
+    for (name, _) in root.list(Sub::Txns) {
+        let id = name.strip_suffix(".json");
         if id.is_some_and(|id| is_txn_id(id) && !referenced.contains(id)) {
-            let _ = std::fs::remove_file(e.path());
+            let _ = root.remove(Sub::Txns, &name);
         }
     }
 }

@@ -3,7 +3,8 @@
 //! took — and [`ToolContext::apply`] carries it out as the context's [`Mode`] says:
 //!
 //! - **write**: the NUL check, the syntax guard, the undo level written ahead (one level; one
-//!   transaction for several files; none for undo's own change), the atomic writes (if one fails,
+//!   transaction for several files; none for undo's own change; a level that cannot be recorded
+//!   refuses the change before anything is written), the atomic writes (if one fails,
 //!   the files already written are put back and the level is taken back), then the written
 //!   contents' blobs. The caller then runs its after-write bookkeeping
 //!   ([`ToolContext::after_write`]).
@@ -145,13 +146,12 @@ impl ToolContext {
             matches!(change.recording, Recording::Transaction(_)).then(crate::history::new_txn_id);
         let pending = match change.recording {
             Recording::Level(tool) | Recording::Transaction(tool) => {
-                self.record_level(change, tool, txn.as_deref())
+                self.record_level(change, tool, txn.as_deref())?
             }
             Recording::Forget => {
-                change
-                    .files
-                    .iter()
-                    .for_each(|f| self.history.forget(&f.path.real));
+                for f in &change.files {
+                    self.history.forget(&f.path.real)?;
+                }
                 Vec::new()
             }
             Recording::Undo => Vec::new(),
@@ -160,6 +160,14 @@ impl ToolContext {
             Recording::Undo => Durability::Strict,
             _ => self.durability,
         };
+        let recorded = matches!(
+            change.recording,
+            Recording::Level(_) | Recording::Transaction(_)
+        ) && self.history.enabled();
+        if durability == Durability::Strict && recorded {
+            // The level's syncs are queued: a write durable on return needs them done first.
+            crate::fs::background::flush();
+        }
         for (i, file) in change.files.iter().enumerate() {
             if let Err(e) = self.write_one(file, change.recording, durability) {
                 change.files[..i]
@@ -178,19 +186,18 @@ impl ToolContext {
         Ok(())
     }
 
-    /// Writes the undo level of `change` ahead of its writes (a failure to record never fails
-    /// the write); the pending blob of each file's written content.
+    /// Writes the undo level of `change` ahead of its writes; the pending blob of each file's
+    /// written content. `Err`: the level cannot be recorded, and nothing may be written.
     fn record_level(
         &self,
         change: &Change,
         tool: &str,
         txn: Option<&str>,
-    ) -> Vec<Option<super::history::Pending>> {
-        let warn = |warning: String| self.debug_log(tool, || warning);
+    ) -> Result<Vec<Option<super::history::Pending>>, FsError> {
         match (txn, change.files.as_slice()) {
             (None, [file]) => {
                 let Some(written) = file.after else {
-                    return vec![None];
+                    return Ok(vec![None]);
                 };
                 let recorded = Recorded {
                     previous: file.before,
@@ -198,11 +205,7 @@ impl ToolContext {
                     tool,
                     txn: None,
                 };
-                let pending = self.history.record(&file.path.real, &recorded);
-                vec![pending.unwrap_or_else(|w| {
-                    warn(w);
-                    None
-                })]
+                Ok(vec![self.history.record(&file.path.real, &recorded)?])
             }
             (txn, files) => {
                 let members: Vec<TxnFile> = files
@@ -214,12 +217,7 @@ impl ToolContext {
                     })
                     .collect();
                 let id = txn.unwrap_or_default();
-                self.history
-                    .record_txn(id, &members, tool)
-                    .unwrap_or_else(|w| {
-                        warn(w);
-                        Vec::new()
-                    })
+                self.history.record_txn(id, &members, tool)
             }
         }
     }

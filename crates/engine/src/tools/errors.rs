@@ -34,6 +34,7 @@ fn recovery_hint(error: &FsError) -> &'static str {
         }
         FsError::ReadState { .. } | FsError::SyntaxRefused { .. } => "",
         FsError::Locked { .. } | FsError::LockUnavailable { .. } => "",
+        FsError::HistoryCannotRecord { .. } => "",
         FsError::Io { source, .. } if out_of_descriptors(source) => {
             "The file was not changed. The process has run out of file descriptors (too many files open): close files it holds open or raise its limit (ulimit -n), then retry."
         }

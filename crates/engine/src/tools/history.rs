@@ -8,13 +8,18 @@
 //!   write has landed (a large one on the background thread, see [`Pending`]).
 //! - Creating a file that did not exist records an empty level marked [`NEW_FILE_MARK`]; undoing it
 //!   removes the file.
-//! - Recording never fails a write. If it cannot be done, the file's history is cleared (best
-//!   effort) so a later undo never skips a level; with `debug` the reason goes to stderr.
-//! - The store is opened lazily, on the first write or undo of a tool instance.
+//! - A write whose level cannot be recorded does not land: with the history on, a store that
+//!   cannot be opened or cannot record (disk full, swapped folders, its lock not had within the
+//!   tool's `lockTimeoutMs`) refuses the write ([`FsError::HistoryCannotRecord`]); what was
+//!   recorded of it is taken back, and the file's earlier levels are kept.
+//! - The store is opened lazily, on the first write or undo of a tool instance, and held open
+//!   from then on (see [`crate::history::HistoryStore::open`]).
 
-use crate::history::{HistoryStore, Member, Write};
+use crate::fs::FsError;
+use crate::history::{HistoryError, HistoryStore, Member, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// Suffix of the tool label of a level recorded when a write created the file.
 pub const NEW_FILE_MARK: &str = " (new file)";
@@ -86,7 +91,18 @@ pub struct TxnFile<'a> {
 #[derive(Debug, Clone)]
 pub struct History {
     spec: Spec,
-    store: Arc<OnceLock<Result<HistoryStore, String>>>,
+    lock_timeout: Duration,
+    /// The store once opened (shared by the instance's clones); a failed open is tried again at
+    /// the next use (the disk may have room again, the folder may have been fixed).
+    store: Arc<Mutex<Option<HistoryStore>>>,
+}
+
+/// Why a tool instance has no store: the message for undo, and the refusal of a write.
+#[derive(Debug, Clone)]
+struct Unopened {
+    message: String,
+    /// The store's path and why it cannot record (`None`: the history is off).
+    refusal: Option<(String, String)>,
 }
 
 #[derive(Debug, Clone)]
@@ -107,20 +123,92 @@ impl History {
         };
         History {
             spec,
-            store: Arc::new(OnceLock::new()),
+            lock_timeout: crate::history::DEFAULT_LOCK_TIMEOUT,
+            store: Arc::new(Mutex::new(None)),
         }
     }
 
-    /// The store, or why there is none (history off, or the directory is unusable).
-    pub fn store(&self) -> Result<&HistoryStore, String> {
-        let opened = self.store.get_or_init(|| match &self.spec {
+    /// Sets the longest wait for the store's lock (the tool's `lockTimeoutMs`).
+    pub fn with_lock_timeout(mut self, timeout: Duration) -> Self {
+        self.lock_timeout = timeout;
+        self
+    }
+
+    /// The store (a handle sharing the instance's open store), or why there is none (history
+    /// off, or the directory is unusable).
+    pub fn store(&self) -> Result<HistoryStore, String> {
+        self.opened().map_err(|u| u.message)
+    }
+
+    fn opened(&self) -> Result<HistoryStore, Unopened> {
+        let mut held = self.store.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(store) = held.as_ref() {
+            return Ok(store.clone());
+        }
+        let store = match &self.spec {
             Spec::Off => {
-                Err("undo history is turned off for this tool (option history: false)".to_string())
+                return Err(Unopened {
+                    message: "undo history is turned off for this tool (option history: false)"
+                        .to_string(),
+                    refusal: None,
+                })
             }
-            Spec::Default(root) => HistoryStore::open_default(root).map_err(|e| e.to_string()),
-            Spec::Dir(dir) => HistoryStore::open(dir.clone()).map_err(|e| e.to_string()),
-        });
-        opened.as_ref().map_err(Clone::clone)
+            Spec::Default(root) => HistoryStore::open_default(root),
+            Spec::Dir(dir) => HistoryStore::open(dir.clone()),
+        };
+        let store = store
+            .map(|s| s.with_lock_timeout(self.lock_timeout))
+            .map_err(|e| Unopened {
+                message: e.to_string(),
+                refusal: Some((self.configured_path(), self.reason(&e))),
+            })?;
+        *held = Some(store.clone());
+        Ok(store)
+    }
+
+    /// The store's configured path (for a store that could not be opened).
+    fn configured_path(&self) -> String {
+        let path = match &self.spec {
+            Spec::Dir(dir) => Some(dir.clone()),
+            Spec::Default(root) => HistoryStore::default_dir(root).ok(),
+            Spec::Off => None,
+        };
+        path.map_or_else(
+            || "the per-user state directory".to_string(),
+            |p| p.to_string_lossy().into_owned(),
+        )
+    }
+
+    /// Why the store cannot record; a misconfigured `historyDir` is named as such.
+    fn reason(&self, error: &HistoryError) -> String {
+        let configured = matches!(self.spec, Spec::Dir(_))
+            && matches!(
+                error,
+                HistoryError::Unsafe { .. } | HistoryError::UnsafeParent { .. }
+            );
+        match configured {
+            true => format!("the historyDir option: {}", error.reason()),
+            false => error.reason(),
+        }
+    }
+
+    /// The store, or the refusal of a write when the history is on and no store can record.
+    fn store_for_write(&self) -> Result<Option<HistoryStore>, FsError> {
+        match self.opened() {
+            Ok(store) => Ok(Some(store)),
+            Err(Unopened { refusal: None, .. }) => Ok(None),
+            Err(Unopened {
+                refusal: Some((path, reason)),
+                ..
+            }) => Err(FsError::HistoryCannotRecord { path, reason }),
+        }
+    }
+
+    fn cannot_record(&self, store: &HistoryStore, error: &HistoryError) -> FsError {
+        FsError::HistoryCannotRecord {
+            path: store.dir().to_string_lossy().into_owned(),
+            reason: self.reason(error),
+        }
     }
 
     /// True unless the history is turned off.
@@ -130,13 +218,12 @@ impl History {
 
     /// Records the level of a write of `real_path` (what it held before, what the write will
     /// leave) ahead of the write. `Ok` holds what is left to do once the write has landed (see
-    /// [`Pending`]); `Err` is a warning that the level could not be recorded (the write itself
-    /// goes ahead; the file's history was cleared, so a later undo never skips a level).
-    pub fn record(&self, real_path: &Path, write: &Recorded) -> Result<Option<Pending>, String> {
-        if !self.enabled() {
+    /// [`Pending`]); `Err` refuses the write: the level could not be recorded (nothing of it
+    /// is left in the store, and the file's earlier levels are kept).
+    pub fn record(&self, real_path: &Path, write: &Recorded) -> Result<Option<Pending>, FsError> {
+        let Some(store) = self.store_for_write()? else {
             return Ok(None);
-        }
-        let store = self.store()?;
+        };
         let created = format!("{}{NEW_FILE_MARK}", write.tool);
         let level = crate::history::Write {
             previous: write.previous.unwrap_or(b""),
@@ -153,27 +240,23 @@ impl History {
                 store: store.clone(),
                 name,
             })),
-            Err(error) => {
-                let _ = store.clear(real_path);
-                Err(error.to_string())
-            }
+            Err(error) => Err(self.cannot_record(&store, &error)),
         }
     }
 
     /// Records a multi-file write as one level (one transaction, see
     /// [`HistoryStore::record_txn`]) ahead of its writes; `Ok` holds, per file, what is left to do
-    /// once its write has landed; `Err` is a warning (every file's history was cleared, so no
-    /// later undo skips a level or reverts part of the change).
+    /// once its write has landed; `Err` refuses the change (what was recorded of it is taken
+    /// back, best effort, as [`Self::retract_txn`] does).
     pub fn record_txn(
         &self,
         id: &str,
         files: &[TxnFile],
         tool: &str,
-    ) -> Result<Vec<Option<Pending>>, String> {
-        if !self.enabled() {
+    ) -> Result<Vec<Option<Pending>>, FsError> {
+        let Some(store) = self.store_for_write()? else {
             return Ok(Vec::new());
-        }
-        let store = self.store()?;
+        };
         let created = format!("{tool}{NEW_FILE_MARK}");
         let members: Vec<Member> = files
             .iter()
@@ -200,10 +283,9 @@ impl History {
                 })
                 .collect()),
             Err(error) => {
-                for f in files {
-                    let _ = store.clear(f.path);
-                }
-                Err(error.to_string())
+                let paths: Vec<&Path> = files.iter().map(|f| f.path).collect();
+                self.retract_txn(id, &paths);
+                Err(self.cannot_record(&store, &error))
             }
         }
     }
@@ -240,11 +322,15 @@ impl History {
         }
     }
 
-    /// Forgets every level of `real_path` (best effort), for a write whose previous content is
-    /// unknown: a later undo then finds no level instead of skipping one.
-    pub fn forget(&self, real_path: &Path) {
-        if let Ok(store) = self.store() {
-            let _ = store.clear(real_path);
+    /// Forgets every level of `real_path`, for a write whose previous content is unknown: a
+    /// later undo then finds no level instead of skipping one. `Err` refuses the write (with the
+    /// history on, the store cannot be reached, so it would be skipped).
+    pub fn forget(&self, real_path: &Path) -> Result<(), FsError> {
+        match self.store_for_write()? {
+            Some(store) => store
+                .clear(real_path)
+                .map_err(|e| self.cannot_record(&store, &e)),
+            None => Ok(()),
         }
     }
 }

@@ -12,6 +12,8 @@ pub mod edit;
 pub mod edit_file;
 pub mod errors;
 pub mod history;
+#[cfg(test)]
+mod history_refusal_tests;
 pub mod multi_edit;
 pub mod outcome;
 pub mod params;
@@ -95,7 +97,9 @@ impl ToolContext {
             options.workspace_root.as_deref(),
             &options.protected_paths,
         )?;
-        let history = History::new(&options.history, policy.workspace_root(), policy.cwd());
+        let lock_timeout = options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT);
+        let history = History::new(&options.history, policy.workspace_root(), policy.cwd())
+            .with_lock_timeout(lock_timeout);
         Ok(ToolContext {
             policy,
             tracker,
@@ -105,7 +109,7 @@ impl ToolContext {
             debug: options.debug,
             history,
             durability: options.durability,
-            lock_timeout: options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT),
+            lock_timeout,
             syntax: options.syntax,
             mode: apply::Mode::Write,
             host_tools: options.host_tools.clone(),

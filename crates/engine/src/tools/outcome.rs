@@ -80,6 +80,7 @@ impl ErrorKind {
             | FsError::TooLarge { .. }
             | FsError::NotUtf8 { .. }
             | FsError::Binary { .. }
+            | FsError::HistoryCannotRecord { .. }
             | FsError::Io { .. } => ErrorKind::Fs,
         }
     }

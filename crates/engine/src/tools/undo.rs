@@ -130,7 +130,7 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
         None => vec![path.clone()],
     };
     paths.sort_by(|a, b| a.real.cmp(&b.real));
-    interrupted::settle_interrupted(ctx, store, &paths, group.as_ref().map(|g| g.id))?;
+    interrupted::settle_interrupted(ctx, &store, &paths, group.as_ref().map(|g| g.id))?;
     let _locks = paths
         .iter()
         .map(|p| ctx.lock(p))
@@ -138,7 +138,7 @@ pub fn undo_last(ctx: &ToolContext, path: &ResolvedPath) -> Result<Undone, UndoE
         .map_err(UndoError::Write)?;
     let mut parts = Vec::with_capacity(paths.len());
     for p in paths {
-        parts.extend(plan_part(ctx, store, p, path, group.as_ref())?);
+        parts.extend(plan_part(ctx, &store, p, path, group.as_ref())?);
     }
     restore_all(ctx, &parts)?;
     if ctx.previewing() {

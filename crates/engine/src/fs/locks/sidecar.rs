@@ -26,17 +26,15 @@ pub enum SidecarError {
 
 /// The directory holding the sidecar lock files of this user (`None`: no usable place).
 pub fn lock_dir() -> Option<PathBuf> {
-    use std::os::unix::fs::MetadataExt;
+    use crate::fs::user_dirs::{fallback_dir, owned_home};
     let uid = crate::sys::effective_uid();
     let runtime = PathBuf::from(format!("/run/user/{uid}"));
     if private_owned(&runtime) {
         return Some(runtime.join("edit-engine-locks"));
     }
-    let home = crate::fs::user_home()
-        .filter(|h| std::fs::symlink_metadata(h).is_ok_and(|m| m.is_dir() && m.uid() == uid));
-    Some(match home {
+    Some(match owned_home() {
         Some(h) => h.join(".local/state/edit-engine/locks"),
-        None => PathBuf::from(format!("/tmp/edit-engine-locks-{uid}")),
+        None => fallback_dir("edit-engine-locks"),
     })
 }
 

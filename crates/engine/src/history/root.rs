@@ -1,0 +1,328 @@
+//! The store directory held open: every file operation of the store goes through the directory
+//! handles taken when it was opened (`openat`, `renameat`, `unlinkat`), never through its path,
+//! so a store moved or replaced after it was opened is never written into; [`Root::verify`]
+//! refuses to go on once the path no longer names the held folders.
+//!
+//! Opening walks the path from `/` one folder at a time without following symlinks (its
+//! existing part is resolved first, so a symlinked system folder such as macOS's `/tmp` is
+//! fine). Every folder above the store must be owned by this user or root, and one writable by
+//! group or others must also be root-owned and sticky (`/tmp`); the store and its `objects/`,
+//! `index/` and `txns/` must be real directories owned by this user, not writable by group or
+//! others. Missing folders are created mode 0o700.
+use super::HistoryError;
+use rustix::fs::{AtFlags, Mode, OFlags, Stat, CWD};
+use std::ffi::OsStr;
+use std::fs::File;
+use std::io::Write as _;
+use std::os::fd::OwnedFd;
+use std::path::{Component, Path, PathBuf};
+
+/// A sub-folder of the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sub {
+    Objects,
+    Index,
+    Txns,
+}
+
+impl Sub {
+    const ALL: [Sub; 3] = [Sub::Objects, Sub::Index, Sub::Txns];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Sub::Objects => "objects",
+            Sub::Index => "index",
+            Sub::Txns => "txns",
+        }
+    }
+}
+
+/// An open store directory and its three sub-folders.
+#[derive(Debug)]
+pub(super) struct Root {
+    path: PathBuf,
+    fd: OwnedFd,
+    subs: [OwnedFd; 3],
+}
+
+/// `(device, inode)` of a stat: what identifies a folder.
+#[allow(clippy::unnecessary_cast)] // the field types differ between platforms
+fn id_of(st: &Stat) -> (u64, u64) {
+    (st.st_dev as u64, st.st_ino as u64)
+}
+
+fn unsafe_dir(path: &Path) -> HistoryError {
+    HistoryError::Unsafe {
+        path: path.to_string_lossy().into_owned(),
+    }
+}
+
+fn io_err<'a>(
+    op: &'static str,
+    path: &'a Path,
+) -> impl FnOnce(rustix::io::Errno) -> HistoryError + 'a {
+    move |e| HistoryError::Io {
+        op,
+        path: path.to_string_lossy().into_owned(),
+        source: e.into(),
+    }
+}
+
+/// True for a folder owned by this user, not writable by group or others.
+fn private(st: &Stat) -> bool {
+    st.st_uid == crate::sys::effective_uid() && st.st_mode & 0o022 == 0
+}
+
+/// True for a folder that may lie above a store: owned by this user or root; writable by group
+/// or others only when root-owned and sticky.
+fn safe_ancestor(st: &Stat) -> bool {
+    let uid = st.st_uid;
+    let shared = st.st_mode & 0o022 != 0;
+    (uid == crate::sys::effective_uid() || uid == 0)
+        && (!shared || (uid == 0 && st.st_mode & 0o1000 != 0))
+}
+
+/// Flags of a folder passed through on the way to the store: search permission is enough where
+/// the system can open a folder for that alone (a home folder of mode 0711).
+#[cfg(any(target_os = "linux", target_os = "android"))]
+const PASS_THROUGH: OFlags = OFlags::PATH;
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+const PASS_THROUGH: OFlags = OFlags::RDONLY;
+
+/// Opens the folder `name` of `dir` (creating it mode 0o700 if missing), without following a
+/// symlink; readable, or only passed through when `pass` (see [`PASS_THROUGH`]).
+fn open_dir_at(dir: &OwnedFd, name: &OsStr, pass: bool) -> rustix::io::Result<OwnedFd> {
+    let access = if pass { PASS_THROUGH } else { OFlags::RDONLY };
+    let flags = access | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    match rustix::fs::openat(dir, name, flags, Mode::empty()) {
+        Err(rustix::io::Errno::NOENT) => {
+            match rustix::fs::mkdirat(dir, name, Mode::from_raw_mode(0o700)) {
+                Ok(()) | Err(rustix::io::Errno::EXIST) => {}
+                Err(e) => return Err(e),
+            }
+            rustix::fs::openat(dir, name, flags, Mode::empty())
+        }
+        other => other,
+    }
+}
+
+/// `path` with its longest existing part resolved (symlinks of the system followed once, here),
+/// its last component kept as given.
+fn resolved(path: &Path) -> Result<PathBuf, HistoryError> {
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return Err(unsafe_dir(path));
+    };
+    let mut existing = parent.to_path_buf();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.file_name(), existing.parent()) {
+            (Some(n), Some(p)) => {
+                rest.push(n.to_os_string());
+                existing = p.to_path_buf();
+            }
+            _ => break,
+        }
+    }
+    let mut out = existing.canonicalize().map_err(|e| HistoryError::Io {
+        op: "resolve",
+        path: existing.to_string_lossy().into_owned(),
+        source: e,
+    })?;
+    out.extend(rest.iter().rev());
+    out.push(name);
+    Ok(out)
+}
+
+impl Root {
+    /// Opens (creating missing folders) the store at the absolute `path`: see the module doc.
+    pub fn open(path: &Path) -> Result<Root, HistoryError> {
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(unsafe_dir(path));
+        }
+        let real = resolved(path)?;
+        let flags = PASS_THROUGH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let mut dir: OwnedFd =
+            rustix::fs::open("/", flags, Mode::empty()).map_err(io_err("open", Path::new("/")))?;
+        let mut walked = PathBuf::from("/");
+        let names: Vec<&OsStr> = real
+            .components()
+            .filter_map(|c| match c {
+                Component::Normal(name) => Some(name),
+                _ => None,
+            })
+            .collect();
+        for (i, name) in names.iter().enumerate() {
+            let st = rustix::fs::fstat(&dir).map_err(io_err("inspect", &walked))?;
+            if !safe_ancestor(&st) {
+                return Err(HistoryError::UnsafeParent {
+                    path: path.to_string_lossy().into_owned(),
+                    parent: walked.to_string_lossy().into_owned(),
+                });
+            }
+            walked.push(name);
+            dir = open_dir_at(&dir, name, i + 1 < names.len()).map_err(|e| match e {
+                rustix::io::Errno::LOOP | rustix::io::Errno::NOTDIR => unsafe_dir(&walked),
+                e => io_err("open", &walked)(e),
+            })?;
+        }
+        let st = rustix::fs::fstat(&dir).map_err(io_err("inspect", path))?;
+        if !private(&st) {
+            return Err(unsafe_dir(path));
+        }
+        let sub = |s: Sub| -> Result<OwnedFd, HistoryError> {
+            let sub_path = path.join(s.name());
+            let fd = open_dir_at(&dir, OsStr::new(s.name()), false)
+                .map_err(|_| unsafe_dir(&sub_path))?;
+            let st = rustix::fs::fstat(&fd).map_err(io_err("inspect", &sub_path))?;
+            private(&st)
+                .then_some(fd)
+                .ok_or_else(|| unsafe_dir(&sub_path))
+        };
+        let subs = [sub(Sub::Objects)?, sub(Sub::Index)?, sub(Sub::Txns)?];
+        Ok(Root {
+            path: path.to_path_buf(),
+            fd: dir,
+            subs,
+        })
+    }
+
+    /// The store's path (for messages; never used to reach its files).
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn sub(&self, sub: Sub) -> &OwnedFd {
+        &self.subs[sub as usize]
+    }
+
+    /// Errors with [`HistoryError::Swapped`] unless the store's path and its sub-folders still
+    /// name the folders held open (a store moved, replaced or symlinked since it was opened).
+    pub fn verify(&self) -> Result<(), HistoryError> {
+        let swapped = |what: &str| HistoryError::Swapped {
+            path: self.path.to_string_lossy().into_owned(),
+            what: what.to_string(),
+        };
+        let held = rustix::fs::fstat(&self.fd).map_err(io_err("inspect", &self.path))?;
+        match rustix::fs::statat(CWD, &self.path, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) if id_of(&st) == id_of(&held) => {}
+            _ => return Err(swapped("the store folder")),
+        }
+        for s in Sub::ALL {
+            let held = rustix::fs::fstat(self.sub(s)).map_err(io_err("inspect", &self.path))?;
+            match rustix::fs::statat(&self.fd, s.name(), AtFlags::SYMLINK_NOFOLLOW) {
+                Ok(st) if id_of(&st) == id_of(&held) => {}
+                _ => return Err(swapped(&format!("{}/", s.name()))),
+            }
+        }
+        Ok(())
+    }
+
+    /// Opens (creating it mode 0o600) the store's `.lock` file.
+    pub fn lock_file(&self) -> std::io::Result<File> {
+        let flags = OFlags::RDWR | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let fd = rustix::fs::openat(&self.fd, ".lock", flags, Mode::from_raw_mode(0o600))?;
+        Ok(File::from(fd))
+    }
+
+    /// Opens the file `name` of `sub` for reading (no symlink followed).
+    pub fn open_read(&self, sub: Option<Sub>, name: &str) -> std::io::Result<File> {
+        let dir = sub.map_or(&self.fd, |s| self.sub(s));
+        let flags = OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::CLOEXEC | OFlags::NONBLOCK;
+        Ok(File::from(rustix::fs::openat(
+            dir,
+            name,
+            flags,
+            Mode::empty(),
+        )?))
+    }
+
+    /// Opens the existing file `name` of `sub` for appending (no symlink followed).
+    pub fn open_append(&self, sub: Sub, name: &str) -> std::io::Result<File> {
+        let flags = OFlags::WRONLY | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        Ok(File::from(rustix::fs::openat(
+            self.sub(sub),
+            name,
+            flags,
+            Mode::empty(),
+        )?))
+    }
+
+    /// The stat of `name` in `sub` (no symlink followed).
+    pub fn stat(&self, sub: Sub, name: &str) -> Option<Stat> {
+        rustix::fs::statat(self.sub(sub), name, AtFlags::SYMLINK_NOFOLLOW).ok()
+    }
+
+    /// Removes the file `name` of `sub`.
+    pub fn remove(&self, sub: Sub, name: &str) -> std::io::Result<()> {
+        Ok(rustix::fs::unlinkat(self.sub(sub), name, AtFlags::empty())?)
+    }
+
+    /// Writes `bytes` to a temp file in `sub` (`None`: the store folder) and renames it over
+    /// `name`: readers see the old file or the new one, never a part. The file and the folder
+    /// are made durable by the background sync lane (see [`sync_later`]).
+    pub fn write_whole(&self, sub: Option<Sub>, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+        let dir = sub.map_or(&self.fd, |s| self.sub(s));
+        let (tmp, mut file) = create_temp(dir)?;
+        let written = file
+            .write_all(bytes)
+            .and_then(|()| Ok(rustix::fs::renameat(dir, &tmp, dir, name)?));
+        if written.is_err() {
+            let _ = rustix::fs::unlinkat(dir, &tmp, AtFlags::empty());
+            return written;
+        }
+        sync_later(file);
+        if let Ok(dir) = rustix::io::dup(dir) {
+            sync_later(File::from(dir));
+        }
+        Ok(())
+    }
+
+    /// Names and stats of the regular files of `sub` (unreadable entries skipped).
+    pub fn list(&self, sub: Sub) -> Vec<(String, Stat)> {
+        let Ok(mut dir) = rustix::fs::Dir::read_from(self.sub(sub)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        while let Some(Ok(entry)) = dir.read() {
+            let Ok(name) = entry.file_name().to_str() else {
+                continue;
+            };
+            if name == "." || name == ".." {
+                continue;
+            }
+            if let Some(st) = self.stat(sub, name) {
+                if rustix::fs::FileType::from_raw_mode(st.st_mode)
+                    == rustix::fs::FileType::RegularFile
+                {
+                    out.push((name.to_string(), st));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Queues the fsync of `file` (a store file or folder just written) on the background sync lane,
+/// which runs its jobs in order: a tool's write queues its own folder's sync after recording its
+/// level, so the level is durable no later than the write's rename (see
+/// [`crate::fs::background`]; a `strict` write waits for the lane before writing).
+pub(super) fn sync_later(file: File) {
+    use crate::fs::background::{submit_or_run, Job};
+    submit_or_run(Job::SyncDir(file));
+}
+
+/// Creates a fresh `.tmp…` file (mode 0o600, exclusive) in `dir`.
+fn create_temp(dir: &OwnedFd) -> std::io::Result<(String, File)> {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    loop {
+        let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let nanos = super::now_ms();
+        let name = format!(".tmp{}-{nanos}-{n}", std::process::id());
+        match rustix::fs::openat(dir, name.as_str(), flags, Mode::from_raw_mode(0o600)) {
+            Ok(fd) => return Ok((name, File::from(fd))),
+            Err(rustix::io::Errno::EXIST) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
