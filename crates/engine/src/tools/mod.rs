@@ -20,6 +20,9 @@ mod preview_tests;
 pub mod read_guard;
 pub mod replace_in_file;
 pub mod session;
+mod size_limit;
+#[cfg(test)]
+mod size_limit_tests;
 pub mod symbols;
 pub mod syntax_guard;
 pub mod text_editor;

@@ -78,6 +78,10 @@ fn run_ops(
     let syntax = commit::commit(ctx, &staged, tool).map_err(|e| {
         let text = match e {
             FsError::SyntaxRefused { .. } => format!("Error: {e}\nNo file was changed."),
+            FsError::WriteTooLarge { .. } => format!(
+                "Error: {tool} could not write the patch: {}",
+                crate::tools::errors::describe(&e)
+            ),
             _ => format!("Error: {tool} could not write the patch: {e}. No file was changed."),
         };
         ToolError::new(ErrorKind::of(&e), text)
