@@ -19,15 +19,23 @@ const viewSchema = {
       maxItems: 2,
       description: 'Optional [start, end] line range, 1-based and inclusive; end -1 means to the end of the file',
     },
+    max_characters: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Optional: most characters of numbered lines to show (default: the tool\'s limit); the view is cut at a line end and says which view_range shows the rest',
+    },
   },
   required: ['path'],
   additionalProperties: false,
 };
 
 const viewDescription =
-  'Show a text file with line numbers (optionally only view_range), or list a directory two levels deep (hidden entries excluded). Read-only.';
+  'Show a text file with line numbers (optionally only view_range; a long file is cut at a line end, saying which view_range shows the rest), or list a directory two levels deep (hidden entries excluded). Read-only.';
 
-/** `viewTool(options)`: the tool object; options are the edit tools' (`allowedFolders`, `cwd`, ...). */
+/**
+ * `viewTool(options)`: the tool object; options are the edit tools' (`allowedFolders`, `cwd`, ...)
+ * plus `maxCharacters` (most characters one view returns, default 100,000).
+ */
 function viewTool(options = {}) {
   const editor = textEditorTool({ ...ownOptions(options), version: '20250728' });
   return withResult({ name: 'view', description: viewDescription, inputSchema: viewSchema }, async (params) => {
@@ -35,6 +43,7 @@ function viewTool(options = {}) {
     if (problem !== undefined) return { ok: false, text: `Error: invalid parameters - ${problem}`, changedFiles: [] };
     const input = { command: 'view', path: p.path };
     if (p.view_range !== undefined) input.view_range = p.view_range;
+    if (p.max_characters !== undefined) input.max_characters = p.max_characters;
     if (p.workingDirectory !== undefined) input.workingDirectory = p.workingDirectory;
     return editor.executeResult(input);
   });

@@ -6,10 +6,17 @@ export interface ViewParams {
   path: string;
   /** `[start, end]`, 1-based and inclusive; `end` -1 means to the end of the file. */
   view_range?: [number, number];
+  /** Most characters of numbered lines to show; takes priority over the `maxCharacters` option. */
+  max_characters?: number;
   /** Resolves a relative `path`; takes priority over the tool's `cwd`. */
   workingDirectory?: string;
 }
 
-export function viewTool(options?: ToolOptions): Tool<ViewParams, 'view'>;
+export interface ViewOptions extends ToolOptions {
+  /** Most characters of numbered lines one view returns (default 100,000), cut at a line end. */
+  maxCharacters?: number;
+}
+
+export function viewTool(options?: ViewOptions): Tool<ViewParams, 'view'>;
 export const viewSchema: JsonSchema;
 export const viewDescription: string;
