@@ -8,8 +8,9 @@ import protectedFiles from './attacks/protected-files.mjs';
 import optionMeaning from './attacks/option-meaning.mjs';
 import failureChannels from './attacks/failure-channels.mjs';
 import inputFidelity from './attacks/input-fidelity.mjs';
+import sizeLimits from './attacks/size-limits.mjs';
 
-const CATEGORIES = [protectedFiles, optionMeaning, failureChannels, inputFidelity];
+const CATEGORIES = [protectedFiles, optionMeaning, failureChannels, inputFidelity, sizeLimits];
 
 const tally = new Map(CATEGORIES.map((c) => [c.category, { tried: 0, held: 0 }]));
 
