@@ -19,11 +19,6 @@ const viewSchema = {
       maxItems: 2,
       description: 'Optional [start, end] line range, 1-based and inclusive; end -1 means to the end of the file',
     },
-    max_characters: {
-      type: 'integer',
-      minimum: 1,
-      description: 'Optional: most characters of numbered lines to show (default: the tool\'s limit); the view is cut at a line end and says which view_range shows the rest',
-    },
   },
   required: ['path'],
   additionalProperties: false,
@@ -34,7 +29,8 @@ const viewDescription =
 
 /**
  * `viewTool(options)`: the tool object; options are the edit tools' (`allowedFolders`, `cwd`, ...)
- * plus `maxCharacters` (most characters one view returns, default 100,000).
+ * plus `maxCharacters` (most characters one view returns, default 100,000). A host may pass
+ * `max_characters` with a call (not offered to the model, as `workingDirectory`).
  */
 function viewTool(options = {}) {
   const editor = textEditorTool({ ...ownOptions(options), version: '20250728' });

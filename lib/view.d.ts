@@ -6,7 +6,7 @@ export interface ViewParams {
   path: string;
   /** `[start, end]`, 1-based and inclusive; `end` -1 means to the end of the file. */
   view_range?: [number, number];
-  /** Most characters of numbered lines to show; takes priority over the `maxCharacters` option. */
+  /** Host-only (not in the schema): most characters of numbered lines to show; wins over the `maxCharacters` option. */
   max_characters?: number;
   /** Resolves a relative `path`; takes priority over the tool's `cwd`. */
   workingDirectory?: string;
