@@ -166,6 +166,12 @@ export interface CorrectionResult {
   modifications: Array<string>
 }
 
+/**
+ * The `maxCharacters` a `view` uses when neither the option nor the call's `max_characters`
+ * is given (the most characters of numbered lines one view returns).
+ */
+export declare function defaultMaxCharacters(): number
+
 /** The `maxFileBytes` a tool uses when the option is not given (the largest file it reads). */
 export declare function defaultMaxFileBytes(): number
 
@@ -366,7 +372,7 @@ export declare function textEditorVersion(name?: string | undefined | null): str
 
 /**
  * One text editor version: its date, the tool name the model calls, its Messages API tool type,
- * whether it has the `undo_edit` command and whether `view` honours `max_characters`.
+ * whether it has the `undo_edit` command and whether its definition advertises `max_characters`.
  */
 export interface TextEditorVersion {
   version: string

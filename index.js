@@ -849,6 +849,7 @@ module.exports.applyPatchToText = nativeBinding.applyPatchToText
 module.exports.cleanNewString = nativeBinding.cleanNewString
 module.exports.computeContentHash = nativeBinding.computeContentHash
 module.exports.computeLineHash = nativeBinding.computeLineHash
+module.exports.defaultMaxCharacters = nativeBinding.defaultMaxCharacters
 module.exports.defaultMaxFileBytes = nativeBinding.defaultMaxFileBytes
 module.exports.detectBaseIndent = nativeBinding.detectBaseIndent
 module.exports.engineVersion = nativeBinding.engineVersion

@@ -56,7 +56,7 @@ describe('edit-engine/anthropic', () => {
   });
 
   it('gives the Messages API tool definition per version', () => {
-    expect(textEditorDefinition()).toEqual({ type: 'text_editor_20250728', name: 'str_replace_based_edit_tool' });
+    expect(textEditorDefinition()).toEqual({ type: 'text_editor_20250728', name: 'str_replace_based_edit_tool', max_characters: 100_000 });
     expect(textEditorDefinition({ maxCharacters: 5000 })).toEqual({
       type: 'text_editor_20250728',
       name: 'str_replace_based_edit_tool',
@@ -119,7 +119,7 @@ describe('native textEditorTool round trip', () => {
     ws = makeWorkspace('edit-engine-anthropic-native-');
     ws.write('notes.txt', 'alpha\nbeta\n');
     const handler = createTextEditorHandler({ allowedFolders: [ws.root], cwd: ws.root });
-    expect(handler.definition).toEqual({ type: 'text_editor_20250728', name: 'str_replace_based_edit_tool' });
+    expect(handler.definition).toEqual({ type: 'text_editor_20250728', name: 'str_replace_based_edit_tool', max_characters: 100_000 });
     const use = (id, input) => ({ type: 'tool_use', id, name: 'str_replace_based_edit_tool', input });
     const results = await handler.handleAll([
       use('v', { command: 'view', path: 'notes.txt' }),

@@ -11,8 +11,9 @@ import optionMeaning from './attacks/option-meaning.mjs';
 import failureChannels from './attacks/failure-channels.mjs';
 import inputFidelity from './attacks/input-fidelity.mjs';
 import store from './attacks/store.mjs';
+import sizeLimits from './attacks/size-limits.mjs';
 
-const CATEGORIES = [protectedFiles, optionMeaning, failureChannels, inputFidelity, store];
+const CATEGORIES = [protectedFiles, optionMeaning, failureChannels, inputFidelity, sizeLimits, store];
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 const tally = new Map(CATEGORIES.map((c) => [c.category, { tried: 0, held: 0 }]));

@@ -76,6 +76,15 @@ describe('MCP server over stdio', () => {
     expect(text(range)).not.toContain('const a');
   });
 
+  it('views at most 100,000 characters, cut at a line end, unless the call asks for fewer', async () => {
+    ws.write('long.txt', 'abcdefghij\n'.repeat(20_000));
+    const whole = text(await readOnly.callTool({ name: 'view', arguments: { path: 'long.txt' } }));
+    expect(whole).toMatch(/\n  5555\tabcdefghij\n\[truncated at line 5555 of 20000; view_range \[5556, -1\] shows more\]$/);
+    const few = await readOnly.callTool({ name: 'view', arguments: { path: 'long.txt', max_characters: 40 } });
+    expect(few.isError).toBe(false);
+    expect(text(few)).toMatch(/\n     2\tabcdefghij\n\[truncated at line 2 of 20000; view_range \[3, -1\] shows more\]$/);
+  });
+
   it('creates files through create', async () => {
     const created = await editing.callTool({ name: 'create', arguments: { file_path: 'src/b.js', content: 'b\n' } });
     expect(created.isError).toBe(false);

@@ -127,19 +127,19 @@ describe('text editor: view', () => {
     expect(await small.execute({ command: 'view', path: ws.path('a.py') })).toMatch(/^Error: a\.py is \d+ bytes, over the 10-byte limit/);
   });
 
-  it('truncates to max_characters in version 20250728 and says so', async () => {
+  it('truncates to maxCharacters at a line end in every version and says where', async () => {
     ws.write('long.txt', 'abcdefghij\n'.repeat(10));
-    const t = textEditorTool({ ...opts(), version: '20250728', maxCharacters: 25 });
-    expect(t.max_characters).toBe(25);
+    const t = textEditorTool({ ...opts(), version: '20250728', maxCharacters: 40 });
+    expect(t.max_characters).toBe(40);
     const out = await t.execute({ command: 'view', path: ws.path('long.txt') });
     expect(out).toBe(
-      `Here's the result of running \`cat -n\` on ${ws.path('long.txt')}:\n${numbered(['abcdefghij', 'abcdefghij', 'abc'])}\n` +
-        '[Output truncated: showing the first 25 of 109 characters (max_characters). Use view_range to see the rest, e.g. [3, -1].]',
+      `Here's the result of running \`cat -n\` on ${ws.path('long.txt')}:\n${numbered(['abcdefghij', 'abcdefghij'])}\n` +
+        '[truncated at line 2 of 10; view_range [3, -1] shows more]',
     );
     const perCall = await t.execute({ command: 'view', path: ws.path('long.txt'), max_characters: 5 });
-    expect(perCall).toContain('showing the first 5 of 109 characters');
-    const old = textEditorTool({ ...opts(), maxCharacters: 25 });
-    expect(await old.execute({ command: 'view', path: ws.path('long.txt') })).not.toContain('truncated');
+    expect(perCall).toContain('[truncated before line 1 of 10: that line alone is 10 characters, over the 5-character limit;');
+    const old = textEditorTool({ ...opts(), maxCharacters: 40 });
+    expect(await old.execute({ command: 'view', path: ws.path('long.txt') })).toBe(out);
   });
 });
 

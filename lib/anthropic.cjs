@@ -5,7 +5,7 @@
 
 const { resultOf } = require('./tools.cjs');
 const { ownOptions } = require('./own.cjs');
-const { textEditorTool, VERSIONS, editorVersion } = require('./text-editor.cjs');
+const { textEditorTool, VERSIONS, editorVersion, maxCharactersOf } = require('./text-editor.cjs');
 
 /** Tool name -> the text editor version that uses it (the newest, for a name versions share). */
 const NAME_VERSIONS = Object.fromEntries([...VERSIONS.values()].map((v) => [v.name, v.version]));
@@ -88,13 +88,15 @@ function createTextEditorHandler(options = {}) {
   return { definition: textEditorDefinition(o), handle, handleAll };
 }
 
-/** The Messages API `tools` entry for the text editor of `options.version` (default: the newest). */
+/**
+ * The Messages API `tools` entry for the text editor of `options.version` (default: the newest);
+ * 20250728's names the `max_characters` its views keep to (`options.maxCharacters`, else the default).
+ */
 function textEditorDefinition(options = {}) {
   const o = ownOptions(options);
   const info = VERSIONS.get(requestedVersion(o)) ?? NEWEST;
   const definition = { type: info.type, name: info.name };
-  const max = o.maxCharacters ?? o.max_characters;
-  if (info.maxCharacters && typeof max === 'number') definition.max_characters = max;
+  if (info.maxCharacters) definition.max_characters = maxCharactersOf(o);
   return definition;
 }
 

@@ -37,7 +37,7 @@ export interface TextEditorLike {
 /** The entry for the Messages API's `tools` list, per version (name tied to type, as the SDK's `ToolUnion` has it). */
 export type TextEditorDefinitions = {
   [V in TextEditorVersion]: Pick<TextEditorVersions[V], 'type' | 'name'> &
-    (TextEditorVersions[V]['maxCharacters'] extends true ? { max_characters?: number } : {});
+    (TextEditorVersions[V]['maxCharacters'] extends true ? { max_characters: number } : {});
 };
 export type TextEditorDefinition<V extends TextEditorVersion = TextEditorVersion> = TextEditorDefinitions[V];
 /** The version named by a `version` option (either spelling). */
@@ -46,7 +46,7 @@ export type VersionOf<V> = V extends `text_editor_${infer D extends TextEditorVe
 export interface TextEditorHandlerOptions<V extends TextEditorVersion | `text_editor_${TextEditorVersion}` = TextEditorVersion> extends ToolOptions {
   /** Text editor version for `str_replace_based_edit_tool` blocks (default '20250728'). */
   version?: V;
-  /** 20250728's `max_characters` for view. */
+  /** Most characters one view returns (default 100,000); 20250728's definition advertises it as `max_characters`. */
   maxCharacters?: number;
   /** Use this editor for every block instead of building `textEditorTool`s. */
   editor?: TextEditorLike;

@@ -214,7 +214,7 @@ export interface ReplaceInFileOptions extends ToolOptions {
 
 /**
  * The text editor's versions, as the engine's `textEditorVersions()` lists them (a test checks
- * that they agree): the tool name, the Messages API type, `undo_edit`, `max_characters` on view.
+ * that they agree): the tool name, the Messages API type, `undo_edit`, whether the definition advertises `max_characters`.
  */
 export type TextEditorVersions = {
   '20250124': { name: 'str_replace_editor'; type: 'text_editor_20250124'; hasUndo: true; maxCharacters: false };
@@ -226,7 +226,10 @@ export type TextEditorVersion = keyof TextEditorVersions;
 export interface TextEditorOptions extends ToolOptions {
   /** Tool generation (a `text_editor_` prefix is accepted). Default `20250124`. */
   version?: TextEditorVersion | `text_editor_${TextEditorVersion}`;
-  /** Version 20250728: most characters of file content one `view` returns. */
+  /**
+   * Most characters of numbered lines one `view` returns (default 100,000), cut at a line end; a
+   * call's `max_characters` wins. Version 20250728's tool object advertises it as `max_characters`.
+   */
   maxCharacters?: number;
 }
 

@@ -33,9 +33,20 @@ const textEditorDescription = specOf('str_replace_based_edit_tool').description;
 const textEditorUndoDescription = specOf('str_replace_editor').description;
 
 /**
+ * The `maxCharacters` a view of a tool built with options `o` keeps to: the option (a number of
+ * at least 1, as the engine reads it), else the engine's default.
+ */
+function maxCharactersOf(o) {
+  const given = o.maxCharacters ?? o.max_characters;
+  return typeof given === 'number' && Number.isFinite(given) && given >= 1 ? Math.floor(given) : native.defaultMaxCharacters();
+}
+
+/**
  * Anthropic's text editor tool. `options.version`: '20250124' (default; name str_replace_editor,
- * with undo_edit), '20250429' or '20250728' (name str_replace_based_edit_tool, no undo_edit;
- * 20250728 honours `maxCharacters` / the `max_characters` parameter on view). An unknown version
+ * with undo_edit), '20250429' or '20250728' (name str_replace_based_edit_tool, no undo_edit).
+ * Every version's view returns at most `maxCharacters` (default 100,000; a call's
+ * `max_characters` wins), cut at a line end; 20250728's tool object advertises the limit as
+ * `max_characters`. An unknown version
  * builds the default's tool, whose every call fails naming the known versions.
  */
 function textEditorTool(options = {}) {
@@ -52,8 +63,16 @@ function textEditorTool(options = {}) {
     inputSchema: textEditorSchema(info.version),
   });
   tool.type = info.type;
-  if (info.maxCharacters && extra.maxCharacters !== undefined) tool.max_characters = extra.maxCharacters;
+  if (info.maxCharacters) tool.max_characters = maxCharactersOf(o);
   return tool;
 }
 
-module.exports = { textEditorTool, textEditorSchema, textEditorDescription, textEditorUndoDescription, VERSIONS, editorVersion };
+module.exports = {
+  textEditorTool,
+  textEditorSchema,
+  textEditorDescription,
+  textEditorUndoDescription,
+  VERSIONS,
+  editorVersion,
+  maxCharactersOf,
+};

@@ -3,6 +3,11 @@ import type { JsonSchema, Tool, ToolOptions } from './index.js';
 import type { ViewParams } from './tool-params.js';
 export type { ViewParams } from './tool-params.js';
 
-export function viewTool(options?: ToolOptions): Tool<ViewParams, 'view'>;
+export interface ViewOptions extends ToolOptions {
+  /** Most characters of numbered lines one view returns (default 100,000), cut at a line end. */
+  maxCharacters?: number;
+}
+
+export function viewTool(options?: ViewOptions): Tool<ViewParams, 'view'>;
 export const viewSchema: JsonSchema;
 export const viewDescription: string;

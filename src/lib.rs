@@ -81,6 +81,13 @@ pub fn default_max_file_bytes() -> f64 {
     edit_engine_core::tools::DEFAULT_MAX_FILE_BYTES as f64
 }
 
+/// The `maxCharacters` a `view` uses when neither the option nor the call's `max_characters`
+/// is given (the most characters of numbered lines one view returns).
+#[napi]
+pub fn default_max_characters() -> f64 {
+    edit_engine_core::tools::text_editor::DEFAULT_MAX_CHARACTERS as f64
+}
+
 /// The file whose `flock` is the cross-process lock of the file at `realPath` (a real path, as
 /// edits lock it), for diagnostics: who holds it, or holding it from a script. Null when this
 /// user has no lock directory.

@@ -6,7 +6,7 @@ use edit_engine_core::tools::text_editor::Version;
 use napi_derive::napi;
 
 /// One text editor version: its date, the tool name the model calls, its Messages API tool type,
-/// whether it has the `undo_edit` command and whether `view` honours `max_characters`.
+/// whether it has the `undo_edit` command and whether its definition advertises `max_characters`.
 #[napi(object)]
 pub struct TextEditorVersion {
     pub version: String,

@@ -49,6 +49,17 @@ pub enum FsError {
         size: u64,
         max: u64,
     },
+    /// A write whose new content is over the size limit (`maxFileBytes`); nothing was written.
+    #[error("nothing was written: the new content of {display} would be {size} bytes, over the {max}-byte limit (maxFileBytes, the largest file the tools read or write)")]
+    WriteTooLarge {
+        display: String,
+        size: u64,
+        max: u64,
+    },
+    /// An overwrite of a file whose content could not be read back for the undo history (a write
+    /// that could not be undone); nothing was written.
+    #[error("nothing was written: {display} could not be read back for the undo history ({reason}), and a write that could not be undone is refused")]
+    PreviousUnreadable { display: String, reason: String },
     #[error("{display} is not valid UTF-8 text")]
     NotUtf8 { display: String },
     #[error("{display} contains NUL bytes (binary file)")]

@@ -19,12 +19,18 @@ pub const VIEW: ToolSpec = ToolSpec {
     params: &[
         Param::required("path", Shape::String, "File or directory to show (absolute, or relative to the working directory)"),
         Param::optional("view_range", LINE_PAIR, "Optional [start, end] line range, 1-based and inclusive; end -1 means to the end of the file").ts("[number, number]"),
+        Param::optional(
+            "max_characters",
+            Shape::Integer { minimum: None },
+            "Most characters of numbered lines to show; wins over the `maxCharacters` option.",
+        )
+        .host_only(),
         WORKING_DIRECTORY,
     ],
     probe_params: None,
 };
 
-const VIEW_DESCRIPTION: &str = r#"Show a text file with line numbers (optionally only view_range), or list a directory two levels deep (hidden entries excluded). Read-only."#;
+const VIEW_DESCRIPTION: &str = r#"Show a text file with line numbers (optionally only view_range; a long file is cut at a line end, saying which view_range shows the rest), or list a directory two levels deep (hidden entries excluded). Read-only."#;
 
 const COUNT: Shape = Shape::Integer { minimum: Some(0) };
 

@@ -2,11 +2,10 @@
 //! changes, each with its bytes before and after (`None`: no file), under the locks its staging
 //! took — and [`ToolContext::apply`] carries it out as the context's [`Mode`] says:
 //!
-//! - **write**: the NUL check, the syntax guard, the undo level written ahead (one level; one
-//!   transaction for several files; none for undo's own change; a level that cannot be recorded
-//!   refuses the change before anything is written), the atomic writes (if one fails,
-//!   the files already written are put back and the level is taken back), then the written
-//!   contents' blobs. The caller then runs its after-write bookkeeping
+//! - **write**: the size limit (`maxFileBytes`), the NUL check, the syntax guard, the undo level
+//!   written ahead (one level; one transaction for several files; none for undo's own change; a
+//!   level that cannot be recorded refuses the change before anything is written), the atomic writes (if one fails, the files already written are put back and the level is
+//!   taken back), then the written contents' blobs. The caller then runs its after-write bookkeeping
 //!   ([`ToolContext::after_write`]).
 //! - **preview**: the same checks and the same syntax note; each file's planned content goes to
 //!   the preview's collector; nothing is written, no undo level is made, and the after-write
@@ -91,10 +90,14 @@ pub enum Recording<'a> {
 
 impl ToolContext {
     /// Carries out `change` (see the module doc). `Ok` holds the syntax guard's note for the reply
-    /// (empty when it has nothing to say); its refusal, a NUL byte or a failed write is the error,
-    /// and then no file was changed.
+    /// (empty when it has nothing to say); its refusal, a file over `maxFileBytes`, a NUL byte or
+    /// a failed write is the error, and then no file was changed. Undo's own change is not
+    /// checked: it puts back what was there.
     pub fn apply(&self, change: &Change) -> Result<String, FsError> {
         let checked = change.recording != Recording::Undo;
+        if checked {
+            super::size_limit::refuse_oversized(change, self.max_file_bytes)?;
+        }
         for file in change.files.iter().filter(|_| checked) {
             if let Some(after) = file.after {
                 super::session::refuse_nul(after, file.display)?;

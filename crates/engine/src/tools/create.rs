@@ -124,12 +124,12 @@ fn write(
 ) -> Result<(Option<Vec<u8>>, String), FsError> {
     let display = ctx.display(path);
     let wanted = ctx.return_diff || ctx.history.enabled() || ctx.syntax.mode != SyntaxCheck::Off;
-    let previous = if existed && wanted {
-        read_bytes_confined(&path.real, &display, Some(ctx.max_file_bytes)).ok()
-    } else {
-        None
+    let previous = match existed && wanted {
+        true => read_previous(ctx, path, &display)?,
+        false => None,
     };
-    // The replaced content could not be read: drop the older levels rather than skip one.
+    // The replaced content could not be read (history off): drop the older levels rather than
+    // skip one.
     let recording = match existed && previous.is_none() {
         true => Recording::Forget,
         false => Recording::Level("create"),
@@ -153,3 +153,25 @@ fn write(
 fn failure(ctx: &ToolContext) -> impl Fn(FsError) -> ToolError + '_ {
     |error| ToolError::fs("Error creating file: ", &error, &ctx.host_tools)
 }
+
+/// The content an overwrite replaces. When it cannot be read, the write is refused if the undo
+/// history is on (no level could restore it), else `None`.
+fn read_previous(
+    ctx: &ToolContext,
+    path: &ResolvedPath,
+    display: &str,
+) -> Result<Option<Vec<u8>>, FsError> {
+    match read_bytes_confined(&path.real, display, Some(ctx.max_file_bytes)) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(_) if !ctx.history.enabled() => Ok(None),
+        Err(FsError::TooLarge { size, max, .. }) => Err(FsError::PreviousUnreadable {
+            display: display.to_string(),
+            reason: format!("it is {size} bytes, over the {max}-byte maxFileBytes limit"),
+        }),
+        Err(e) => Err(FsError::PreviousUnreadable {
+            display: display.to_string(),
+            reason: e.to_string(),
+        }),
+    }
+}
+

@@ -26,6 +26,12 @@ fn recovery_hint(error: &FsError) -> &'static str {
         FsError::TooLarge { .. } => {
             "The file was not changed. Edit a smaller file, or raise the tool's maxFileBytes option."
         }
+        FsError::WriteTooLarge { .. } => {
+            "Make a smaller change (fewer or shorter replacements; a pattern that matches empty positions, such as (?m)^, matches once per line), split the content across files, or raise the tool's maxFileBytes option."
+        }
+        FsError::PreviousUnreadable { .. } => {
+            "Raise the tool's maxFileBytes option above the file's size (when that is the reason), or the host can set history: false."
+        }
         FsError::NotUtf8 { .. } | FsError::Binary { .. } => {
             "Only UTF-8 text files can be edited; the file was not changed."
         }

@@ -24,6 +24,9 @@ pub mod replace_in_file;
 #[cfg(test)]
 mod request_order_tests;
 pub mod session;
+mod size_limit;
+#[cfg(test)]
+mod size_limit_tests;
 pub mod symbols;
 pub mod syntax_guard;
 pub mod text_editor;

@@ -78,6 +78,8 @@ impl ErrorKind {
             | FsError::HardLinked { .. }
             | FsError::ForeignHardLink { .. }
             | FsError::TooLarge { .. }
+            | FsError::WriteTooLarge { .. }
+            | FsError::PreviousUnreadable { .. }
             | FsError::NotUtf8 { .. }
             | FsError::Binary { .. }
             | FsError::HistoryCannotRecord { .. }

@@ -124,6 +124,10 @@ fn run_ops(
     let syntax = commit::commit(ctx, &staged, tool).map_err(|e| {
         let text = match e {
             FsError::SyntaxRefused { .. } => format!("Error: {e}\nNo file was changed."),
+            FsError::WriteTooLarge { .. } => format!(
+                "Error: {tool} could not write the patch: {}",
+                crate::tools::errors::describe(&e, &ctx.host_tools)
+            ),
             _ => format!("Error: {tool} could not write the patch: {e}. No file was changed."),
         };
         ToolError::new(ErrorKind::of(&e), text)

@@ -10,14 +10,6 @@ pub(super) fn run(call: &Call, content: &str) -> Result<Outcome, ToolError> {
     let path = call.resolve_writable()?;
     let failure = |e: FsError| ToolError::fs("Error: ", &e, &call.ctx.host_tools);
     let display = call.ctx.display(&path);
-    if content.len() as u64 > call.ctx.max_file_bytes {
-        let e = FsError::TooLarge {
-            display,
-            size: content.len() as u64,
-            max: call.ctx.max_file_bytes,
-        };
-        return Err(failure(e));
-    }
     crate::tools::session::refuse_nul(content.as_bytes(), &display).map_err(failure)?;
     let _lock = call.ctx.lock(&path).map_err(failure)?;
     if std::fs::symlink_metadata(&path.real).is_ok() || path.real.exists() {

@@ -17,6 +17,8 @@ mod str_replace;
 mod undo_edit;
 mod view;
 
+pub use view::DEFAULT_MAX_CHARACTERS;
+
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params;
 use super::session::EditSession;
@@ -32,7 +34,8 @@ use serde_json::Value;
 pub struct TextEditorOptions {
     /// `20250124` (default), `20250429` or `20250728`; a `text_editor_` prefix is accepted.
     pub version: Option<String>,
-    /// Version 20250728: the most characters of file content one `view` returns.
+    /// The most characters of numbered lines one `view` returns (`maxCharacters`; default
+    /// [`DEFAULT_MAX_CHARACTERS`]); a call's `max_characters` wins.
     pub max_characters: Option<u64>,
 }
 
@@ -90,7 +93,8 @@ impl Version {
         self == Version::V20250124
     }
 
-    /// Only 20250728 has the `max_characters` limit on `view`.
+    /// Only 20250728's definition advertises the `max_characters` limit of `view` (every
+    /// version's `view` keeps it).
     pub fn has_max_characters(self) -> bool {
         self == Version::V20250728
     }

@@ -97,3 +97,84 @@ fn a_hard_link_to_another_users_file_is_not_read() {
     );
     assert!(out.contains("mine"), "{out}");
 }
+
+/// A view of `a.txt` holding `content`, with `options` and the extra `params`.
+fn view_of(content: &str, options: &TextEditorOptions, params: serde_json::Value) -> String {
+    let ws = tempfile::tempdir().unwrap();
+    std::fs::write(ws.path().join("a.txt"), content).unwrap();
+    let ctx = listing_context(ws.path(), &[]);
+    let mut call = serde_json::json!({ "command": "view", "path": "a.txt" });
+    if let (Some(call), serde_json::Value::Object(extra)) = (call.as_object_mut(), params) {
+        call.extend(extra);
+    }
+    run(&ctx, options, &call)
+}
+
+fn limit(max: u64) -> TextEditorOptions {
+    TextEditorOptions {
+        max_characters: Some(max),
+        ..TextEditorOptions::default()
+    }
+}
+
+/// Every version cuts a view at a line end within the limit (numbering included) and says
+/// where, with the `view_range` of the rest.
+#[test]
+fn views_are_cut_at_a_line_end_within_max_characters() {
+    let ten = "abcdefghij\n".repeat(10);
+    // Each numbered line is 6 + 1 + 10 + 1 = 18 characters: 40 leaves room for two.
+    let out = view_of(&ten, &limit(40), serde_json::json!({}));
+    assert_eq!(out, "Here's the result of running `cat -n` on a.txt:\n     1\tabcdefghij\n     2\tabcdefghij\n[truncated at line 2 of 10; view_range [3, -1] shows more]");
+    let out = view_of(
+        &ten,
+        &limit(36),
+        serde_json::json!({ "view_range": [3, 8] }),
+    );
+    assert!(
+        out.ends_with("     3\tabcdefghij\n     4\tabcdefghij\n[truncated at line 4 of 10; view_range [5, 8] shows more]"),
+        "{out}"
+    );
+    assert!(!view_of(&ten, &limit(180), serde_json::json!({})).contains("truncated"));
+    for version in ["20250124", "20250429", "20250728"] {
+        let options = TextEditorOptions {
+            version: Some(version.into()),
+            max_characters: Some(20),
+        };
+        let out = view_of(&ten, &options, serde_json::json!({}));
+        assert!(
+            out.ends_with("[truncated at line 1 of 10; view_range [2, -1] shows more]"),
+            "{version}: {out}"
+        );
+    }
+}
+
+/// The call's `max_characters` wins over the tool's; without either the limit is 100,000.
+#[test]
+fn the_calls_max_characters_wins_and_the_default_is_a_hundred_thousand() {
+    let ten = "abcdefghij\n".repeat(10);
+    let out = view_of(
+        &ten,
+        &limit(40),
+        serde_json::json!({ "max_characters": 60 }),
+    );
+    assert!(
+        out.ends_with("[truncated at line 3 of 10; view_range [4, -1] shows more]"),
+        "{out}"
+    );
+    let many = "abcdefghij\n".repeat(20_000);
+    let out = view_of(&many, &TextEditorOptions::default(), serde_json::json!({}));
+    // 100,000 / 18 = 5555 whole lines.
+    assert!(out.ends_with("\n  5555\tabcdefghij\n[truncated at line 5555 of 20000; view_range [5556, -1] shows more]"), "{}", &out[out.len() - 200..]);
+    assert_eq!(DEFAULT_MAX_CHARACTERS, 100_000);
+}
+
+/// A first line longer than the limit is not cut inside: the note says how to see it.
+#[test]
+fn a_line_longer_than_the_limit_is_named_not_cut() {
+    let out = view_of(
+        &format!("{}\nshort\n", "w".repeat(500)),
+        &limit(100),
+        serde_json::json!({}),
+    );
+    assert_eq!(out, "Here's the result of running `cat -n` on a.txt:\n\n[truncated before line 1 of 2: that line alone is 500 characters, over the 100-character limit; view it with a larger max_characters]");
+}

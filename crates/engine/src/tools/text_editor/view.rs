@@ -1,5 +1,5 @@
-//! `view`: a file with `cat -n` numbering (optionally a `view_range`, and truncated to
-//! `max_characters` in version 20250728), or a directory listing two levels deep.
+//! `view`: a file with `cat -n` numbering (optionally a `view_range`), cut at a line end to at
+//! most `max_characters`, or a directory listing two levels deep.
 
 use super::output::cat_n;
 use super::request::ViewRange;
@@ -58,10 +58,8 @@ fn view_file(
     let (lines, _) = lines_and_final_newline(&file.text);
     let (start, end) = view_range(range, lines.len()).map_err(ToolError::bad_param)?;
     let selected = lines.get(start.saturating_sub(1)..end).unwrap_or(&[]);
-    Ok(match max_characters(call, max_chars) {
-        Some(max) => truncated(call.path, selected, start, max),
-        None => cat_n(call.path, selected, start),
-    })
+    let max = max_characters(call, max_chars);
+    Ok(limited(call.path, selected, (start, end), lines.len(), max))
 }
 
 /// The 1-based inclusive line range to show: the whole file, or a valid `view_range`.
@@ -94,34 +92,64 @@ fn check_range(init: i64, last: i64, total: usize) -> Result<(usize, usize), Str
     Ok((init as usize, last as usize))
 }
 
-/// The `max_characters` limit in effect (version 20250728 only): the call's, else the tool's.
-fn max_characters(call: &Call, from_call: Option<i64>) -> Option<usize> {
-    if !call.version.has_max_characters() {
-        return None;
-    }
+/// The most characters of numbered lines one `view` returns when neither the call's
+/// `max_characters` nor the tool's `maxCharacters` says otherwise.
+pub const DEFAULT_MAX_CHARACTERS: u64 = 100_000;
+
+/// The limit in effect: the call's `max_characters` (a positive integer), else the tool's
+/// `maxCharacters`, else [`DEFAULT_MAX_CHARACTERS`].
+fn max_characters(call: &Call, from_call: Option<i64>) -> usize {
     let from_call = from_call.filter(|n| *n > 0).map(|n| n as u64);
-    from_call
+    let max = from_call
         .or(call.options.max_characters)
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+        .unwrap_or(DEFAULT_MAX_CHARACTERS);
+    usize::try_from(max).unwrap_or(usize::MAX)
 }
 
-/// The numbered view of at most `max` characters of the selected content, with a note when cut.
-fn truncated(path: &str, selected: &[&str], start: usize, max: usize) -> String {
-    let content = selected.join("\n");
-    let total = content.chars().count();
-    if total <= max {
+/// The numbered view of lines `start..=end` of a file of `total` lines: as many whole lines as
+/// fit in `max` characters (numbering included), then a note naming the last line shown and the
+/// `view_range` of the rest when some were left out.
+fn limited(
+    path: &str,
+    selected: &[&str],
+    range: (usize, usize),
+    total: usize,
+    max: usize,
+) -> String {
+    let (start, end) = range;
+    let shown = lines_within(selected, start, max);
+    if shown == selected.len() {
         return cat_n(path, selected, start);
     }
-    let cut = content
-        .char_indices()
-        .nth(max)
-        .map_or(content.len(), |(i, _)| i);
-    let kept: Vec<&str> = content[..cut].split('\n').collect();
-    format!(
-        "{}[Output truncated: showing the first {max} of {total} characters (max_characters). Use view_range to see the rest, e.g. [{}, -1].]",
-        cat_n(path, &kept, start),
-        start + kept.len() - 1
-    )
+    let rest_end = if end == total { -1 } else { end as i64 };
+    let note = match shown {
+        0 => format!(
+            "[truncated before line {start} of {total}: that line alone is {} characters, over the {max}-character limit; view it with a larger max_characters]",
+            selected[0].chars().count()
+        ),
+        _ => {
+            let last = start + shown - 1;
+            format!(
+                "[truncated at line {last} of {total}; view_range [{}, {rest_end}] shows more]",
+                last + 1
+            )
+        }
+    };
+    format!("{}{note}", cat_n(path, &selected[..shown], start))
+}
+
+/// How many of `lines`, numbered from `start` as `cat -n` shows them (`{n:>6}\t{line}\n`), fit
+/// in `max` characters.
+fn lines_within(lines: &[&str], start: usize, max: usize) -> usize {
+    let mut used = 0usize;
+    for (i, line) in lines.iter().enumerate() {
+        let number = (start + i).to_string().len().max(6);
+        used = used.saturating_add(number + 2 + line.chars().count());
+        if used > max {
+            return i;
+        }
+    }
+    lines.len()
 }
 
 /// `find <path> -maxdepth 2 -not -path '*/.*'`, sorted: the directory, then each entry (with
