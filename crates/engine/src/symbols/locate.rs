@@ -400,11 +400,14 @@ fn first_error(mut node: Node) -> usize {
 }
 
 /// The [`SymbolInfo`] of a definition node with its qualified path; `None` when the definition (with its
-/// wrappers) holds a parse error.
+/// wrappers) holds a parse error, unless [`super::recover::errors_confined`] shows the error cannot move
+/// its range.
 fn build_info(node: Node, path: Vec<String>, lang: Language, src: &str) -> Option<SymbolInfo> {
     let spec = spec(lang);
     let ext = extent(node, spec, src);
-    if ext.outer.has_error() || ext.start_byte > ext.end_byte {
+    let broken =
+        ext.outer.has_error() && !super::recover::errors_confined(node, ext.outer, lang, src);
+    if broken || ext.start_byte > ext.end_byte {
         return None;
     }
     let code_start = line_start(src, ext.start_byte);
