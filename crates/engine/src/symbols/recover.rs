@@ -9,13 +9,144 @@
 //! agree on the range, so replacing it replaces the definition whole. The braces of the whole text must
 //! balance too: a macro that opens or closes a block (`FOR_EACH(x) BEGIN`) misleads both readings alike.
 
+use std::cell::OnceCell;
+
 use tree_sitter::Node;
 
 use super::grammar::Language;
 
+/// The name wanted, as [`unread_definition`] needs it.
+pub(super) struct WantedName<'a> {
+    /// The last segment (`name` of `A::name`).
+    pub last: &'a str,
+    /// The segment before it (`A`), if any.
+    pub qualifier: Option<&'a str>,
+}
+
+/// C/C++ with a parse error: the 1-based line of a definition head of the name (`name(...)` followed,
+/// past its qualifiers, by the body's `{`) that lies in a part of the tree no definition was read
+/// from (an ERROR node, or a definition holding an error) and outside every range in `found`. Such a
+/// same-named definition was not read, so the ones found may not be the one meant. With a qualifier
+/// (`A` of `A::name`), a head counts only inside a definition named so or, outside any named one,
+/// when written `A::name` or unqualified. `def_name` gives a definition node's name (`None` for
+/// other nodes).
+pub(super) fn unread_definition(
+    root: Node,
+    src: &str,
+    wanted: &WantedName,
+    occurrences: &[(usize, usize)],
+    found: &[(usize, usize)],
+    def_name: impl Fn(Node) -> Option<String>,
+) -> Option<usize> {
+    occurrences
+        .iter()
+        .filter(|&&(s, e)| !found.iter().any(|&(a, b)| a <= s && e <= b))
+        .filter(|&&(s, e)| is_word(src, s, e) && heads_definition(src, e))
+        .find(|&&(s, e)| {
+            let Some(leaf) = root.descendant_for_byte_range(s, e) else {
+                return false;
+            };
+            let (mut broken, mut owner) = (false, None);
+            let mut cur = leaf.parent();
+            while let Some(n) = cur {
+                let name = def_name(n);
+                broken |= n.is_error() || (name.is_some() && n.has_error());
+                if owner.is_none() && name.as_deref().is_some_and(|d| d != wanted.last) {
+                    owner = name;
+                }
+                cur = n.parent();
+            }
+            let code = !leaf.kind().contains("comment") && !leaf.kind().contains("string");
+            code && broken && qualifier_fits(src, s, wanted.qualifier, owner.as_deref())
+        })
+        .map(|&(s, _)| src[..s].matches('\n').count() + 1)
+}
+
+/// Whether a head at `start`, inside a definition named `owner` (if any), can be `qualifier::name`.
+fn qualifier_fits(src: &str, start: usize, qualifier: Option<&str>, owner: Option<&str>) -> bool {
+    let Some(q) = qualifier else {
+        return true;
+    };
+    if let Some(owner) = owner {
+        return owner == q;
+    }
+    let before = src[..start].trim_end();
+    match before.strip_suffix("::") {
+        Some(rest) => rest.trim_end().ends_with(q),
+        None => true,
+    }
+}
+
+/// Whether `src[start..end]` is a whole identifier, not a member access (`.name`, `->name`).
+fn is_word(src: &str, start: usize, end: usize) -> bool {
+    let b = src.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let before = src[..start].trim_end().as_bytes();
+    (start == 0 || !ident(b[start - 1]))
+        && !b.get(end).is_some_and(|&c| ident(c))
+        && !before.ends_with(b".")
+        && !before.ends_with(b"->")
+}
+
+/// Whether the name ending at `end` is followed by a parameter list and then, before any `;`, `}`,
+/// `=` or unmatched `)`, by a `{` (comments and literals skipped).
+fn heads_definition(src: &str, end: usize) -> bool {
+    let b = src.as_bytes();
+    let open = end
+        + b[end..]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count();
+    if b.get(open) != Some(&b'(') {
+        return false;
+    }
+    let mut depth = 0isize;
+    let mut verdict: Option<bool> = None;
+    let stop = (open + 2048).min(b.len());
+    for_each_code_byte(src, open, stop, |_, c| {
+        if verdict.is_some() {
+            return;
+        }
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth < 0 {
+                    verdict = Some(false);
+                }
+            }
+            b'{' if depth == 0 => verdict = Some(true),
+            b';' | b'}' => verdict = Some(false),
+            b'=' if depth == 0 => verdict = Some(false),
+            _ => {}
+        }
+    });
+    verdict == Some(true)
+}
+
+/// A source text, with whether its braces balance worked out once, on first need.
+pub(super) struct TextBraces<'s> {
+    pub src: &'s str,
+    balanced: OnceCell<bool>,
+}
+
+impl<'s> TextBraces<'s> {
+    pub fn new(src: &'s str) -> TextBraces<'s> {
+        TextBraces {
+            src,
+            balanced: OnceCell::new(),
+        }
+    }
+
+    fn balanced(&self) -> bool {
+        *self.balanced.get_or_init(|| braces_balance(self.src))
+    }
+}
+
 /// Whether the errors under `outer` (the definition `def` with its wrappers) all lie where they cannot
 /// change the definition's range, as the module says. Always `false` outside C and C++.
-pub(super) fn errors_confined(def: Node, outer: Node, lang: Language, src: &str) -> bool {
+pub(super) fn errors_confined(def: Node, outer: Node, lang: Language, text: &TextBraces) -> bool {
+    let src = text.src;
     if !matches!(lang, Language::C | Language::Cpp) {
         return false;
     }
@@ -25,7 +156,7 @@ pub(super) fn errors_confined(def: Node, outer: Node, lang: Language, src: &str)
     if def.kind() == "function_definition" && !declares_function(def) {
         return false; // `class MACRO Name {` read as a function named `Name`
     }
-    if !braces_close_at(src, body.start_byte(), body.end_byte()) || !braces_balance(src) {
+    if !braces_close_at(src, body.start_byte(), body.end_byte()) || !text.balanced() {
         return false;
     }
     let mut allowed = vec![(body.start_byte() + 1, body.end_byte() - 1)];
@@ -227,6 +358,19 @@ mod tests {
         assert!(braces_close_at(src, 0, src.len()));
         assert!(braces_balance(src));
         assert!(!braces_balance("int f() {\n  BEGIN\n  }\n}\n"));
+    }
+
+    #[test]
+    fn definition_heads_are_told_from_calls() {
+        let src = "auto f(int x) const -> decltype(g(x)) {";
+        assert!(heads_definition(src, 6));
+        assert!(!heads_definition("f(x);", 1));
+        assert!(!heads_definition("while (f(x)) {", 8));
+        assert!(!heads_definition("f(x) = default;", 1));
+        assert!(!heads_definition("f() output. // see g() {", 1));
+        assert!(is_word("a f(", 2, 3));
+        assert!(!is_word("a.f(", 2, 3));
+        assert!(!is_word("p->f(", 3, 4));
     }
 
     #[test]

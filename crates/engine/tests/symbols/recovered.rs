@@ -201,3 +201,32 @@ fn an_overload_with_a_new_signature_is_refused_with_a_line_hint() {
     );
     assert_eq!(after, OVERLOADS);
 }
+
+/// Two overloads, the second in a part of the file that reads neither as a definition nor through
+/// the braces (a macro opens a block in its body): the first, the only one found, is not taken
+/// for a name without `@LINE`, since the one meant may be the unread one.
+const UNREAD_OVERLOAD: &str = "\
+template <typename T, typename Int, ENABLE_IF(std::is_integral<T>::value)>
+inline auto to_int(T value, Int upper) -> Int {
+  return static_cast<Int>(value);
+}
+template <typename T, typename Int, ENABLE_IF(!std::is_integral<T>::value)>
+inline auto to_int(T value, Int upper) -> Int {
+  auto int_value = static_cast<Int>(value);
+  FOR_EACH(x) BLOCK_START
+    check(x);
+  }
+  return int_value;
+}
+";
+
+#[test]
+fn a_same_named_definition_that_could_not_be_read_refuses_the_found_one() {
+    let lines: Vec<&str> = UNREAD_OVERLOAD.lines().collect();
+    let new = lines[4..].join("\n").replace("check(x)", "verify(x)");
+    let (reply, after) = symbol_edit("chrono.h", UNREAD_OVERLOAD, "to_int", &new);
+    assert!(reply.contains("parse error at line 6"), "{reply}");
+    assert_eq!(after, UNREAD_OVERLOAD);
+    let first = find_all_symbols(UNREAD_OVERLOAD, CPP, "to_int@2").expect("lookup");
+    assert_eq!(first.len(), 1, "{first:?}");
+}
