@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHistory } from '../bench/replay/aider-history.mjs';
 import { lineMatches, replaceOnce } from '../bench/replay/failed-cases.mjs';
-import { cDefinition } from '../bench/replay/c-defs.mjs';
+import { cSymbolCall, textDefs } from '../bench/replay/c-defs.mjs';
 import { caseId, pinnedCases, repoCases } from '../bench/replay/cases.mjs';
 
 const fence = '```';
@@ -73,11 +73,25 @@ describe('C and C++ definitions from the text', () => {
     '}',
   ].join('\n');
 
-  it('finds the function holding the lines with its template and return-type lines', () => {
-    expect(cDefinition(source, 5, 5)).toEqual({ name: 'add', startLine: 2, endLine: 8 });
-    expect(cDefinition(source, 11, 11)).toEqual({ name: 'get', startLine: 9, endLine: 12 });
-    expect(cDefinition(source, 16, 16)).toEqual({ name: 'name_of', startLine: 14, endLine: 17 });
-    expect(cDefinition(source, 1, 1)).toBeNull();
+  it('finds each function with its template and return-type lines', () => {
+    const defs = textDefs(source).map(({ name, startLine, endLine }) => ({ name, startLine, endLine }));
+    expect(defs).toEqual([
+      { name: 'add', startLine: 2, endLine: 8 },
+      { name: 'Box::get', startLine: 9, endLine: 12 },
+      { name: 'name_of', startLine: 14, endLine: 17 },
+    ]);
+  });
+
+  const overloads = ['class A {', ' public:', '  int f(int x) {', '    return x;', '  }', '  int f(long x,', '        int y) {', '    return 2;', '  }', '};'].join('\n');
+  const call = (start, line) => cSymbolCall({ content: overloads, hunk: { start, oldCount: 1, newLines: [line] } });
+
+  it('names an overload bare when the commit keeps its signature, with @LINE when it changes it', () => {
+    const kept = call(8, '    return 3;');
+    expect(kept.params.symbol).toBe('A::f');
+    expect(kept.params.new_string).toBe('  int f(long x,\n        int y) {\n    return 3;\n  }');
+    expect(call(7, '        short y) {').params.symbol).toBe('A::f@6');
+    expect(call(4, '    return -x;').params.symbol).toBe('A::f');
+    expect(cSymbolCall({ content: source, hunk: { start: 1, oldCount: 1, newLines: ['//'] } })).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { applyHunk } from './cases.mjs';
-import { cDefinition } from './c-defs.mjs';
+import { cSymbolCall } from './c-defs.mjs';
 
 const leading = (l) => /^[ \t]*/.exec(l)[0];
 const countOf = (hay, needle) => hay.split(needle).length - 1;
@@ -175,20 +175,18 @@ const C_FAMILY = new Set(['c', 'c-header', 'cpp']);
 
 /**
  * Every call of case `c`: text mode, line mode, and symbol mode when a definition holds the hunk:
- * in C and C++ the function found from the text (`cDefinition`), whether or not the engine finds
+ * in C and C++ the definition found from the text (`c-defs.mjs`), whether or not the engine finds
  * it; elsewhere a name the engine finds once (looked up by `api` in a probe file written in `dir`).
  */
 export async function caseCalls(api, dir, c) {
   const calls = [...textCalls(c), lineCall(c)];
-  let defs;
-  if (C_FAMILY.has(c.lang)) {
-    defs = [cDefinition(c.content, ...hunkSpan(c.hunk))].filter(Boolean);
-  } else {
+  let sym;
+  if (C_FAMILY.has(c.lang)) sym = cSymbolCall(c);
+  else {
     const probe = join(dir, `defs${extname(c.path)}`);
     writeFileSync(probe, c.content);
-    defs = await symbolDefs(api, probe, c);
+    sym = symbolCall(c, await symbolDefs(api, probe, c));
   }
-  const sym = symbolCall(c, defs);
   if (sym) calls.push(sym);
   return calls;
 }

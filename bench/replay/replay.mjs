@@ -16,7 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { gitDirs, repoCases } from './cases.mjs';
 import { pinnedCorpus, writePin } from './pinned.mjs';
 import { applyCall, caseCalls } from './calls.mjs';
-import { cSymbolCall, cSymbolCases } from './c-symbols.mjs';
+import { cSymbolCases } from './c-symbols.mjs';
+import { cSymbolCall } from './c-defs.mjs';
 import { judge, markPythonFailures, report } from './judge.mjs';
 
 const PINNED = new URL('./corpus.json', import.meta.url).pathname;

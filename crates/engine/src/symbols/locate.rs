@@ -6,6 +6,7 @@ use super::grammar::Language;
 use super::languages::{spec, Spec};
 use super::names::name_of;
 use super::parsing::parse;
+use super::recover::TextBraces;
 use super::{LeadingKind, LeadingPart, SymbolError, SymbolInfo};
 
 /// Every definition in `source`, in source order (outer before inner), each with its qualified name.
@@ -23,9 +24,10 @@ pub fn list_symbols_in_tree(
     source: &str,
     lang: Language,
 ) -> Result<Vec<SymbolInfo>, SymbolError> {
+    let braces = TextBraces::new(source);
     let found: Vec<SymbolInfo> = walk_defs(tree.root_node(), spec(lang), source, None)
         .into_iter()
-        .filter_map(|d| build_info(d.node, d.path, lang, source))
+        .filter_map(|d| build_info(d.node, d.path, lang, &braces))
         .collect();
     if found.is_empty() && tree.root_node().has_error() {
         return Err(parse_error(tree, lang));
@@ -90,6 +92,12 @@ fn find_in_tree(
     let mut found = wanted.select(candidates(tree, source, lang, &wanted, filter.as_ref()));
     if views && tree.root_node().has_error() && matches!(lang, Language::C | Language::Cpp) {
         found = with_preprocessor_views(tree, source, lang, name, filter.as_ref(), found);
+        if let Some(line) = unread_same_name(tree, source, lang, &wanted, filter.as_ref(), &found) {
+            return Err(SymbolError::Parse {
+                language: lang.name(),
+                line,
+            });
+        }
     }
     if found.is_empty() && tree.root_node().has_error() {
         let broken = match &filter {
@@ -107,6 +115,42 @@ fn find_in_tree(
         }
     }
     Ok(found)
+}
+
+/// C/C++: for a name without `@LINE` whose lookup found something, the line of a same-named
+/// definition head in a broken region that no found definition covers
+/// ([`super::recover::unread_definition`]): picking among the found ones could pick the wrong one.
+fn unread_same_name(
+    tree: &Tree,
+    source: &str,
+    lang: Language,
+    wanted: &Wanted,
+    filter: Option<&Filter>,
+    found: &[SymbolInfo],
+) -> Option<usize> {
+    if found.is_empty() || wanted.line.is_some() {
+        return None;
+    }
+    let spec = spec(lang);
+    let ranges: Vec<(usize, usize)> = found.iter().map(|s| (s.start_byte, s.end_byte)).collect();
+    let segments = &wanted.segments;
+    let name = super::recover::WantedName {
+        last: segments.last()?,
+        qualifier: segments.len().checked_sub(2).map(|i| segments[i]),
+    };
+    let def_name = |n: Node| {
+        spec.def_for(n)
+            .and_then(|d| name_of(n, d, source))
+            .map(|named| named.name)
+    };
+    super::recover::unread_definition(
+        tree.root_node(),
+        source,
+        &name,
+        &filter?.last,
+        &ranges,
+        def_name,
+    )
 }
 
 /// C/C++ whose parse broke where the name occurs: the definitions found in the preprocessor views
@@ -156,6 +200,7 @@ pub(super) fn candidates(
     filter: Option<&Filter>,
 ) -> Vec<Candidate> {
     let segments = &wanted.segments;
+    let braces = TextBraces::new(source);
     walk_defs(tree.root_node(), spec(lang), source, filter)
         .into_iter()
         .filter(|d| {
@@ -164,7 +209,7 @@ pub(super) fn candidates(
         })
         .map(|d| Candidate {
             depth: d.path.len(),
-            info: build_info(d.node, d.path, lang, source),
+            info: build_info(d.node, d.path, lang, &braces),
         })
         .collect()
 }
@@ -400,11 +445,20 @@ fn first_error(mut node: Node) -> usize {
 }
 
 /// The [`SymbolInfo`] of a definition node with its qualified path; `None` when the definition (with its
-/// wrappers) holds a parse error.
-fn build_info(node: Node, path: Vec<String>, lang: Language, src: &str) -> Option<SymbolInfo> {
+/// wrappers) holds a parse error, unless [`super::recover::errors_confined`] shows the error cannot move
+/// its range.
+fn build_info(
+    node: Node,
+    path: Vec<String>,
+    lang: Language,
+    braces: &TextBraces,
+) -> Option<SymbolInfo> {
+    let src = braces.src;
     let spec = spec(lang);
     let ext = extent(node, spec, src);
-    if ext.outer.has_error() || ext.start_byte > ext.end_byte {
+    let broken =
+        ext.outer.has_error() && !super::recover::errors_confined(node, ext.outer, lang, braces);
+    if broken || ext.start_byte > ext.end_byte {
         return None;
     }
     let code_start = line_start(src, ext.start_byte);

@@ -22,6 +22,7 @@ mod locate;
 mod names;
 mod parsing;
 mod plan;
+mod recover;
 mod shape;
 mod suggest;
 

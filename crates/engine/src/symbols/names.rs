@@ -75,18 +75,18 @@ fn text<'s>(node: Node, src: &'s str) -> &'s str {
 }
 
 /// Splits `A::B<T>.c` / `M:pop` into clean segments (generic arguments, quotes and white space removed).
-/// C++ operator names (`operator==`) are kept whole.
+/// C++ operator names (`operator==`, `operator bool`) are kept whole.
 pub(crate) fn split_qualified(raw: &str) -> Vec<String> {
+    if let Some(idx) = operator_start(raw) {
+        let mut segs = split_qualified(&raw[..idx]);
+        segs.push(raw[idx..].chars().filter(|c| !c.is_whitespace()).collect());
+        return segs;
+    }
     let cleaned: String = strip_generics(raw)
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();
     let cleaned = cleaned.trim_matches(|c| c == '"' || c == '\'' || c == '`');
-    if let Some(idx) = cleaned.find("operator") {
-        let mut segs = split_qualified(&cleaned[..idx]);
-        segs.push(cleaned[idx..].to_string());
-        return segs;
-    }
     cleaned
         .split("::")
         .flat_map(|s| s.split(['.', ':']))
@@ -95,11 +95,17 @@ pub(crate) fn split_qualified(raw: &str) -> Vec<String> {
         .collect()
 }
 
-/// Removes `<...>` groups (generic arguments) unless the text is an operator name.
+/// Where the keyword `operator` starts in `raw`: the word alone, not part of an identifier such as
+/// `sub_operator_list` or `operators`.
+fn operator_start(raw: &str) -> Option<usize> {
+    let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    raw.match_indices("operator").map(|(i, _)| i).find(|&i| {
+        !ident(raw[..i].chars().next_back()) && !ident(raw[i + "operator".len()..].chars().next())
+    })
+}
+
+/// Removes `<...>` groups (generic arguments).
 fn strip_generics(raw: &str) -> String {
-    if raw.contains("operator") {
-        return raw.to_string();
-    }
     let mut out = String::with_capacity(raw.len());
     let mut depth = 0usize;
     for c in raw.chars() {
@@ -195,6 +201,15 @@ mod tests {
             split_qualified("Calc::operator<<"),
             vec!["Calc", "operator<<"]
         );
+        assert_eq!(
+            split_qualified("A<T>::operator bool"),
+            vec!["A", "operatorbool"]
+        );
+        assert_eq!(
+            split_qualified("ns::sub_operator_list"),
+            vec!["ns", "sub_operator_list"]
+        );
+        assert_eq!(split_qualified("operators"), vec!["operators"]);
         assert_eq!(split_qualified("~Calc"), vec!["~Calc"]);
         assert!(split_qualified("").is_empty());
     }

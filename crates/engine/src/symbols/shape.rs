@@ -16,8 +16,10 @@ enum Shape {
     Defaulted,
 }
 
-/// The one definition among `found` (C or C++) whose shape `new_string` has; `None` when the language is
-/// another, the shape of `new_string` is unclear, or not exactly one definition has it.
+/// The one definition among `found` (C or C++) whose shape `new_string` has; among several functions
+/// of that shape (overloads), the one whose signature (the text before the body's `{`, white space and
+/// comments aside) `new_string` repeats. `None` when the language is another, the shape of `new_string`
+/// is unclear, or not exactly one definition fits.
 pub fn pick_by_shape<'a>(found: &'a [SymbolInfo], new_string: &str) -> Option<&'a SymbolInfo> {
     if !found
         .iter()
@@ -26,10 +28,63 @@ pub fn pick_by_shape<'a>(found: &'a [SymbolInfo], new_string: &str) -> Option<&'
         return None;
     }
     let wanted = text_shape(new_string)?;
-    let mut matching = found.iter().filter(|s| symbol_shape(s) == Some(wanted));
-    match (matching.next(), matching.next()) {
-        (Some(one), None) => Some(one),
+    let same: Vec<&SymbolInfo> = found
+        .iter()
+        .filter(|s| symbol_shape(s) == Some(wanted))
+        .collect();
+    match same.as_slice() {
+        [one] => Some(one),
+        [_, _, ..] if wanted == Shape::Function => {
+            let given = signature(new_string)?;
+            let mut matching = same
+                .into_iter()
+                .filter(|s| signature(&s.code).as_deref() == Some(given.as_str()));
+            match (matching.next(), matching.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            }
+        }
         _ => None,
+    }
+}
+
+/// A function text's signature: from its first token after comments (a `template <...>` clause
+/// included) to the first `{` outside parentheses, with white space and comments removed.
+fn signature(text: &str) -> Option<String> {
+    let head = skip_comments(text);
+    let mut depth = 0usize;
+    let mut out = String::new();
+    let mut rest = head;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("//") || rest.starts_with("/*") {
+            rest = skip_comments(rest);
+            continue;
+        }
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            '{' if depth == 0 => return Some(out),
+            _ => {}
+        }
+        if !c.is_whitespace() {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    None
+}
+
+/// `text` after leading white space and comments.
+fn skip_comments(mut text: &str) -> &str {
+    loop {
+        text = text.trim_start();
+        if let Some(r) = text.strip_prefix("//") {
+            text = r.find('\n').map_or("", |i| &r[i..]);
+        } else if let Some(r) = text.strip_prefix("/*") {
+            text = r.find("*/").map_or("", |i| &r[i + 2..]);
+        } else {
+            return text;
+        }
     }
 }
 
@@ -138,5 +193,16 @@ mod tests {
             text_shape("struct node *make(void) {\n  return 0;\n}"),
             Some(Shape::Function)
         );
+    }
+
+    #[test]
+    fn signatures_leave_out_white_space_and_comments() {
+        let a =
+            "/// Doc.\ntemplate <typename T>\nvoid f(T x,\n       int y = {}) /* c */ {\n  g();\n}";
+        assert_eq!(
+            signature(a).as_deref(),
+            Some("template<typenameT>voidf(Tx,inty={})")
+        );
+        assert_eq!(signature("void f();"), None);
     }
 }

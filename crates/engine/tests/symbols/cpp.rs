@@ -120,3 +120,15 @@ fn operator_names() {
     assert_eq!(matches(src, CPP, "V::operator()"), vec!["V.operator()"]);
     assert_eq!(matches(src, CPP, "operator=="), vec!["V.operator=="]);
 }
+
+/// A name with `operator` inside a word is a plain name (minimized from a test struct of a
+/// formatting library: `phantom_subscript_operator_container`).
+#[test]
+fn operator_inside_a_word_is_a_plain_name() {
+    let src = "struct phantom_subscript_operator_container {\n    std::vector<char> buffer;\n    operator const char*() const noexcept { return buffer.data(); }\n};\n\nstruct operators {};\n";
+    assert_eq!(
+        matches(src, CPP, "phantom_subscript_operator_container"),
+        vec!["phantom_subscript_operator_container"]
+    );
+    assert_eq!(matches(src, CPP, "operators"), vec!["operators"]);
+}

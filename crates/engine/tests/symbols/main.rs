@@ -15,6 +15,7 @@ mod parse_errors;
 mod php;
 mod preprocessor;
 mod python;
+mod recovered;
 mod ruby;
 mod rust;
 mod scala;

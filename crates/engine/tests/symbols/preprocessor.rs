@@ -3,32 +3,11 @@
 //! its constructors. Each case is minimized from a hunk of a public project's commit.
 
 use edit_engine_core::symbols::{find_all_symbols, pick_by_shape, plan_replace, Language};
-use edit_engine_core::tools::history::HistoryOption;
-use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
-use serde_json::json;
 
 use crate::common::*;
 
 const C: Language = Language::C;
 const CPP: Language = Language::Cpp;
-
-/// Runs one symbol `edit` call on `name` holding `content`; the reply and the file after it.
-fn symbol_edit(name: &str, content: &str, symbol: &str, new: &str) -> (String, String) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let root = dir.path().to_string_lossy().into_owned();
-    let options = ToolOptions {
-        allowed_folders: vec![root.clone()],
-        cwd: Some(root),
-        history: HistoryOption::Off,
-        ..ToolOptions::default()
-    };
-    let ctx = ToolContext::new(&options, None).expect("tool context");
-    std::fs::write(dir.path().join(name), content).expect("write");
-    let params = json!({ "file_path": name, "symbol": symbol, "new_string": new });
-    let reply = edit::run(&ctx, &params);
-    let after = std::fs::read_to_string(dir.path().join(name)).expect("read");
-    (reply, after)
-}
 
 /// An export macro between `class` and the name: the class is found whole (not its defaulted
 /// constructor, which was all the broken parse left).
@@ -246,14 +225,15 @@ fn the_text_of_a_class_picks_the_class_over_its_constructors() {
     );
 }
 
-/// A class whose body the grammar cannot parse leaves only its out-of-class constructor under
-/// its name: a class text is refused instead of replacing the constructor with it.
+/// A class whose body the grammar cannot parse, nor its braces confirm (a macro opens a block),
+/// leaves only its out-of-class constructor under its name: a class text is refused instead of
+/// replacing the constructor with it.
 const UNPARSED_CLASS_AND_CONSTRUCTOR: &str = "\
+#define BEGIN {
 class Env {
  public:
   Env();
-  template <typename T, typename std::enable_if<std::is_integral<T>::value>::type * = nullptr>
-  auto &store(T &var) { return *this; }
+  void run() BEGIN go(); }
 };
 
 Env::Env() : started_(false) {}
