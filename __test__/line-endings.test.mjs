@@ -2,7 +2,7 @@
 // the ending of the k-th line it replaces, extra new lines the last replaced line's, added lines
 // the ending of the line above; untouched lines keep theirs byte for byte.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyDiffTool, applyPatchTool, editTool, multiEditTool, textEditorTool } from '../lib/index.mjs';
+import { applyDiffTool, applyPatchTool, editFileTool, editTool, multiEditTool, replaceInFileTool, textEditorTool } from '../lib/index.mjs';
 import { createEditor } from '../lib/openai.mjs';
 import { makeWorkspace } from './support/workspace.mjs';
 
@@ -112,5 +112,32 @@ describe('edit, str_replace and multi_edit on mixed endings', () => {
     const out = await multiEditTool(opts).execute({ edits });
     expect(out.split('\n')[0]).toMatch(/2\/2 succeeded/);
     expect(bytesOf('m.txt')).toBe('ONE\r\nONE-b\r\nTWO\nTWO-b\nthree\r\nfour\n');
+  });
+});
+
+describe('edit_file and replace_in_file on mixed endings', () => {
+  it('edit_file: each new line takes the ending of the line it replaces, in every occurrence', async () => {
+    ws.write('m.txt', MIXED);
+    const out = await editFileTool(opts).execute({ path: 'm.txt', old_text: 'three', new_text: 'THREE\nTHREE-b' });
+    expect(out).toBe('Replaced 1 occurrence');
+    expect(bytesOf('m.txt')).toBe('one\r\ntwo\nTHREE\r\nTHREE-b\r\nfour\n');
+    ws.write('r.txt', 'x\r\nx\n');
+    await editFileTool(opts).execute({ path: 'r.txt', old_text: 'x', new_text: 'y\nz', replace_all: true });
+    expect(bytesOf('r.txt')).toBe('y\r\nz\r\ny\nz\n');
+  });
+
+  it('replace_in_file: lines, insertions, strings and regexes follow the lines around them', async () => {
+    ws.write('m.txt', MIXED);
+    const out = await replaceInFileTool(opts).execute({
+      filePath: 'm.txt',
+      replacements: [
+        { type: 'lines', startLine: 3, endLine: 3, replaceWith: '3\n3b' },
+        { type: 'insert_after', lineNumber: 1, insertText: 'ins' },
+        { type: 'string', searchFor: 'two', replaceWith: '2\n2b' },
+        { type: 'regex', searchFor: '(?m)^o(ne)', replaceWith: 'O$1\nX' },
+      ],
+    });
+    expect(out).toMatch(/^Successfully applied 4/);
+    expect(bytesOf('m.txt')).toBe('One\r\nX\r\nins\r\n2\n2b\n3\r\n3b\r\nfour\n');
   });
 });

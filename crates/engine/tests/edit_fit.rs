@@ -118,6 +118,26 @@ mod indentation {
 mod tabs {
     use super::*;
 
+    /// A tab-indented file whose head is a long space-indented script in a string: the block
+    /// copied with four surplus spaces is written in the tabs of the code around it, not in the
+    /// head's spaces.
+    #[test]
+    fn the_style_is_the_one_around_the_edit() {
+        let script: String = (0..700)
+            .map(|i| format!("    echo {i}\n        true\n"))
+            .collect();
+        let code: String = (0..150)
+            .map(|i| format!("func g{i}() {{\n\tif a {{\n\t\tb{i}()\n\t}}\n}}\n\n"))
+            .collect();
+        let file = format!("package p\n\nconst s = `\n{script}`\n\n{code}func f() {{\n\tif a {{\n\t\tb()\n\t}}\n}}\n");
+        let params = text_edit(
+            "    \tif a {\n    \t\tb()\n    \t}",
+            "    \tif a {\n    \t\tc()\n    \t\td()\n    \t}",
+        );
+        let expected = file.replace("\t\tb()\n", "\t\tc()\n\t\td()\n");
+        assert_lands("a.go", &file, params, &expected);
+    }
+
     /// Two tabs for eight spaces are the same two levels: matched, and every level written in
     /// the file's spaces.
     #[test]
@@ -282,6 +302,25 @@ mod escapes {
         let file = "log(`b`);\n";
         let params = text_edit("log(\\`b\\`);", "log(\\`b\\`);\nlog(\\`\\${e}\\`);");
         assert_lands("a.ts", file, params, "log(`b`);\nlog(`${e}`);\n");
+    }
+
+    /// Template escapes added to text holding its own backslashes (a shell script's `\n` in a Go
+    /// raw string, a Rust doc's `\xNN`): only the template escapes are undone, in `new_string`
+    /// too, and the file's own backslashes stay.
+    #[test]
+    fn template_escapes_beside_the_files_own_backslashes() {
+        let file = "s := `\n    done < <(printf \"%s\\n\" \"${c[@]}\")\n`\n";
+        let params = text_edit(
+            "    done < <(printf \"%s\\n\" \"\\${c[@]}\")",
+            "    done < <(printf \"%s\\n\" \"\\${d[@]}\")",
+        );
+        assert_lands("a.go", file, params, &file.replace("{c[@]}", "{d[@]}"));
+        let file = "/// Escapes as `\\xNN`.\nfn f() { w(\"\\\\x\") }\n/// Other.\n";
+        let params = text_edit(
+            "/// Escapes as \\`\\xNN\\`.\nfn f() { w(\"\\\\x\") }\n/// Other.",
+            "/// Other.",
+        );
+        assert_lands("a.rs", file, params, "/// Other.\n");
     }
 }
 

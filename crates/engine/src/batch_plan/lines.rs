@@ -2,6 +2,8 @@
 //! the one-pass rebuild (original lines interleaved with replacements and insertions).
 
 use super::{label, BatchError, Effect, Op, OpKind};
+use crate::fs::endings::{ends_crlf, new_line_endings};
+use std::borrow::Cow;
 
 /// The lines of `text` without their `\n` terminators, and whether the last line was terminated.
 /// `""` has no lines; `"\n"` has one empty line; `"a\nb"` has two lines and no final newline.
@@ -182,15 +184,24 @@ fn effects(ranges: &[Range], inserts: &[Insert]) -> Vec<(usize, Effect)> {
 }
 
 /// One pass over the original lines: at each gap its insertions, at each range start the
-/// replacement (then skip to the range's end), otherwise the original line.
-fn rebuild<'a>(original: &[&'a str], ranges: &[Range<'a>], inserts: &[Insert<'a>]) -> Vec<&'a str> {
+/// replacement (then skip to the range's end), otherwise the original line. New lines take their
+/// endings from the lines around them ([`fitted`]).
+fn rebuild<'a>(
+    original: &[&'a str],
+    ranges: &[Range<'a>],
+    inserts: &[Insert<'a>],
+) -> Vec<Cow<'a, str>> {
     let extra: usize = ranges.iter().map(|r| r.lines.len()).sum::<usize>()
         + inserts.iter().map(|i| i.lines.len()).sum::<usize>();
     let mut out = Vec::with_capacity(original.len() + extra);
     let (mut next_range, mut next_insert, mut line) = (0, 0, 1);
     loop {
         while next_insert < inserts.len() && inserts[next_insert].gap == line - 1 {
-            out.extend_from_slice(&inserts[next_insert].lines);
+            let gap = inserts[next_insert].gap;
+            let (above, below) = (gap.checked_sub(1), gap);
+            let above = above.and_then(|i| original.get(i).copied());
+            let new = &inserts[next_insert].lines;
+            out.extend(fitted(new, &[], above, original.get(below).copied()));
             next_insert += 1;
         }
         if line > original.len() {
@@ -198,15 +209,43 @@ fn rebuild<'a>(original: &[&'a str], ranges: &[Range<'a>], inserts: &[Insert<'a>
         }
         match ranges.get(next_range) {
             Some(range) if range.start == line => {
-                out.extend_from_slice(&range.lines);
+                let replaced = &original[range.start - 1..range.end];
+                out.extend(fitted(&range.lines, replaced, None, None));
                 line = range.end + 1;
                 next_range += 1;
             }
             _ => {
-                out.push(original[line - 1]);
+                out.push(Cow::Borrowed(original[line - 1]));
                 line += 1;
             }
         }
     }
     out
+}
+
+/// `lines` (new lines, without `\n`) taking the place of the `replaced` lines between `above` and
+/// `below`, each given its ending by [`new_line_endings`] (a `\r` the caller wrote dropped first)
+/// when any of those lines ends in CRLF; as they are otherwise.
+fn fitted<'a>(
+    lines: &[&'a str],
+    replaced: &[&str],
+    above: Option<&str>,
+    below: Option<&str>,
+) -> Vec<Cow<'a, str>> {
+    let involved = replaced.iter().copied().chain(above).chain(below);
+    if !involved.into_iter().any(ends_crlf) {
+        return lines.iter().map(|line| Cow::Borrowed(*line)).collect();
+    }
+    let endings = new_line_endings(lines.len(), replaced, above, below);
+    lines
+        .iter()
+        .zip(endings)
+        .map(|(line, crlf)| {
+            let bare = line.strip_suffix('\r').unwrap_or(line);
+            match crlf {
+                true => Cow::Owned(format!("{bare}\r")),
+                false => Cow::Borrowed(bare),
+            }
+        })
+        .collect()
 }

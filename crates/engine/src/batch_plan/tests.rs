@@ -264,3 +264,41 @@ fn labels_are_short_and_escaped() {
         "[1] string \"a\\tb\""
     );
 }
+
+const MIXED: &str = "one\r\ntwo\nthree\r\nfour\n";
+
+#[test]
+fn new_lines_take_the_endings_of_the_lines_they_replace_in_a_mixed_file() {
+    assert_eq!(
+        text_of(MIXED, &[lines(0, 2, 3, "2\r\n3\n3b\n")]),
+        "one\r\n2\n3\r\n3b\r\nfour\n"
+    );
+    assert_eq!(
+        text_of(MIXED, &[after(0, 1, "1b\n"), before(1, 1, "0")]),
+        "0\r\none\r\n1b\r\ntwo\nthree\r\nfour\n"
+    );
+    assert_eq!(
+        text_of(MIXED, &[literal(0, "three", "3\n3b")]),
+        "one\r\ntwo\n3\r\n3b\r\nfour\n"
+    );
+    assert_eq!(
+        text_of(MIXED, &[regex(0, "t(w)o", "T$1\nO")]),
+        "one\r\nTw\nO\nthree\r\nfour\n"
+    );
+    assert_eq!(
+        text_of(MIXED, &[regex(0, "(?m)^o(ne)", "O$1\nX")]),
+        "One\r\nX\r\ntwo\nthree\r\nfour\n"
+    );
+}
+
+#[test]
+fn files_without_carriage_returns_take_new_text_as_given() {
+    assert_eq!(
+        text_of(FIVE, &[lines(0, 2, 2, "b\r\n")]),
+        "1\nb\r\n3\n4\n5\n"
+    );
+    assert_eq!(
+        text_of(FIVE, &[literal(0, "3", "c\r\nc")]),
+        "1\n2\nc\r\nc\n4\n5\n"
+    );
+}

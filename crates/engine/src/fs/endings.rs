@@ -97,6 +97,29 @@ pub fn carry_endings<'a>(content: &str, region: Range<usize>, new: &'a str) -> C
     Cow::Owned(out)
 }
 
+/// `content` with each of `replacements` (ascending, non-overlapping regions of `content` and
+/// their new texts) put in place, endings carried by [`carry_endings`]. A `content` without any
+/// `\r` (LF, or the LF view of a CRLF file) takes the new texts as they are.
+pub fn splice_carrying_endings<I, S>(content: &str, replacements: I) -> String
+where
+    I: IntoIterator<Item = (Range<usize>, S)>,
+    S: AsRef<str>,
+{
+    let mixed = memchr::memchr(b'\r', content.as_bytes()).is_some();
+    let mut out = String::with_capacity(content.len());
+    let mut last = 0;
+    for (region, new) in replacements {
+        out.push_str(&content[last..region.start]);
+        match mixed {
+            true => out.push_str(&carry_endings(content, region.clone(), new.as_ref())),
+            false => out.push_str(new.as_ref()),
+        }
+        last = region.end;
+    }
+    out.push_str(&content[last..]);
+    out
+}
+
 /// Whether each line that `region` touches ends in CRLF, in order. A last line without a line
 /// break takes the ending of the line above it; empty when no touched line has a known ending.
 fn touched_endings(bytes: &[u8], region: Range<usize>) -> Vec<bool> {
@@ -195,6 +218,18 @@ mod tests {
             fit_new_lines("X", &["a"], Some("b"), None),
             Cow::Borrowed("X")
         ));
+    }
+
+    #[test]
+    fn spliced_replacements_carry_endings_only_in_files_with_carriage_returns() {
+        let mixed = "one\r\ntwo\nthree\r\nfour\n";
+        let at = |s: &str| mixed.find(s).map(|p| p..p + s.len()).unwrap();
+        let spliced = splice_carrying_endings(mixed, [(at("one"), "1\n1b"), (at("three"), "3")]);
+        assert_eq!(spliced, "1\r\n1b\r\ntwo\n3\r\nfour\n");
+        assert_eq!(
+            splice_carrying_endings("a\nb\n", [(0..1, "x\r\ny")]),
+            "x\r\ny\nb\n"
+        );
     }
 
     #[test]

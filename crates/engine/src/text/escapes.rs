@@ -28,12 +28,47 @@ pub fn unescape_literal(s: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// `s` with only its template-literal escapes (`\$`, `` \` ``) replaced by the characters they
+/// stand for, read left to right (`\\` is kept as written, both characters); `None` when it has
+/// none. The model escaped a template literal's text and nothing else (`\n` stays literal).
+pub fn unescape_template(s: &str) -> Option<String> {
+    let mut out = String::with_capacity(s.len());
+    let mut changed = false;
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(q @ ('$' | '`')) => {
+                out.push(q);
+                changed = true;
+            }
+            Some(other) => {
+                out.push(c);
+                out.push(other);
+            }
+            None => out.push(c),
+        }
+    }
+    changed.then_some(out)
+}
+
 /// Escape-normalized strategy: every non-overlapping occurrence of [`unescape_literal`]`(search)`
-/// in `content`. `None` when the search has no such escape sequence, unescapes to white space only,
-/// or does not occur. O(content + search).
+/// in `content`, else of [`unescape_template`]`(search)` (the file's own `\n` or `\\` kept). `None`
+/// when the search has no such escape sequence, unescapes to white space only, or does not occur.
+/// O(content + search).
 pub fn escape_normalized_match(content: &str, search: &str) -> Option<StrategyMatch> {
     let needle = unescape_literal(search)?;
-    if super::js::js_trim(&needle).is_empty() {
+    occurrences(content, &needle).or_else(|| {
+        let template = unescape_template(search).filter(|t| *t != needle)?;
+        occurrences(content, &template)
+    })
+}
+
+fn occurrences(content: &str, needle: &str) -> Option<StrategyMatch> {
+    if super::js::js_trim(needle).is_empty() {
         return None;
     }
     let regions: Vec<_> = memchr::memmem::find_iter(content.as_bytes(), needle.as_bytes())
@@ -75,6 +110,21 @@ mod tests {
         assert_eq!(escape_normalized_match("a\nb", "a b"), None);
         assert_eq!(escape_normalized_match("a\nb", r"a\nc"), None);
         assert_eq!(escape_normalized_match("a\n\nb", r"\n\n"), None);
+    }
+
+    #[test]
+    fn template_escapes_alone_match_text_with_its_own_backslashes() {
+        let content = "    done < <(printf \"%s\\n\" \"${items[@]}\")\n";
+        let m = escape_normalized_match(content, r#"done < <(printf "%s\n" "\${items[@]}")"#);
+        assert_eq!(m.unwrap().regions, vec![4..content.len() - 1]);
+        let content = "/// as `\\xNN`\nwrite!(f, \"\\\\x\")";
+        let m = escape_normalized_match(content, "/// as \\`\\xNN\\`\nwrite!(f, \"\\\\x\")");
+        assert_eq!(m.unwrap().regions, vec![0..content.len()]);
+        assert_eq!(
+            unescape_template(r"a \$ \\$ \n"),
+            Some(r"a $ \\$ \n".into())
+        );
+        assert_eq!(unescape_template(r"\n \\"), None);
     }
 
     #[test]

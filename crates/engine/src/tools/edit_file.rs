@@ -4,6 +4,7 @@
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{self, Located, Loose};
 use super::{diff, ToolContext};
+use crate::fs::endings::splice_carrying_endings;
 use crate::fs::FsError;
 use serde_json::Value;
 
@@ -119,14 +120,38 @@ fn run_call(ctx: &ToolContext, request: &EditFileRequest) -> Result<Outcome, Too
 }
 
 /// `content` with `old` replaced by `new` (the first occurrence, or every one with `replace_all`)
-/// and the number replaced; `None` when `old` does not occur.
+/// and the number replaced; `None` when `old` does not occur. In a file of mixed endings each
+/// new line takes the ending of the line it replaces ([`crate::fs::endings`]).
 fn replace(content: &str, old: &str, new: &str, replace_all: bool) -> Option<(usize, String)> {
-    if replace_all {
-        let count = content.matches(old).count();
-        (count > 0).then(|| (count, content.replace(old, new)))
-    } else {
-        content
-            .contains(old)
-            .then(|| (1, content.replacen(old, new, 1)))
+    let take = if replace_all { usize::MAX } else { 1 };
+    let regions: Vec<_> = content
+        .match_indices(old)
+        .take(take)
+        .map(|(at, _)| (at..at + old.len(), new))
+        .collect();
+    let count = regions.len();
+    (count > 0).then(|| (count, splice_carrying_endings(content, regions)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::replace;
+
+    #[test]
+    fn each_occurrence_takes_the_endings_of_the_lines_it_replaces() {
+        let mixed = "x\r\nx\nx";
+        assert_eq!(
+            replace(mixed, "x", "y\nz", true),
+            Some((3, "y\r\nz\r\ny\nz\ny\nz".to_string()))
+        );
+        assert_eq!(
+            replace(mixed, "x\n", "a\nb\n", false),
+            Some((1, "x\r\na\nb\nx".to_string()))
+        );
+        assert_eq!(
+            replace("a\nb", "b", "c\r\nd", false).unwrap().1,
+            "a\nc\r\nd"
+        );
+        assert_eq!(replace("a", "q", "c", true), None);
     }
 }

@@ -33,7 +33,7 @@ pub fn fit_replacement(
 ) -> String {
     let mut out = match strategy {
         Some(Strategy::QuoteNormalized) => preserve_quote_style(region_text, old, new),
-        Some(Strategy::EscapeNormalized) if looks_escaped(old) && looks_escaped(new) => {
+        Some(Strategy::EscapeNormalized) if fully_escaped(region_text, old, new) => {
             unescape_literal(new).unwrap_or_else(|| new.to_string())
         }
         Some(Strategy::EscapeNormalized) => template_unescaped(region_text, old, new),
@@ -131,6 +131,14 @@ fn template_unescaped(region_text: &str, old: &str, new: &str) -> String {
         out = out.replace(e, &e[1..]);
     }
     out
+}
+
+/// `old` and `new` both escaped whole ([`looks_escaped`]) and `old` matched as fully unescaped:
+/// `new` is unescaped the same way. (A match of `old`'s template escapes alone keeps the rest.)
+fn fully_escaped(region_text: &str, old: &str, new: &str) -> bool {
+    looks_escaped(old)
+        && looks_escaped(new)
+        && unescape_literal(old).is_some_and(|u| u == region_text)
 }
 
 /// A single-line text holding literal escape sequences (the model escaped real newlines/quotes).

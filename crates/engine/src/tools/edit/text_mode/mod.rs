@@ -204,7 +204,8 @@ fn splice(
     new: &str,
 ) -> String {
     let mut out = String::with_capacity(content.len() + new.len() * regions.len());
-    let style = strategy.map(|_| frame::detect_style(sample(content)));
+    let at = regions.first().map_or(0, |r| r.start);
+    let style = strategy.map(|_| frame::detect_style(sample(content, at)));
     let mut at = 0;
     for region in regions {
         out.push_str(&content[at..region.start]);
@@ -230,13 +231,23 @@ fn splice(
     out
 }
 
-/// The first 16 KB of `content` (at a char boundary): enough to detect its indentation style.
-fn sample(content: &str) -> &str {
-    let mut end = content.len().min(16 * 1024);
+/// About 8 KB of `content` around byte `at`, whole lines, clamped into the file: the text whose
+/// indentation style is detected for an edit at `at`. Local, since a long file can hold text of
+/// another style far from the edit (a space-indented script in a string of a tab-indented file).
+fn sample(content: &str, at: usize) -> &str {
+    const SPAN: usize = 8 * 1024;
+    let end = (at.saturating_add(SPAN / 2)).max(SPAN).min(content.len());
+    let (mut start, mut end) = (end.saturating_sub(SPAN), end);
+    while !content.is_char_boundary(start) {
+        start -= 1;
+    }
     while !content.is_char_boundary(end) {
         end -= 1;
     }
-    &content[..end]
+    if start > 0 {
+        start += content[start..end].find('\n').map_or(0, |i| i + 1);
+    }
+    &content[start..end]
 }
 
 /// The boundary rule: a line break that opens (or closes) the replaced text is kept when a
