@@ -29,6 +29,7 @@
 
 mod index;
 mod names;
+pub mod previews;
 mod store_fs;
 mod txn;
 

@@ -15,6 +15,9 @@ pub mod history;
 pub mod multi_edit;
 pub mod outcome;
 pub mod params;
+pub mod preview;
+#[cfg(test)]
+mod preview_apply_tests;
 #[cfg(test)]
 mod preview_tests;
 pub mod read_guard;

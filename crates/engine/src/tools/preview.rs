@@ -1,0 +1,425 @@
+//! Previews bound to what is written. [`preview`] runs a call in preview mode (see
+//! [`super::apply`]): nothing is written, and the files it would change are described (action,
+//! unified diff, line counts) and, when the call succeeds, stored under a token with the contents
+//! it read and would write. [`apply_preview`] takes that token and writes exactly those contents
+//! — never matching again — if every file still holds what the preview read; otherwise it
+//! refuses, shows what changed since, and writes nothing. Tokens are single use and expire after
+//! the time to live ([`Previews::ttl`]).
+
+use super::apply::{Change, FileEdit, Plan, PlannedFile, PlannedRecording, Recording};
+use super::outcome::{ErrorKind, Outcome, ToolError};
+use super::ToolContext;
+use crate::fs::{FsError, ResolvedPath};
+use crate::history::previews::{path_of, PreviewRecord, PreviewStore, PreviewedFile};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long a preview can be applied by default (24 hours).
+pub const DEFAULT_PREVIEW_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Most lines of each file's diff a refusal shows of what changed since the preview.
+const CHANGED_SINCE_LINES: usize = 40;
+
+/// A tool object's previews: where they are stored (the history store's `previews/`; with the
+/// history off, this object's own memory) and how long they can be applied.
+#[derive(Debug, Clone)]
+pub struct Previews {
+    memory: Arc<Mutex<HashMap<String, PreviewRecord>>>,
+    pub ttl: Duration,
+}
+
+impl Previews {
+    /// Previews kept for `ttl` (default [`DEFAULT_PREVIEW_TTL`]).
+    pub fn new(ttl: Option<Duration>) -> Self {
+        Previews {
+            memory: Arc::default(),
+            ttl: ttl.unwrap_or(DEFAULT_PREVIEW_TTL),
+        }
+    }
+
+    fn store(&self, ctx: &ToolContext) -> Result<PreviewStore, String> {
+        if !ctx.history.enabled() {
+            return Ok(PreviewStore::Memory(self.memory.clone()));
+        }
+        let store = ctx.history.store()?;
+        PreviewStore::in_store(store.dir()).map_err(|e| e.to_string())
+    }
+}
+
+/// What a file of a previewed change undergoes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Update,
+    Create,
+    Delete,
+    Move,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Update => "update",
+            Action::Create => "create",
+            Action::Delete => "delete",
+            Action::Move => "move",
+        }
+    }
+}
+
+/// One file of a preview, as shown to a person or a model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    pub path: String,
+    pub action: Action,
+    pub moved_to: Option<String>,
+    /// Unified diff from the content read to the content the call would leave.
+    pub diff: String,
+    pub additions: usize,
+    pub deletions: usize,
+}
+
+/// A previewed call: the reply the call would give, the token that applies it (`None` when it
+/// cannot be applied: a failed call, a call that changes nothing, an undo), and its files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preview {
+    pub outcome: Outcome,
+    pub token: Option<String>,
+    pub files: Vec<FileChange>,
+}
+
+/// Previews the call `run` (which gets a context in preview mode); see the module doc.
+pub fn preview(
+    ctx: &ToolContext,
+    previews: &Previews,
+    run: impl FnOnce(&ToolContext) -> Outcome,
+) -> Preview {
+    let (preview_ctx, collector) = ctx.preview();
+    let outcome = run(&preview_ctx);
+    drop(preview_ctx);
+    let plan = std::mem::take(&mut *collector.lock().unwrap_or_else(|e| e.into_inner()));
+    let merged = merge(&plan.files);
+    let files = describe(ctx, &merged, &plan);
+    let undo = plan
+        .files
+        .iter()
+        .any(|f| f.recording == PlannedRecording::Undo);
+    if !outcome.ok() || merged.is_empty() || undo {
+        return Preview {
+            outcome,
+            token: None,
+            files,
+        };
+    }
+    let record = record_of(&outcome, &plan, merged);
+    match previews
+        .store(ctx)
+        .and_then(|s| s.save(&record, previews.ttl).map_err(|e| e.to_string()))
+    {
+        Ok(token) => Preview {
+            outcome,
+            token: Some(token),
+            files,
+        },
+        Err(e) => {
+            let text = format!("Error: the preview could not be stored ({e}). Nothing was written; run the call itself instead.");
+            Preview {
+                outcome: ToolError::new(ErrorKind::Fs, text).into(),
+                token: None,
+                files,
+            }
+        }
+    }
+}
+
+/// The files of a plan, each once (first read, last written), in the order first planned.
+fn merge(files: &[PlannedFile]) -> Vec<PlannedFile> {
+    let mut merged: Vec<PlannedFile> = Vec::new();
+    for file in files {
+        match merged.iter_mut().find(|m| m.path.real == file.path.real) {
+            Some(m) => m.after = file.after.clone(),
+            None => merged.push(file.clone()),
+        }
+    }
+    merged.retain(|f| f.before != f.after);
+    merged
+}
+
+/// The shown form of each merged file; a moved file's source and destination are one entry.
+fn describe(ctx: &ToolContext, merged: &[PlannedFile], plan: &Plan) -> Vec<FileChange> {
+    let find = |real: &std::path::Path| merged.iter().find(|f| f.path.real == real);
+    let mut moved_into = Vec::new();
+    let mut out = Vec::new();
+    for file in merged {
+        if moved_into.contains(&&file.path.real) {
+            continue;
+        }
+        let dest = plan.moves.iter().find(|(from, _)| *from == file.path.real);
+        let dest = dest
+            .filter(|_| file.after.is_none())
+            .and_then(|(_, to)| find(to));
+        let (action, last) = match (dest, &file.before, &file.after) {
+            (Some(dest), _, _) => (Action::Move, dest),
+            (None, None, _) => (Action::Create, file),
+            (None, _, None) => (Action::Delete, file),
+            (None, _, _) => (Action::Update, file),
+        };
+        if let Some(dest) = dest {
+            moved_into.push(&dest.path.real);
+        }
+        let hidden = ctx.policy.check_writable(&file.path).is_err()
+            || ctx.policy.check_writable(&last.path).is_err();
+        let (diff, additions, deletions) = diff_of(
+            file.before.as_deref(),
+            last.after.as_deref(),
+            &file.display,
+            hidden,
+        );
+        out.push(FileChange {
+            path: file.display.clone(),
+            action,
+            moved_to: dest.map(|d| d.display.clone()),
+            diff,
+            additions,
+            deletions,
+        });
+    }
+    out
+}
+
+/// The unified diff from `before` to `after` and its added and deleted line counts; a
+/// protected file's contents are never shown (only counted).
+fn diff_of(
+    before: Option<&[u8]>,
+    after: Option<&[u8]>,
+    name: &str,
+    hidden: bool,
+) -> (String, usize, usize) {
+    let text = |b: Option<&[u8]>| String::from_utf8_lossy(b.unwrap_or_default()).into_owned();
+    let (old, new) = (text(before), text(after));
+    let diff = similar::TextDiff::from_lines(&old, &new);
+    let (mut additions, mut deletions) = (0, 0);
+    for change in diff.iter_all_changes() {
+        match change.tag() {
+            similar::ChangeTag::Insert => additions += 1,
+            similar::ChangeTag::Delete => deletions += 1,
+            similar::ChangeTag::Equal => {}
+        }
+    }
+    let shown = match hidden {
+        true => format!("(the contents of the protected file {name} are not shown)\n"),
+        false => diff
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{name}"), &format!("b/{name}"))
+            .to_string(),
+    };
+    (shown, additions, deletions)
+}
+
+/// The stored form of a successful preview.
+fn record_of(outcome: &Outcome, plan: &Plan, merged: Vec<PlannedFile>) -> PreviewRecord {
+    let tool = plan.files.iter().find_map(|f| match &f.recording {
+        PlannedRecording::Level(tool) => Some(tool.clone()),
+        _ => None,
+    });
+    PreviewRecord {
+        created_ms: crate::history::now_ms(),
+        tool: tool.unwrap_or_default(),
+        forget: plan
+            .files
+            .iter()
+            .any(|f| f.recording == PlannedRecording::Forget),
+        text: outcome.text.clone(),
+        changed_files: outcome.changed_files.clone(),
+        changes: outcome.changes,
+        files: merged
+            .into_iter()
+            .map(|f| {
+                PreviewedFile::new(f.display, &f.path.real, &f.path.lexical, f.before, f.after)
+            })
+            .collect(),
+        effects: plan
+            .effects
+            .iter()
+            .map(|(p, e)| (bytes(&p.real), bytes(&p.lexical), e.clone()))
+            .collect(),
+    }
+}
+
+fn bytes(path: &std::path::Path) -> Vec<u8> {
+    crate::history::previews::bytes_of(path)
+}
+
+/// Applies the preview `token` (see the module doc). The reply is the previewed call's own.
+pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Outcome {
+    let store = match previews.store(ctx) {
+        Ok(store) => store,
+        Err(e) => {
+            let text = format!(
+                "Error: the preview cannot be applied: {e}. Nothing was written; re-send the call."
+            );
+            return ToolError::new(ErrorKind::Fs, text).into();
+        }
+    };
+    let Some(record) = store.take(token.trim()) else {
+        return ToolError::new(ErrorKind::NotFound, MISSING).into();
+    };
+    let age = crate::history::now_ms().saturating_sub(record.created_ms);
+    if u128::from(age) > previews.ttl.as_millis() {
+        let text = format!(
+            "Error: this preview has expired (previews can be applied for {}). Nothing was written. Re-send the call.",
+            span(previews.ttl)
+        );
+        return ToolError::new(ErrorKind::Stale, text).into();
+    }
+    apply_record(ctx, &record).into()
+}
+
+const MISSING: &str = "Error: there is no preview with this token (a preview can be applied once, and only until it expires). Nothing was written. Re-send the call.";
+
+/// A duration as a person reads it: whole hours, minutes or seconds, else milliseconds.
+fn span(d: Duration) -> String {
+    let ms = d.as_millis();
+    match ms {
+        ms if ms >= 3_600_000 && ms % 3_600_000 == 0 => format!("{} h", ms / 3_600_000),
+        ms if ms >= 60_000 && ms % 60_000 == 0 => format!("{} min", ms / 60_000),
+        ms if ms >= 1000 && ms % 1000 == 0 => format!("{} s", ms / 1000),
+        ms => format!("{ms} ms"),
+    }
+}
+
+/// A file of a stored preview, resolved and locked again, with what it holds now.
+struct Target<'r> {
+    file: &'r PreviewedFile,
+    path: ResolvedPath,
+    current: Option<Vec<u8>>,
+}
+
+/// Locks every file of `record` (in real-path order), runs the read guard, checks each still
+/// holds what the preview read, and writes the previewed contents as one change.
+fn apply_record(ctx: &ToolContext, record: &PreviewRecord) -> Result<Outcome, ToolError> {
+    const LEAD: &str = "Error: the previewed change was not applied: ";
+    let fail = |e: &FsError| ToolError::fs(LEAD, e);
+    let mut targets = record
+        .files
+        .iter()
+        .map(|file| resolve(ctx, file))
+        .collect::<Result<Vec<_>, _>>()?;
+    targets.sort_by(|a, b| a.path.real.cmp(&b.path.real));
+    let mut locks = Vec::with_capacity(targets.len());
+    for target in &mut targets {
+        locks.push(ctx.lock(&target.path).map_err(|e| fail(&e))?);
+        if target.file.before.is_some() {
+            ctx.check_read_state(&target.path)
+                .map_err(|message| fail(&FsError::ReadState { message }))?;
+        }
+        target.current = current(ctx, target).map_err(|e| fail(&e))?;
+    }
+    refuse_changed(&targets)?;
+    let files = targets
+        .iter()
+        .map(|t| FileEdit {
+            path: &t.path,
+            display: &t.file.display,
+            before: t.current.as_deref(),
+            after: t.file.after.as_deref(),
+            texts: None,
+        })
+        .collect::<Vec<_>>();
+    let recording = match (record.forget, files.len()) {
+        (true, _) => Recording::Forget,
+        (false, 1) => Recording::Level(&record.tool),
+        (false, _) => Recording::Transaction(&record.tool),
+    };
+    ctx.apply(&Change { files, recording })
+        .map_err(|e| fail(&e))?;
+    drop(locks);
+    for (real, lexical, effect) in &record.effects {
+        if let (Some(real), Some(lexical)) = (path_of(real), path_of(lexical)) {
+            ctx.after_write(&ResolvedPath { lexical, real }, effect.clone());
+        }
+    }
+    Ok(Outcome {
+        error: None,
+        text: record.text.clone(),
+        changed_files: record.changed_files.clone(),
+        changes: record.changes,
+    })
+}
+
+/// Resolves a stored file's path again under this context's path policy; it must still be the
+/// file the preview read.
+fn resolve<'r>(ctx: &ToolContext, file: &'r PreviewedFile) -> Result<Target<'r>, ToolError> {
+    let unusable = || {
+        let text = format!("Error: the previewed change was not applied: the stored path of {} is unusable. Nothing was written. Re-send the call.", file.display);
+        ToolError::new(ErrorKind::Internal, text)
+    };
+    let lexical = file.lexical_path().ok_or_else(unusable)?;
+    let real = file.real_path().ok_or_else(unusable)?;
+    let lexical = lexical.to_str().ok_or_else(unusable)?;
+    let path = ctx
+        .resolve_writable(lexical, None)
+        .map_err(|e| ToolError::fs("Error: the previewed change was not applied: ", &e))?;
+    if path.real != real {
+        let text = format!("Error: the previewed change was not applied: {} now resolves to another file (a link changed since the preview). Nothing was written. Re-read the file and re-send the call.", file.display);
+        return Err(ToolError::new(ErrorKind::Stale, text));
+    }
+    Ok(Target {
+        file,
+        path,
+        current: None,
+    })
+}
+
+/// What the file holds now (`None`: no file).
+fn current(ctx: &ToolContext, target: &Target) -> Result<Option<Vec<u8>>, FsError> {
+    let (real, display) = (&target.path.real, &target.file.display);
+    match crate::fs::textfile::read_bytes_confined(real, display, Some(ctx.max_file_bytes)) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(FsError::NotFound { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Refuses when any file no longer holds what the preview read, showing what changed since.
+fn refuse_changed(targets: &[Target]) -> Result<(), ToolError> {
+    let changed: Vec<&Target> = targets
+        .iter()
+        .filter(|t| t.current != t.file.before)
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<&str> = changed.iter().map(|t| t.file.display.as_str()).collect();
+    let mut text = format!(
+        "Error: the previewed change was not applied: {} changed since the preview. Nothing was written. Re-read the file{} and re-send the call.\n\nWhat changed since the preview:\n",
+        names.join(", "),
+        if names.len() > 1 { "s" } else { "" }
+    );
+    for t in changed {
+        text.push_str(&changed_since(t));
+    }
+    Err(ToolError::new(ErrorKind::Stale, text))
+}
+
+/// A short diff of one file from what the preview read to what it holds now.
+fn changed_since(t: &Target) -> String {
+    let name = &t.file.display;
+    match (&t.file.before, &t.current) {
+        (Some(_), None) => format!("{name} was deleted.\n"),
+        (None, Some(_)) => format!("{name} was created.\n"),
+        (before, now) => {
+            let (diff, _, _) = diff_of(before.as_deref(), now.as_deref(), name, false);
+            let lines: Vec<&str> = diff.lines().collect();
+            let mut shown = lines[..lines.len().min(CHANGED_SINCE_LINES)].join("\n");
+            if lines.len() > CHANGED_SINCE_LINES {
+                shown.push_str(&format!(
+                    "\n... ({} more lines)",
+                    lines.len() - CHANGED_SINCE_LINES
+                ));
+            }
+            format!("```diff\n{shown}\n```\n")
+        }
+    }
+}
