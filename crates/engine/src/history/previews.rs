@@ -30,11 +30,16 @@ pub struct PreviewRecord {
     pub forget: bool,
     /// The reply of the call (what the direct call answers).
     pub text: String,
+    /// The error kind of a failed call (`None`: it succeeded): applying the preview answers that
+    /// failure and writes nothing.
+    pub failed: Option<String>,
     pub changed_files: Vec<String>,
     pub changes: Option<usize>,
     pub files: Vec<PreviewedFile>,
     /// The after-write bookkeeping of each landed file: `(real path, lexical path, effect)`.
     pub effects: Vec<(Vec<u8>, Vec<u8>, TrackerEffect)>,
+    /// `(from, to)` real paths of the files the call moves.
+    pub moves: Vec<(Vec<u8>, Vec<u8>)>,
 }
 
 /// One file of a stored preview: its paths (raw bytes), and its contents before and after
@@ -113,9 +118,15 @@ impl PreviewStore {
         Ok(PreviewStore::Dir(sub))
     }
 
-    /// Stores `record` under a fresh token (returned); first collects previews older than `ttl`.
-    pub fn save(&self, record: &PreviewRecord, ttl: Duration) -> Result<String, HistoryError> {
-        let token = super::txn::new_id();
+    /// Stores `record` under `token` (a fresh one when `None`; an earlier preview under the same
+    /// token is replaced) and returns the token; first collects previews older than `ttl`.
+    pub fn save(
+        &self,
+        record: &PreviewRecord,
+        ttl: Duration,
+        token: Option<String>,
+    ) -> Result<String, HistoryError> {
+        let token = token.unwrap_or_else(super::txn::new_id);
         match self {
             PreviewStore::Memory(map) => {
                 let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
@@ -129,6 +140,22 @@ impl PreviewStore {
             }
         }
         Ok(token)
+    }
+
+    /// The preview `token`, left in the store; `None` when there is none by that token.
+    pub fn peek(&self, token: &str) -> Option<PreviewRecord> {
+        if !is_token(token) {
+            return None;
+        }
+        match self {
+            PreviewStore::Memory(map) => {
+                let map = map.lock().unwrap_or_else(|e| e.into_inner());
+                map.get(token).cloned()
+            }
+            PreviewStore::Dir(dir) => {
+                decode(&store_fs::read_small(&dir.join(token), u64::MAX / 2)?)
+            }
+        }
     }
 
     /// Takes the preview `token` out of the store (it can be taken once); `None` when there is
@@ -150,6 +177,13 @@ impl PreviewStore {
             }
         }
     }
+}
+
+/// The token of the preview made for the tool call `call_id`: the same in every process, so
+/// the approved execution of a call finds the preview shown for it.
+pub fn call_token(call_id: &str) -> String {
+    let hash = blake3::hash(format!("tool call\0{call_id}").as_bytes());
+    super::hex(&hash.as_bytes()[..16])
 }
 
 /// A token is 32 lowercase hex digits (so it always names a file inside `previews/`).

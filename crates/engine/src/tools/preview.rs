@@ -10,8 +10,9 @@ use super::apply::{Change, FileEdit, Plan, PlannedFile, PlannedRecording, Record
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::ToolContext;
 use crate::fs::{FsError, ResolvedPath};
-use crate::history::previews::{path_of, PreviewRecord, PreviewStore, PreviewedFile};
+use crate::history::previews::{call_token, path_of, PreviewRecord, PreviewStore, PreviewedFile};
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -88,23 +89,34 @@ pub struct Preview {
     pub files: Vec<FileChange>,
 }
 
-/// Previews the call `run` (which gets a context in preview mode); see the module doc.
+/// Previews the call `run` (which gets a context in preview mode); see the module doc. With
+/// `call_id` (the host's id of the tool call) the preview is that call's: its token is the call's
+/// ([`call_token`]), a failed one is kept too (applying it answers the failure), and once one is
+/// stored, previewing the same call again, in any process sharing the store, shows that one.
 pub fn preview(
     ctx: &ToolContext,
     previews: &Previews,
+    call_id: Option<&str>,
     run: impl FnOnce(&ToolContext) -> Outcome,
 ) -> Preview {
+    if let Some(shown) = call_id.and_then(|id| stored_preview(ctx, previews, id)) {
+        return shown;
+    }
     let (preview_ctx, collector) = ctx.preview();
     let outcome = run(&preview_ctx);
     drop(preview_ctx);
     let plan = std::mem::take(&mut *collector.lock().unwrap_or_else(|e| e.into_inner()));
     let merged = merge(&plan.files);
-    let files = describe(ctx, &merged, &plan);
+    let files = describe(ctx, &merged, &plan.moves);
     let undo = plan
         .files
         .iter()
         .any(|f| f.recording == PlannedRecording::Undo);
-    if !outcome.ok() || merged.is_empty() || undo {
+    let kept = match outcome.ok() {
+        true => !merged.is_empty() && !undo,
+        false => call_id.is_some(),
+    };
+    if !kept {
         return Preview {
             outcome,
             token: None,
@@ -112,13 +124,14 @@ pub fn preview(
         };
     }
     let record = record_of(&outcome, &plan, merged);
-    match previews
-        .store(ctx)
-        .and_then(|s| s.save(&record, previews.ttl).map_err(|e| e.to_string()))
-    {
+    let token = call_id.map(call_token);
+    match previews.store(ctx).and_then(|s| {
+        s.save(&record, previews.ttl, token)
+            .map_err(|e| e.to_string())
+    }) {
         Ok(token) => Preview {
+            token: outcome.ok().then_some(token),
             outcome,
-            token: Some(token),
             files,
         },
         Err(e) => {
@@ -130,6 +143,63 @@ pub fn preview(
             }
         }
     }
+}
+
+/// The unexpired preview stored for the call `call_id`, shown again.
+fn stored_preview(ctx: &ToolContext, previews: &Previews, call_id: &str) -> Option<Preview> {
+    let token = call_token(call_id);
+    let record = previews.store(ctx).ok()?.peek(&token)?;
+    if expired(&record, previews.ttl) {
+        return None;
+    }
+    let files: Vec<PlannedFile> = record
+        .files
+        .iter()
+        .filter_map(|f| {
+            Some(PlannedFile {
+                display: f.display.clone(),
+                path: ResolvedPath {
+                    lexical: f.lexical_path()?,
+                    real: f.real_path()?,
+                },
+                before: f.before.clone(),
+                after: f.after.clone(),
+                recording: PlannedRecording::Level(record.tool.clone()),
+            })
+        })
+        .collect();
+    let moves: Vec<(PathBuf, PathBuf)> = record
+        .moves
+        .iter()
+        .filter_map(|(from, to)| Some((path_of(from)?, path_of(to)?)))
+        .collect();
+    let outcome = outcome_of(&record);
+    let token = outcome.ok().then_some(token);
+    Some(Preview {
+        files: describe(ctx, &files, &moves),
+        token,
+        outcome,
+    })
+}
+
+/// The reply a stored preview's call gives.
+fn outcome_of(record: &PreviewRecord) -> Outcome {
+    let kind = |name: &str| ErrorKind::ALL.into_iter().find(|k| k.as_str() == name);
+    Outcome {
+        error: record
+            .failed
+            .as_deref()
+            .map(|k| kind(k).unwrap_or(ErrorKind::Internal)),
+        text: record.text.clone(),
+        changed_files: record.changed_files.clone(),
+        changes: record.changes,
+    }
+}
+
+/// Whether `record` is older than `ttl`.
+fn expired(record: &PreviewRecord, ttl: Duration) -> bool {
+    let age = crate::history::now_ms().saturating_sub(record.created_ms);
+    u128::from(age) > ttl.as_millis()
 }
 
 /// The files of a plan, each once (first read, last written), in the order first planned.
@@ -146,7 +216,11 @@ fn merge(files: &[PlannedFile]) -> Vec<PlannedFile> {
 }
 
 /// The shown form of each merged file; a moved file's source and destination are one entry.
-fn describe(ctx: &ToolContext, merged: &[PlannedFile], plan: &Plan) -> Vec<FileChange> {
+fn describe(
+    ctx: &ToolContext,
+    merged: &[PlannedFile],
+    moves: &[(PathBuf, PathBuf)],
+) -> Vec<FileChange> {
     let find = |real: &std::path::Path| merged.iter().find(|f| f.path.real == real);
     let mut moved_into = Vec::new();
     let mut out = Vec::new();
@@ -154,7 +228,7 @@ fn describe(ctx: &ToolContext, merged: &[PlannedFile], plan: &Plan) -> Vec<FileC
         if moved_into.contains(&&file.path.real) {
             continue;
         }
-        let dest = plan.moves.iter().find(|(from, _)| *from == file.path.real);
+        let dest = moves.iter().find(|(from, _)| *from == file.path.real);
         let dest = dest
             .filter(|_| file.after.is_none())
             .and_then(|(_, to)| find(to));
@@ -231,6 +305,7 @@ fn record_of(outcome: &Outcome, plan: &Plan, merged: Vec<PlannedFile>) -> Previe
             .iter()
             .any(|f| f.recording == PlannedRecording::Forget),
         text: outcome.text.clone(),
+        failed: outcome.error.map(|k| k.as_str().to_string()),
         changed_files: outcome.changed_files.clone(),
         changes: outcome.changes,
         files: merged
@@ -243,6 +318,11 @@ fn record_of(outcome: &Outcome, plan: &Plan, merged: Vec<PlannedFile>) -> Previe
             .effects
             .iter()
             .map(|(p, e)| (bytes(&p.real), bytes(&p.lexical), e.clone()))
+            .collect(),
+        moves: plan
+            .moves
+            .iter()
+            .map(|(from, to)| (bytes(from), bytes(to)))
             .collect(),
     }
 }
@@ -265,13 +345,15 @@ pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Out
     let Some(record) = store.take(token.trim()) else {
         return ToolError::new(ErrorKind::NotFound, MISSING).into();
     };
-    let age = crate::history::now_ms().saturating_sub(record.created_ms);
-    if u128::from(age) > previews.ttl.as_millis() {
+    if expired(&record, previews.ttl) {
         let text = format!(
             "Error: this preview has expired (previews can be applied for {}). Nothing was written. Re-send the call.",
             span(previews.ttl)
         );
         return ToolError::new(ErrorKind::Stale, text).into();
+    }
+    if record.failed.is_some() {
+        return outcome_of(&record); // a failed call's preview: its failure, nothing written
     }
     apply_record(ctx, &record).into()
 }

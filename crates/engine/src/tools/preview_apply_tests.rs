@@ -31,7 +31,7 @@ fn edit_two() -> Value {
 fn a_file_changed_since_the_preview_is_refused_and_left_as_it_is() {
     let (ws, _h, ctx) = setup(true);
     let previews = Previews::new(None);
-    let shown = preview(&ctx, &previews, |c| edit::call(c, &edit_two()));
+    let shown = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()));
     assert_eq!(shown.files[0].action, Action::Update);
     assert_eq!((shown.files[0].additions, shown.files[0].deletions), (1, 1));
     std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree, changed\n").unwrap();
@@ -46,7 +46,7 @@ fn a_file_changed_since_the_preview_is_refused_and_left_as_it_is() {
 fn a_token_applies_once() {
     let (ws, _h, ctx) = setup(true);
     let previews = Previews::new(None);
-    let token = preview(&ctx, &previews, |c| edit::call(c, &edit_two()))
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
         .token
         .unwrap();
     assert!(apply_preview(&ctx, &previews, &token).ok());
@@ -64,7 +64,7 @@ fn a_token_applies_once() {
 fn an_expired_preview_is_refused() {
     let (ws, _h, ctx) = setup(true);
     let previews = Previews::new(Some(Duration::from_millis(1)));
-    let token = preview(&ctx, &previews, |c| edit::call(c, &edit_two()))
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
         .token
         .unwrap();
     std::thread::sleep(Duration::from_millis(20));
@@ -88,7 +88,9 @@ fn a_preview_with_a_failed_operation_cannot_be_applied() {
         {"file_path": "a.txt", "old_string": "two", "new_string": "2"},
         {"file_path": "a.txt", "old_string": "missing", "new_string": "x"},
     ]});
-    let shown = preview(&ctx, &Previews::new(None), |c| multi_edit::call(c, &params));
+    let shown = preview(&ctx, &Previews::new(None), None, |c| {
+        multi_edit::call(c, &params)
+    });
     assert_eq!(shown.outcome.error, Some(ErrorKind::Partial));
     assert!(shown.token.is_none());
     assert_eq!(shown.files.len(), 1);
@@ -101,7 +103,7 @@ fn a_preview_with_a_failed_operation_cannot_be_applied() {
 fn without_history_previews_stay_with_their_tool_object() {
     let (ws, hist, ctx) = setup(false);
     let (mine, other) = (Previews::new(None), Previews::new(None));
-    let token = preview(&ctx, &mine, |c| edit::call(c, &edit_two()))
+    let token = preview(&ctx, &mine, None, |c| edit::call(c, &edit_two()))
         .token
         .unwrap();
     assert_eq!(
@@ -122,7 +124,9 @@ fn a_move_is_one_entry_and_one_undo_level() {
         "*** Begin Patch\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-two\n+2\n*** End Patch";
     let params = json!({ "input": input });
     let previews = Previews::new(None);
-    let shown = preview(&ctx, &previews, |c| apply_patch::call_patch(c, &params));
+    let shown = preview(&ctx, &previews, None, |c| {
+        apply_patch::call_patch(c, &params)
+    });
     assert_eq!(shown.files.len(), 1, "{:?}", shown.files);
     assert_eq!(shown.files[0].action, Action::Move);
     assert_eq!(shown.files[0].moved_to.as_deref(), Some("b.txt"));
@@ -137,4 +141,45 @@ fn a_move_is_one_entry_and_one_undo_level() {
     assert!(undone.ok(), "{}", undone.text);
     assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
     assert!(!ws.path().join("b.txt").exists());
+}
+
+/// A call's preview, once stored, is the one shown again for that call (here by another tool
+/// object sharing the store, after the file changed) and the one its apply writes or refuses.
+#[test]
+fn a_calls_preview_is_shown_again_and_never_planned_anew() {
+    let (ws, _h, ctx) = setup(true);
+    let first = preview(&ctx, &Previews::new(None), Some("call-7"), |c| {
+        edit::call(c, &edit_two())
+    });
+    std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree\nfour\n").unwrap();
+    let again = preview(&ctx, &Previews::new(None), Some("call-7"), |c| {
+        edit::call(
+            c,
+            &json!({"file_path": "a.txt", "old_string": "four", "new_string": "4"}),
+        )
+    });
+    assert_eq!(again, first);
+    let token = crate::history::previews::call_token("call-7");
+    assert_eq!(first.token.as_deref(), Some(token.as_str()));
+    let applied = apply_preview(&ctx, &Previews::new(None), &token);
+    assert_eq!(applied.error, Some(ErrorKind::Stale));
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\nfour\n");
+}
+
+/// A failed call's preview made for a call is kept: applying it answers that failure, even if
+/// the call would now succeed, and writes nothing.
+#[test]
+fn a_calls_failed_preview_applies_as_its_failure() {
+    let (ws, _h, ctx) = setup(true);
+    let params = json!({"file_path": "a.txt", "old_string": "five", "new_string": "5"});
+    let shown = preview(&ctx, &Previews::new(None), Some("call-8"), |c| {
+        edit::call(c, &params)
+    });
+    assert_eq!(shown.outcome.error, Some(ErrorKind::NotFound));
+    assert!(shown.token.is_none());
+    std::fs::write(ws.path().join("a.txt"), "five\n").unwrap();
+    let token = crate::history::previews::call_token("call-8");
+    let applied = apply_preview(&ctx, &Previews::new(None), &token);
+    assert_eq!(applied, shown.outcome);
+    assert_eq!(read(ws.path()), "five\n");
 }

@@ -105,7 +105,7 @@ fn check_applied(
     let (ws, _hist, ctx) = workspace(files, &setup);
     let before = snapshot(ws.path());
     let previews = Previews::new(None);
-    let shown = preview::preview(&ctx, &previews, |c| run(c, params));
+    let shown = preview::preview(&ctx, &previews, None, |c| run(c, params));
     assert_eq!(&shown.outcome, direct.0, "{params}");
     for file in &shown.files {
         check_diff(&before, direct.1, file);
