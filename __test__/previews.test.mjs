@@ -200,6 +200,28 @@ describe('preview and applyPreview', () => {
     expect(shown.text).toContain('has not been read yet');
   });
 
+  it('a preview leaves the trackers as they were; the applied preview has the direct call\'s effects', async () => {
+    const ws = space();
+    const { FileTracker, FileReadTracker } = await import('../lib/index.mjs');
+    const fileTracker = new FileTracker();
+    const created = createTool(options(ws, { fileTracker }));
+    const shown = await created.preview({ file_path: 'new.txt', content: 'x\n' });
+    expect(fileTracker.isFileSeen(join(ws.root, 'new.txt'))).toBe(false);
+    expect((await created.applyPreview(shown.token)).ok).toBe(true);
+    expect(fileTracker.isFileSeen(join(ws.root, 'new.txt'))).toBe(true);
+
+    // The read tracker records the write as read, so the next edit needs no re-read.
+    const readTracker = new FileReadTracker();
+    const view = textEditorTool(options(ws, { readTracker }));
+    expect((await view.executeResult({ command: 'view', path: 'b.txt' })).ok).toBe(true);
+    const edit = editFileTool(options(ws, { readTracker }));
+    const first = await edit.preview({ path: 'b.txt', old_text: 'two', new_text: '2' });
+    expect((await edit.applyPreview(first.token)).ok).toBe(true);
+    const next = await edit.executeResult({ path: 'b.txt', old_text: '2', new_text: 'deux' });
+    expect(next.ok, next.text).toBe(true);
+    expect(ws.read('b.txt')).toBe('one\ndeux\none\n');
+  });
+
   it('an unusable previewTtlMs is named in every call', async () => {
     const ws = space();
     const tool = editFileTool(options(ws, { previewTtlMs: -5 }));

@@ -163,8 +163,10 @@ function withPreview(tool, toolbox, method, { label, names }) {
   };
   const applyPreview = async (token) => {
     const callId = callIdOf(token);
-    if (callId !== undefined) await byCall.get(callId); // a preview still being planned lands first
-    if (callId !== undefined) byCall.delete(callId);
+    if (callId !== undefined) {
+      await byCall.get(callId); // a preview still being planned is stored first
+      byCall.delete(callId);
+    }
     const key = callId !== undefined ? native.previewTokenOfCall(callId) : token;
     if (typeof key !== 'string') return failure(`${label}: applyPreview takes the token of a preview (a string) or { toolCallId }`);
     return (await callEngine(toolbox, 'applyPreview', key, { label, names })).result;
