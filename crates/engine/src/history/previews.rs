@@ -122,7 +122,7 @@ impl PreviewStore {
     /// token is replaced) and returns the token; first collects previews older than `ttl`.
     pub fn save(
         &self,
-        record: &PreviewRecord,
+        record: PreviewRecord,
         ttl: Duration,
         token: Option<String>,
     ) -> Result<String, HistoryError> {
@@ -132,11 +132,11 @@ impl PreviewStore {
                 let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
                 let now = super::now_ms();
                 map.retain(|_, r| now.saturating_sub(r.created_ms) <= ttl.as_millis() as u64);
-                map.insert(token.clone(), record.clone());
+                map.insert(token.clone(), record);
             }
             PreviewStore::Dir(dir) => {
                 collect_expired(dir, ttl);
-                store_fs::write_whole(&dir.join(&token), &encode(record))?;
+                store_fs::write_whole(&dir.join(&token), &encode(&record))?;
             }
         }
         Ok(token)

@@ -105,13 +105,14 @@ pub fn preview(
     let (preview_ctx, collector) = ctx.preview();
     let outcome = run(&preview_ctx);
     drop(preview_ctx);
-    let plan = std::mem::take(&mut *collector.lock().unwrap_or_else(|e| e.into_inner()));
-    let merged = merge(&plan.files);
-    let files = describe(ctx, &merged, &plan.moves);
+    let mut plan = std::mem::take(&mut *collector.lock().unwrap_or_else(|e| e.into_inner()));
     let undo = plan
         .files
         .iter()
         .any(|f| f.recording == PlannedRecording::Undo);
+    let recording = recording_of(&plan.files);
+    let merged = merge(std::mem::take(&mut plan.files));
+    let files = describe(ctx, &merged, &plan.moves);
     let kept = match outcome.ok() {
         true => !merged.is_empty() && !undo,
         false => call_id.is_some(),
@@ -123,10 +124,10 @@ pub fn preview(
             files,
         };
     }
-    let record = record_of(&outcome, &plan, merged);
+    let record = record_of(&outcome, &plan, merged, recording);
     let token = call_id.map(call_token);
     match previews.store(ctx).and_then(|s| {
-        s.save(&record, previews.ttl, token)
+        s.save(record, previews.ttl, token)
             .map_err(|e| e.to_string())
     }) {
         Ok(token) => Preview {
@@ -203,12 +204,12 @@ fn expired(record: &PreviewRecord, ttl: Duration) -> bool {
 }
 
 /// The files of a plan, each once (first read, last written), in the order first planned.
-fn merge(files: &[PlannedFile]) -> Vec<PlannedFile> {
+fn merge(files: Vec<PlannedFile>) -> Vec<PlannedFile> {
     let mut merged: Vec<PlannedFile> = Vec::new();
     for file in files {
         match merged.iter_mut().find(|m| m.path.real == file.path.real) {
-            Some(m) => m.after = file.after.clone(),
-            None => merged.push(file.clone()),
+            Some(m) => m.after = file.after,
+            None => merged.push(file),
         }
     }
     merged.retain(|f| f.before != f.after);
@@ -269,41 +270,42 @@ fn diff_of(
     name: &str,
     hidden: bool,
 ) -> (String, usize, usize) {
-    let text = |b: Option<&[u8]>| String::from_utf8_lossy(b.unwrap_or_default()).into_owned();
-    let (old, new) = (text(before), text(after));
-    let diff = similar::TextDiff::from_lines(&old, &new);
-    let (mut additions, mut deletions) = (0, 0);
-    for change in diff.iter_all_changes() {
-        match change.tag() {
-            similar::ChangeTag::Insert => additions += 1,
-            similar::ChangeTag::Delete => deletions += 1,
-            similar::ChangeTag::Equal => {}
-        }
+    let old = String::from_utf8_lossy(before.unwrap_or_default());
+    let new = String::from_utf8_lossy(after.unwrap_or_default());
+    let (diff, additions, deletions) = super::diff::unified_counted(&old, &new, name);
+    match hidden {
+        true => (
+            format!("(the contents of the protected file {name} are not shown)\n"),
+            additions,
+            deletions,
+        ),
+        false => (diff, additions, deletions),
     }
-    let shown = match hidden {
-        true => format!("(the contents of the protected file {name} are not shown)\n"),
-        false => diff
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{name}"), &format!("b/{name}"))
-            .to_string(),
-    };
-    (shown, additions, deletions)
 }
 
-/// The stored form of a successful preview.
-fn record_of(outcome: &Outcome, plan: &Plan, merged: Vec<PlannedFile>) -> PreviewRecord {
-    let tool = plan.files.iter().find_map(|f| match &f.recording {
+/// The tool a plan's undo level names, and whether its write forgets the file's levels.
+fn recording_of(files: &[PlannedFile]) -> (String, bool) {
+    let tool = files.iter().find_map(|f| match &f.recording {
         PlannedRecording::Level(tool) => Some(tool.clone()),
         _ => None,
     });
+    let forget = files
+        .iter()
+        .any(|f| f.recording == PlannedRecording::Forget);
+    (tool.unwrap_or_default(), forget)
+}
+
+/// The stored form of a preview.
+fn record_of(
+    outcome: &Outcome,
+    plan: &Plan,
+    merged: Vec<PlannedFile>,
+    (tool, forget): (String, bool),
+) -> PreviewRecord {
     PreviewRecord {
         created_ms: crate::history::now_ms(),
-        tool: tool.unwrap_or_default(),
-        forget: plan
-            .files
-            .iter()
-            .any(|f| f.recording == PlannedRecording::Forget),
+        tool,
+        forget,
         text: outcome.text.clone(),
         failed: outcome.error.map(|k| k.as_str().to_string()),
         changed_files: outcome.changed_files.clone(),
