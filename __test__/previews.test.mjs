@@ -229,6 +229,17 @@ describe('preview and applyPreview', () => {
     expect(shown.ok).toBe(false);
     expect(shown.text).toContain('invalid previewTtlMs option -5');
   });
+
+  it("a failing call's preview names the host's tools as the call itself does", async () => {
+    const ws = space();
+    const toolNames = { read: 'read_file', search: 'grep_files', create: 'write_file' };
+    const tool = editTool(options(ws, { toolNames }));
+    const params = { file_path: 'b.txt', old_string: 'absent', new_string: 'x' };
+    const [shown, direct] = [await tool.preview(params), await tool.executeResult(params)];
+    expect([shown.ok, shown.token]).toEqual([false, null]);
+    expect(shown.text).toBe(direct.text);
+    expect(shown.text).toContain("Use 'grep_files' or 'read_file'");
+  });
 });
 
 describe('dry runs', () => {
