@@ -114,6 +114,18 @@ export declare class NativeToolbox {
   applyPatch(params: Record<string, unknown>): Promise<ToolResult>
   /** The `apply_diff` tool call (parameters `diff`, optional `path`). */
   applyDiff(params: Record<string, unknown>): Promise<ToolResult>
+  /**
+   * Previews the call of the writing method `method` (`"edit"`, `"multiEdit"`, ...) with
+   * `params`: nothing is written; a successful preview is stored under its `token` (with
+   * `callId`, the host's id of the tool call, the token is that call's: see
+   * `previewTokenOfCall`).
+   */
+  preview(method: string, params: Record<string, unknown>, callId?: string | undefined | null): Promise<PreviewResult>
+  /**
+   * Writes exactly the contents of the preview `token` if every file still holds what the
+   * preview read; the reply is the previewed call's.
+   */
+  applyPreview(token: string): Promise<ToolResult>
   constructor(options?: NativeToolOptions | undefined | null, tracker?: JsFileTracker | undefined | null, readTracker?: FileReadTracker | undefined | null)
   /** Probe's `edit` tool call. */
   edit(params: Record<string, unknown>): Promise<ToolResult>
@@ -298,12 +310,42 @@ export interface NativeToolOptions {
   syntaxCheckMaxBytes?: number
   /** The host's tools that messages point to (default: Probe's `extract`, `search`, `create`). */
   toolNames?: NativeToolNames
+  /** How long a preview can be applied, in milliseconds (default 24 hours). */
+  previewTtlMs?: number
 }
 
 /** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */
 export declare function normalizeQuotes(text: string): string
 
 export declare function parseLineRef(reference: string): LineRefResult | null
+
+/** One file of a preview. */
+export interface PreviewFile {
+  path: string
+  /** `"update"`, `"create"`, `"delete"` or `"move"`. */
+  action: string
+  movedTo?: string
+  /** Unified diff from the file's content now to the content the call would leave. */
+  diff: string
+  additions: number
+  deletions: number
+}
+
+/**
+ * A previewed call: `ok`, `text`, `kind` and `changedFiles` as the call itself would answer;
+ * `token` applies it (null when it cannot be applied); `files` shows what it would change.
+ */
+export interface PreviewResult {
+  ok: boolean
+  text: string
+  kind?: string
+  changedFiles: Array<string>
+  token?: string
+  files: Array<PreviewFile>
+}
+
+/** The token of the preview made for the host's tool call `callId` (the same in every process). */
+export declare function previewTokenOfCall(callId: string): string
 
 /**
  * The first place `needle` occurs in `haystack` when quotes are compared normalized; `null`

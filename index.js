@@ -863,6 +863,7 @@ module.exports.lineTrimmedMatch = nativeBinding.lineTrimmedMatch
 module.exports.lockFilePath = nativeBinding.lockFilePath
 module.exports.normalizeQuotes = nativeBinding.normalizeQuotes
 module.exports.parseLineRef = nativeBinding.parseLineRef
+module.exports.previewTokenOfCall = nativeBinding.previewTokenOfCall
 module.exports.quoteFuzzyMatch = nativeBinding.quoteFuzzyMatch
 module.exports.reindent = nativeBinding.reindent
 module.exports.restoreIndentation = nativeBinding.restoreIndentation

@@ -117,3 +117,19 @@ describe('pinned corpus', () => {
     }
   });
 });
+
+describe('replay --preview', () => {
+  it('names each way a previewed-then-applied call differs from the direct one', async () => {
+    const { previewMismatches, previewReport } = await import('../bench/replay/preview-check.mjs');
+    const { applyDiffToText } = await import('../lib/index.mjs');
+    const call = { content: 'a\nb\n' };
+    const diff = '--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n';
+    const same = { shown: { text: 'ok', files: [{ action: 'update', diff }] }, reply: 'ok', after: 'a\nB\n' };
+    const direct = { reply: 'ok', after: 'a\nB\n' };
+    expect(previewMismatches({ applyDiffToText }, call, same, direct)).toEqual([]);
+    const off = { shown: { text: 'other', files: [{ action: 'update', diff }] }, reply: 'ok', after: 'a\nb\n' };
+    expect(previewMismatches({ applyDiffToText }, call, off, { reply: 'ok', after: 'a\nC\n' })).toEqual(['preview text', 'file', 'diff']);
+    expect(previewReport([{ applied: true, mismatches: [] }, { applied: false, mismatches: ['file'] }]))
+      .toBe('preview check: 2 calls, 1 applied through their preview, 1 differ from the direct call (file 1)');
+  });
+});

@@ -50,12 +50,13 @@ describe('MCP server over stdio', () => {
     expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
   });
 
-  it('lists the editing tools with --allow-edit, with the JS tools\' schemas', async () => {
+  it('lists the editing tools with --allow-edit, with the JS tools\' schemas plus dry_run', async () => {
     const { tools } = await editing.listTools();
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     for (const name of ['view', 'edit', 'create', 'multi_edit', 'edit_file']) expect(byName[name]).toBeDefined();
-    expect(byName.edit.inputSchema).toEqual(editSchema);
-    expect(byName.create.inputSchema).toEqual(createSchema);
+    const withDryRun = (schema) => ({ ...schema, properties: { ...schema.properties, dry_run: { type: 'boolean', description: expect.any(String) } } });
+    expect(byName.edit.inputSchema).toEqual(withDryRun(editSchema));
+    expect(byName.create.inputSchema).toEqual(withDryRun(createSchema));
     expect(byName.edit.annotations.readOnlyHint).toBe(false);
   });
 

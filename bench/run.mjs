@@ -233,6 +233,9 @@ async function benchSize(label, bytes, sides, nativeBin, work) {
   // The default durability leaves the directory fsync to a background thread; show what waiting
   // for it costs (Probe has no such option: its side is the same call as in "exact edit").
   if (bytes === KB || bytes === 4 * MB) rows.push({ ...rows[0], mode: 'exact edit (durability: strict)', strict: true });
+  // A preview plans the same edit and stores it, writing nothing: it should cost no more than the
+  // call minus its write (Probe has no previews: its side is the same call as in "exact edit").
+  if (bytes === KB || bytes === 4 * MB) rows.push({ ...rows[0], mode: 'exact edit (preview)', preview: true });
   for (const row of rows) {
     const out = { row: row.mode, size: label, bytes: buf.length, sides: {}, baseline };
     let reference = null;
@@ -240,12 +243,12 @@ async function benchSize(label, bytes, sides, nativeBin, work) {
       const target = path.join(side.dir, file);
       const m = await measure({
         setup: () => restore(target, buf),
-        run: () => (row.strict && side.strict ? side.strict : side.edit).execute({ file_path: file, ...row.params }),
+        run: () => callOf(row, side, { file_path: file, ...row.params }),
         check: checkFor(row.strategy),
         maxReps: maxRepsFor(bytes),
       });
       // Both tools must produce the same file from the same input (checked on the last run).
-      if (!m.error) {
+      if (!m.error && !row.preview) {
         const result = fs.readFileSync(target);
         if (reference && !reference.equals(result)) out.mismatch = mismatchNote(reference, result);
         reference = result;
@@ -266,6 +269,12 @@ async function benchSize(label, bytes, sides, nativeBin, work) {
     });
   }
   record(out);
+}
+
+/** One timed call of `row` on `side`: the edit, its strict twin, or (ours) its preview; resolves to the reply text. */
+async function callOf(row, side, params) {
+  if (row.preview && side.edit.preview) return (await side.edit.preview(params)).text;
+  return (row.strict && side.strict ? side.strict : side.edit).execute(params);
 }
 
 /** Why the files written by the two tools differ: indentation only is ours keeping the file's. */

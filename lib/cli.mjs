@@ -9,6 +9,7 @@ import { parseArgs as parseArgsOf } from 'node:util';
 const require = createRequire(import.meta.url);
 const registry = require('./registry.cjs');
 const { resultOf } = require('./tools.cjs');
+const { dryRunText } = require('./dry-run.cjs');
 const { undoLastEditResult } = require('./undo.cjs');
 const { version } = require('../package.json');
 
@@ -34,6 +35,7 @@ Options:
   --tools <set>       mcp: a preset (${Object.keys(registry.PRESETS).join(', ')}) or tool names a,b
   --require-read      mcp: a file must be viewed (or found by grep) before it can be edited
   --read-only         <tool>: refuse editing tools (a one-shot call may edit by default)
+  --dry-run           <tool>: write nothing; print the change the call would make
   --protect <glob>    gitignore-style glob never written nor shown (repeatable)
   --diff              append a unified diff of the change to success messages
   --max-file-bytes N  largest file a tool reads
@@ -58,6 +60,7 @@ const OPTIONS = {
   'allow-edit': { type: 'boolean' },
   'require-read': { type: 'boolean' },
   'read-only': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
   diff: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -184,7 +187,10 @@ async function runTool(name, flags, io) {
   const root = rootOf(flags, io.cwd);
   const toolNames = registry.hostToolNames(cliEntries().map((e) => e.name));
   const tool = registry.buildTool(entry, registry.rootOptions(root, { ...toolOptions(flags), toolNames }));
-  return answer(await resultOf(tool, params), io);
+  if (!flags['dry-run']) return answer(await resultOf(tool, params), io);
+  if (typeof tool.preview !== 'function') throw new UsageError(`--dry-run is for the tools that edit files; ${name} does not`);
+  const preview = await tool.preview(params);
+  return answer({ ok: preview.ok, text: dryRunText(preview) }, io);
 }
 
 /** `undo --json '{"path":…}'`: undoes the last write any edit-engine tool made to that file. */

@@ -100,6 +100,46 @@ export interface Tool<P, N extends string = string> {
   executeResult(params: P): Promise<ToolCallResult>;
 }
 
+/** One file of a preview: what the call would do to it, as a unified diff and line counts. */
+export interface PreviewFile {
+  /** The file, as the call's messages name it (a move's source). */
+  path: string;
+  action: 'update' | 'create' | 'delete' | 'move';
+  /** A move's destination. */
+  movedTo?: string;
+  /** Unified diff from the file's content now to the content the call would leave. */
+  diff: string;
+  additions: number;
+  deletions: number;
+}
+
+/**
+ * A previewed call: `ok`, `text`, `kind` and `changedFiles` as the call itself would answer
+ * (nothing is written); `token` applies exactly this change (`null` when it cannot be applied:
+ * a failed call, one that changes nothing); `files` shows the change.
+ */
+export interface PreviewResult extends ToolCallResult {
+  token: string | null;
+  files: PreviewFile[];
+}
+
+/** `toolCallId`: the host's id of the call; the preview is then that call's (see `applyPreview`). */
+export interface PreviewOptions {
+  toolCallId?: string;
+}
+
+/**
+ * A tool that writes files. `preview(params)` writes nothing and resolves to the change the call
+ * would make; `applyPreview(token)` writes exactly that change if every file still holds what
+ * the preview read (otherwise it is refused, showing what changed since), once, until the
+ * preview expires (`previewTtlMs`). `applyPreview({ toolCallId })` applies the preview made for
+ * that call. Both are non-enumerable and never reject.
+ */
+export interface WritingTool<P, N extends string = string> extends Tool<P, N> {
+  preview(params: P, options?: PreviewOptions): Promise<PreviewResult>;
+  applyPreview(token: string | { toolCallId: string }): Promise<ToolCallResult>;
+}
+
 /** What the adapters accept: any Probe-shaped tool (`executeResult` is used when present). */
 export type ToolLike<P> = Omit<Tool<P>, 'executeResult'> & { executeResult?: Tool<P>['executeResult'] };
 
@@ -164,6 +204,12 @@ export interface ToolOptions {
    * when those are larger too the check is skipped and the reply says so.
    */
   syntaxCheckMaxBytes?: number;
+  /**
+   * How long a preview can be applied, in milliseconds (default 86400000: 24 hours). Previews
+   * live in the history store (any process sharing it can apply them); with `history: false`, in
+   * the memory of the tool object that made them.
+   */
+  previewTtlMs?: number;
 }
 
 type EditCommon = Pick<EditFields, 'file_path' | 'new_string' | 'workingDirectory'>;
@@ -189,10 +235,10 @@ export interface LineEditParams extends EditCommon, Pick<EditFields, 'end_line' 
 /** The edit tool's parameters, one shape per mode. */
 export type EditParams = TextEditParams | SymbolEditParams | LineEditParams;
 
-export function editTool(options?: ToolOptions): Tool<EditParams, 'edit'>;
-export function createTool(options?: ToolOptions): Tool<CreateParams, 'create'>;
-export function multiEditTool(options?: ToolOptions): Tool<MultiEditParams, 'multi_edit'>;
-export function editFileTool(options?: ToolOptions): Tool<EditFileParams, 'edit_file'>;
+export function editTool(options?: ToolOptions): WritingTool<EditParams, 'edit'>;
+export function createTool(options?: ToolOptions): WritingTool<CreateParams, 'create'>;
+export function multiEditTool(options?: ToolOptions): WritingTool<MultiEditParams, 'multi_edit'>;
+export function editFileTool(options?: ToolOptions): WritingTool<EditFileParams, 'edit_file'>;
 
 /** One operation of `replace_in_file`; line numbers refer to the file as read. */
 export type Replacement =
@@ -234,13 +280,13 @@ export interface TextEditorOptions extends ToolOptions {
 }
 
 /** The text editor tool object; `type` is Anthropic's tool type (e.g. `text_editor_20250124`). */
-export interface TextEditorTool extends Tool<TextEditorParams> {
+export interface TextEditorTool extends WritingTool<TextEditorParams> {
   name: TextEditorVersions[TextEditorVersion]['name'];
   type: TextEditorVersions[TextEditorVersion]['type'];
   max_characters?: number;
 }
 
-export function replaceInFileTool(options?: ReplaceInFileOptions): Tool<ReplaceInFileParams>;
+export function replaceInFileTool(options?: ReplaceInFileOptions): WritingTool<ReplaceInFileParams>;
 export function textEditorTool(options?: TextEditorOptions): TextEditorTool;
 /**
  * Undoes the last write any edit-engine tool made to `path` (from the undo history). Never rejects;
@@ -410,9 +456,9 @@ export interface TextPatchResult {
 }
 
 /** OpenAI's `apply_patch` (V4A) tool; all files of a patch change together or none does. */
-export function applyPatchTool(options?: ToolOptions): Tool<ApplyPatchParams, 'apply_patch'>;
+export function applyPatchTool(options?: ToolOptions): WritingTool<ApplyPatchParams, 'apply_patch'>;
 /** Unified diffs (line numbers as hints) and SEARCH/REPLACE blocks; all-or-nothing across files. */
-export function applyDiffTool(options?: ToolOptions): Tool<ApplyDiffParams, 'apply_diff'>;
+export function applyDiffTool(options?: ToolOptions): WritingTool<ApplyDiffParams, 'apply_diff'>;
 /** Applies a V4A patch to a string (file names in the patch are not consulted). */
 export function applyPatchToText(text: string, patch: string): TextPatchResult;
 /** Applies a unified diff or SEARCH/REPLACE blocks to a string. */

@@ -17,6 +17,7 @@ const { LimitedStdioTransport } = require('./mcp-transport.cjs');
 const registry = require('./registry.cjs');
 const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
+const { withDryRunParam, splitDryRun, dryRunText } = require('./dry-run.cjs');
 const { version } = require('../package.json');
 
 /**
@@ -43,7 +44,7 @@ function mcpTools(options = {}) {
     descriptor: {
       name: tools[i].name,
       description: tools[i].description,
-      inputSchema: tools[i].inputSchema,
+      inputSchema: typeof tools[i].preview === 'function' ? withDryRunParam(tools[i].inputSchema) : tools[i].inputSchema,
       annotations: registry.annotationsOf(entry),
     },
   }));
@@ -85,7 +86,12 @@ function createMcpServer(options = {}) {
     const tool = byName.get(name);
     if (!tool) return unknownTool(name, Boolean(own.allowEdit));
     try {
-      return toolResult(await resultOf(tool, args && typeof args === 'object' ? args : {}));
+      const given = args && typeof args === 'object' ? args : {};
+      if (typeof tool.preview !== 'function') return toolResult(await resultOf(tool, given));
+      const { params, dryRun } = splitDryRun(given);
+      if (!dryRun) return toolResult(await resultOf(tool, params));
+      const preview = await tool.preview(params);
+      return toolResult({ ok: preview.ok, text: dryRunText(preview) });
     } catch (error) {
       return errorResult(`Error: ${error && error.message ? error.message : String(error)}`);
     }

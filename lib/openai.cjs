@@ -11,6 +11,7 @@ const agents = requirePeer('@openai/agents', { peer: '@openai/agents', range: re
 const registry = require('./registry.cjs');
 const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
+const { approvalGate, decision } = require('./approval.cjs');
 const { strictSchema, dropNulls } = require('./strict-schema.cjs');
 
 /** A failed tool call, as thrown to the SDK: `message` is the tool's own message for the model. */
@@ -27,32 +28,51 @@ function modelMessage(_context, error) {
   return `Error: ${error && error.message ? error.message : String(error)}`;
 }
 
-/** Wraps one edit-engine tool object as an Agents SDK function tool. */
-function toOpenAiTool(engineTool) {
+/**
+ * Wraps one edit-engine tool object as an Agents SDK function tool. `needsApproval` (boolean, or
+ * the SDK's `(runContext, input, callId)` function): a writing call that needs approval is
+ * previewed under its call id (the tool's `preview(input, { toolCallId })` returns that preview
+ * for the host to show); its approved execution applies exactly that preview.
+ */
+function toOpenAiTool(engineTool, { needsApproval } = {}) {
   const strict = strictSchema(engineTool.inputSchema);
-  return agents.tool({
+  const gate = approvalGate(engineTool, needsApproval);
+  const paramsOf = (input) => dropNulls(typeof input === 'string' ? JSON.parse(input) : input);
+  const spec = {
     name: engineTool.name,
     description: engineTool.description,
     parameters: strict ?? { ...engineTool.inputSchema, additionalProperties: true },
     strict: strict !== null,
-    execute: async (input) => {
-      const params = typeof input === 'string' ? JSON.parse(input) : input;
-      const { ok, text } = await resultOf(engineTool, dropNulls(params));
+    execute: async (input, _context, details) => {
+      const params = paramsOf(input);
+      const callId = details && details.toolCall ? details.toolCall.callId : undefined;
+      const { ok, text } = gate ? await gate.run(params, callId) : await resultOf(engineTool, params);
       if (!ok) throw new ToolCallFailed(text);
       return text;
     },
     errorFunction: modelMessage,
-  });
+  };
+  if (gate) {
+    spec.needsApproval = async (runContext, input, callId) =>
+      gate.check(paramsOf(input), callId, decision(needsApproval, [runContext, input, callId]));
+  }
+  const functionTool = agents.tool(spec);
+  if (typeof engineTool.preview === 'function') {
+    const preview = (input, options) => engineTool.preview(paramsOf(input), options);
+    Object.defineProperty(functionTool, 'preview', { value: preview, enumerable: false, writable: true, configurable: true });
+  }
+  return functionTool;
 }
 
 /**
  * Function tools for an `Agent({ tools })`: `tools` (a preset: 'read-only', 'anthropic-style',
  * 'editing', 'openai', 'all'; or tool names such as ['edit', 'view']), else the read-only tools plus every
- * editing tool when `allowEdit: true`. Other options are the tool factories' options.
+ * editing tool when `allowEdit: true`. `needsApproval`: see `toOpenAiTool`. Other options are the tool
+ * factories' options.
  */
 function createOpenAiTools(options = {}) {
-  const { allowEdit, tools: chosen, ...toolOptions } = ownOptions(options);
-  return registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen }).map(toOpenAiTool);
+  const { allowEdit, tools: chosen, needsApproval, ...toolOptions } = ownOptions(options);
+  return registry.buildTools(toolOptions, { allowEdit: Boolean(allowEdit), tools: chosen }).map((t) => toOpenAiTool(t, { needsApproval }));
 }
 
 const { createEditor } = require('./openai-editor.cjs');

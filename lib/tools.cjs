@@ -35,6 +35,7 @@ function nativeOptions(options) {
       o.syntaxCheckMaxBytes === undefined ? undefined : typeof o.syntaxCheckMaxBytes === 'number' ? o.syntaxCheckMaxBytes : NaN,
     // The host's tools the engine's messages point to (see tool-names.cjs); absent: none.
     toolNames: Object.fromEntries(Object.entries(resolveToolNames(o.toolNames)).map(([k, v]) => [k, v ?? undefined])),
+    previewTtlMs: o.previewTtlMs === undefined ? undefined : typeof o.previewTtlMs === 'number' ? o.previewTtlMs : NaN,
   };
 }
 
@@ -100,7 +101,7 @@ async function callEngine(toolbox, method, input, label) {
  */
 function nativeTool(toolbox, method, { name, description, inputSchema, observe }) {
   const label = native.toolErrorLabel(method);
-  return withResult({ name, description, inputSchema }, async (params) => {
+  const tool = withResult({ name, description, inputSchema }, async (params) => {
     const { params: input, problem } = ownParams(params);
     if (problem !== undefined) return failure(`${label}: invalid parameters - ${problem}`);
     const finish = observe ? observe(input) : undefined;
@@ -108,6 +109,76 @@ function nativeTool(toolbox, method, { name, description, inputSchema, observe }
     if (finish) finish(result, changes);
     return result;
   });
+  return WRITING_METHODS.has(method) ? withPreview(tool, toolbox, method, label) : tool;
+}
+
+/** The native methods whose calls write files, so they can be previewed. */
+const WRITING_METHODS = new Set(['edit', 'create', 'multiEdit', 'editFile', 'replaceInFile', 'textEditor', 'applyPatch', 'applyDiff']);
+
+/** Most previews kept per tool object by tool call id (the oldest is forgotten first). */
+const MAX_CALL_PREVIEWS = 1024;
+
+/** The tool call id of `options` (`{ toolCallId }`), or undefined. */
+const callIdOf = (options) => {
+  const id = options != null && typeof options === 'object' ? options.toolCallId : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+};
+
+/** A preview that failed before reaching the engine. */
+const previewFailure = (text) => ({ ...failure(text), token: null, files: [] });
+
+/**
+ * Attaches `preview(params, { toolCallId }?)` and `applyPreview(token | { toolCallId })` to a
+ * writing tool (non-enumerable, like `executeResult`). A preview resolves to `{ ok, text, kind?,
+ * changedFiles, token, files }` and never rejects; with a `toolCallId` it is that call's preview:
+ * asking again for the same call, in any process sharing the history store, shows the same
+ * preview, and `applyPreview({ toolCallId })` applies it (a failed one answers its failure).
+ */
+function withPreview(tool, toolbox, method, label) {
+  const byCall = new Map();
+  const plan = async (params, callId) => {
+    if (typeof toolbox === 'string') return previewFailure(`${label}: ${toolbox}`);
+    const { params: input, problem } = ownParams(params);
+    if (problem !== undefined) return previewFailure(`${label}: invalid parameters - ${problem}`);
+    try {
+      const { ok, text, kind, changedFiles, token, files } = await toolbox.preview(method, input, callId ?? null);
+      const result = { ok, text, changedFiles, token: token ?? null, files: files.map(shownFile) };
+      if (kind != null) result.kind = kind;
+      return result;
+    } catch (error) {
+      return previewFailure(`${label}: invalid parameters - ${error && error.message ? error.message : String(error)}`);
+    }
+  };
+  const preview = (params, options) => {
+    const callId = callIdOf(options);
+    if (callId === undefined) return plan(params);
+    if (!byCall.has(callId)) {
+      if (byCall.size >= MAX_CALL_PREVIEWS) byCall.delete(byCall.keys().next().value);
+      byCall.set(callId, plan(params, callId));
+    }
+    return byCall.get(callId);
+  };
+  const applyPreview = async (token) => {
+    const callId = callIdOf(token);
+    if (callId !== undefined) {
+      await byCall.get(callId); // a preview still being planned is stored first
+      byCall.delete(callId);
+    }
+    const key = callId !== undefined ? native.previewTokenOfCall(callId) : token;
+    if (typeof key !== 'string') return failure(`${label}: applyPreview takes the token of a preview (a string) or { toolCallId }`);
+    return (await callEngine(toolbox, 'applyPreview', key, label)).result;
+  };
+  for (const [key, value] of Object.entries({ preview, applyPreview })) {
+    Object.defineProperty(tool, key, { value, enumerable: false, writable: true, configurable: true });
+  }
+  return tool;
+}
+
+/** A preview's file as the JS API shows it (`movedTo` only on a move). */
+function shownFile({ path, action, movedTo, diff, additions, deletions }) {
+  const file = { path, action, diff, additions, deletions };
+  if (movedTo != null) file.movedTo = movedTo;
+  return file;
 }
 
 /**

@@ -9,6 +9,7 @@ mod ffi;
 mod helpers;
 mod modification;
 mod patch;
+mod preview;
 mod quotes;
 mod read_tracker;
 mod symbols;

@@ -8,6 +8,7 @@ use edit_engine_core::fs::background::Durability;
 use edit_engine_core::specs::HostTools;
 use edit_engine_core::syntax::{SyntaxCheck, SyntaxOptions, DEFAULT_MAX_BYTES};
 use edit_engine_core::tools::history::HistoryOption;
+use edit_engine_core::tools::preview::Previews;
 use edit_engine_core::tools::text_editor::TextEditorOptions;
 use edit_engine_core::tools::{self, ToolContext, ToolOptions};
 use napi_derive::napi;
@@ -44,6 +45,8 @@ pub struct NativeToolOptions {
     pub syntax_check_max_bytes: Option<f64>,
     /// The host's tools that messages point to (default: Probe's `extract`, `search`, `create`).
     pub tool_names: Option<NativeToolNames>,
+    /// How long a preview can be applied, in milliseconds (default 24 hours).
+    pub preview_ttl_ms: Option<f64>,
 }
 
 /// The host's read, search and create tools by name; absent where the host has no such tool.
@@ -100,6 +103,8 @@ pub struct NativeToolbox {
     context: Result<Arc<ToolContext>, String>,
     /// `textEditorTool`'s own options (version, `max_characters`).
     text_editor: TextEditorOptions,
+    /// Where this tool object's previews are kept, and for how long.
+    previews: Previews,
 }
 
 #[napi]
@@ -125,10 +130,13 @@ impl NativeToolbox {
             }),
         };
         let syntax = syntax_options(&options);
+        let ttl = preview_ttl(&options);
+        let previews = Previews::new(ttl.clone().ok().flatten());
         let tracker = tracker.map(|t| t.shared());
         let read_tracker = read_tracker.map(|t| t.shared());
         let context = durability.and_then(|durability| {
             let syntax = syntax?;
+            ttl?;
             let options = ToolOptions {
                 durability,
                 syntax,
@@ -141,6 +149,7 @@ impl NativeToolbox {
         NativeToolbox {
             context,
             text_editor,
+            previews,
         }
     }
 
@@ -242,6 +251,17 @@ impl NativeToolbox {
     }
 }
 
+/// The `previewTtlMs` option (`None`: the default), or the message naming a bad value.
+fn preview_ttl(o: &NativeToolOptions) -> Result<Option<std::time::Duration>, String> {
+    match o.preview_ttl_ms {
+        None => Ok(None),
+        Some(n) if n.is_finite() && n >= 0.0 => Ok(Some(std::time::Duration::from_millis(n as u64))),
+        Some(n) => Err(format!(
+            "invalid previewTtlMs option {n} (use a number of milliseconds >= 0, default 86400000 = 24 hours)"
+        )),
+    }
+}
+
 /// The syntax guard's options, or the message naming the bad one.
 fn syntax_options(o: &NativeToolOptions) -> Result<SyntaxOptions, String> {
     let mode = match o.syntax_check.as_deref() {
@@ -263,6 +283,19 @@ fn syntax_options(o: &NativeToolOptions) -> Result<SyntaxOptions, String> {
 }
 
 impl NativeToolbox {
+    /// The engine context, or why the options are unusable.
+    pub(crate) fn context(&self) -> Result<Arc<ToolContext>, String> {
+        self.context.clone()
+    }
+
+    pub(crate) fn text_editor_options(&self) -> &TextEditorOptions {
+        &self.text_editor
+    }
+
+    pub(crate) fn previews(&self) -> &Previews {
+        &self.previews
+    }
+
     /// A call of `tool`, the toolbox method named `method` in JS.
     pub(crate) fn task(
         &self,
@@ -283,7 +316,7 @@ impl NativeToolbox {
 /// The lead of a failure a toolbox method reports without running its tool (unusable options,
 /// unusable params, an internal error), by the method's JS name: the lead the tool's own
 /// failures use.
-fn error_label(method: &str) -> &'static str {
+pub(crate) fn error_label(method: &str) -> &'static str {
     match method {
         "edit" => "Error editing file",
         "create" => "Error creating file",

@@ -61,6 +61,9 @@ import {
   type SymbolContentRecord,
   type SymbolLocation,
   type FuzzyStrategy,
+  type PreviewResult,
+  type PreviewFile,
+  type ToolCallResult,
 } from 'edit-engine';
 import { createAiTools, toAiTool, type EditEngineAiTool, type AiToolsOptions, type ViewParams } from 'edit-engine/ai';
 import {
@@ -95,6 +98,7 @@ async function tools(root: string): Promise<void> {
     lockTimeoutMs: 2000,
     syntaxCheck: 'refuse',
     syntaxCheckMaxBytes: 128 * 1024,
+    previewTtlMs: 60 * 60 * 1000,
   };
   const edit: Tool<EditParams, 'edit'> = editTool(options);
   const flushed: void = flushWrites();
@@ -152,6 +156,22 @@ async function tools(root: string): Promise<void> {
   const tracked: boolean = tracker.isTracked('/x');
   tracker.clear();
   void [dbg, seen, rec?.contentHash, check.reason, before.message, stale, tracked];
+}
+
+async function previews(root: string): Promise<void> {
+  const edit = editTool({ allowedFolders: [root] });
+  const shown: PreviewResult = await edit.preview({ file_path: 'a.js', old_string: 'a', new_string: 'b' }, { toolCallId: 'c1' });
+  const file: PreviewFile | undefined = shown.files[0];
+  const action: 'update' | 'create' | 'delete' | 'move' | undefined = file?.action;
+  const movedTo: string | undefined = file?.movedTo;
+  const token: string | null = shown.token;
+  const applied: ToolCallResult = await edit.applyPreview(token ?? '');
+  const byCall: ToolCallResult = await edit.applyPreview({ toolCallId: 'c1' });
+  // @ts-expect-error a preview takes the tool's own params
+  await edit.preview({ path: 'a.js' });
+  // @ts-expect-error applyPreview takes a token or { toolCallId }
+  await edit.applyPreview(42);
+  void [action, movedTo, applied, byCall];
 }
 
 async function helpers(): Promise<void> {
@@ -268,7 +288,7 @@ async function mcp(root: string): Promise<void> {
   void listed;
 }
 
-export { tools, helpers, readStateAndSearch, aiSdk, anthropic, mcp };
+export { tools, previews, helpers, readStateAndSearch, aiSdk, anthropic, mcp };
 
 function quotes(): string | null {
   const normalizer = new QuoteNormalizer();

@@ -7,6 +7,7 @@
 //        [--lib PATH/TO/lib/index.mjs] (another build of the package, e.g. to compare with main)
 //        [--pinned [LIST]] (the cases the list names, default corpus.json beside this file)
 //        [--pin LIST] (write the cases in use as such a list)
+//        [--preview] (also preview each call and apply the preview: it must equal the direct call)
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { applyCall, caseCalls } from './calls.mjs';
 import { cSymbolCases } from './c-symbols.mjs';
 import { cSymbolCall } from './c-defs.mjs';
 import { judge, markPythonFailures, report } from './judge.mjs';
+import { previewMismatches, previewReport, previewThenApply } from './preview-check.mjs';
 
 const PINNED = new URL('./corpus.json', import.meta.url).pathname;
 
@@ -36,6 +38,7 @@ function args() {
     else if (k === '--pinned') a.pinned = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : PINNED;
     else if (k === '--pin') a.pin = argv[++i];
     else if (k === '--c-symbols') a.cSymbols = true;
+    else if (k === '--preview') a.preview = true;
     else throw new Error(`unknown argument ${k}`);
   }
   a.repos ??= process.env.EDIT_ENGINE_REPLAY_REPOS ?? join(a.cache, 'repos');
@@ -70,10 +73,14 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'edit-engine-replay-'));
   const edit = api.editTool({ cwd: dir, allowedFolders: [dir], history: false });
   const results = [];
+  const checks = [];
   let n = 0;
   for (const c of cases) {
     for (const call of a.cSymbols ? [cSymbolCall(c)] : await caseCalls(api, dir, c)) {
-      const out = await applyCall(edit, join(dir, `case${n++}${extname(c.path)}`), call);
+      const file = join(dir, `case${n++}${extname(c.path)}`);
+      const viaPreview = a.preview ? await previewThenApply(edit, file, call) : undefined;
+      const out = await applyCall(edit, file, call);
+      if (viaPreview) checks.push({ applied: viaPreview.shown.ok, mismatches: previewMismatches(api, call, viaPreview, { reply: out.reply, after: out.after }) });
       results.push({ lang: c.lang, category: call.category, id: `${c.repo}@${c.commit}:${c.path}`, ...judge(call, out, c) });
       if (!c.path.endsWith('.py')) rmSync(out.file);
     }
@@ -82,6 +89,10 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
   if (a.json) writeFileSync(a.json, JSON.stringify(results.map(({ expectedText, ...r }) => r)));
   console.log(report(results));
+  if (a.preview) {
+    console.log(previewReport(checks));
+    if (checks.some((c) => c.mismatches.length > 0)) process.exitCode = 1;
+  }
 }
 
 main().catch((e) => {

@@ -37,3 +37,20 @@ export async function readOnlyRun(model: LanguageModel): Promise<unknown> {
   await generateText({ model, tools: readOnly, prompt: 'x' });
   return [all, names, two, preset, single, patching];
 }
+
+// Approval: `needsApproval` as a boolean or the SDK's own function; the host shows the preview
+// planned for the call.
+const gated = createAiTools({ allowedFolders: [root], cwd: root, allowEdit: true, needsApproval: true });
+const asked = createAiTools({
+  allowedFolders: [root],
+  allowEdit: true,
+  needsApproval: async (_input, { toolCallId }) => toolCallId.startsWith('c'),
+});
+const gatedSet: ToolSet = gated;
+export async function showApproval(input: { file_path: string; old_string: string; new_string: string }): Promise<string[]> {
+  const shown = await asked.edit.preview?.(input, { toolCallId: 'c1' });
+  const diffs: string[] = shown ? shown.files.map((f) => `${f.action} ${f.path}\n${f.diff}`) : [];
+  // @ts-expect-error needsApproval is a boolean or a function
+  createAiTools({ needsApproval: 'yes' });
+  return [...diffs, String(gatedSet)];
+}

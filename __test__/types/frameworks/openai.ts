@@ -20,3 +20,13 @@ export const more = new Agent({ name: 'editor', instructions: 'x', tools: [...to
 // A tool's own schema fits `tool()`'s strict parameters as it is.
 const edit = editTool({ cwd: root });
 export const custom = tool({ name: edit.name, description: edit.description, parameters: edit.inputSchema, strict: true, execute: async (input) => edit.execute(input as never) });
+
+// Approval: `needsApproval` as a boolean or the SDK's approval function; the host shows the
+// preview planned for the call.
+const gated = createOpenAiTools({ allowedFolders: [root], tools: 'editing', needsApproval: async (_context, _input, callId) => callId !== undefined });
+export const approving = new Agent({ name: 'editor', instructions: 'x', tools: gated });
+export async function showApproval(callId: string, input: unknown): Promise<number> {
+  const editing = gated.find((t) => t.name === 'edit');
+  const shown = await editing?.preview?.(input, { toolCallId: callId });
+  return shown ? shown.files.length : 0;
+}

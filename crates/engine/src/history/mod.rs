@@ -10,6 +10,7 @@
 //! - `index/<blake3 of the file's raw path bytes>.log`: the file's levels as an append-only log
 //!   of JSON lines (see [`index`]);
 //! - `txns/<id>.json`: records of multi-file levels (see [`txn`]);
+//! - `previews/<token>`: stored previews, applied at most once (see [`previews`]);
 //! - `format.json`: the store's format version (see [`format`]);
 //! - `.lock`: `flock`ed (a bounded wait, the tool's `lockTimeoutMs`) for the duration of every
 //!   operation, so store instances in any number of threads and processes can share a directory.
@@ -37,6 +38,7 @@
 mod format;
 mod index;
 mod names;
+pub mod previews;
 mod root;
 mod store_fs;
 mod txn;
@@ -240,6 +242,11 @@ impl HistoryStore {
     /// folder held open).
     pub fn dir(&self) -> &Path {
         self.root.path()
+    }
+
+    /// The store's previews (its `previews/` folder, reached through the held-open store).
+    pub fn previews(&self) -> previews::PreviewStore {
+        previews::PreviewStore::Store(previews::StoredPreviews(self.root.clone()))
     }
 
     /// Records `previous` (the content `path` had before a write by `tool`) as the newest level,

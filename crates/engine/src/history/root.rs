@@ -7,7 +7,7 @@
 //! existing part is resolved first, so a symlinked system folder such as macOS's `/tmp` is
 //! fine). Every folder above the store must be owned by this user or root, and one writable by
 //! group or others must also be root-owned and sticky (`/tmp`); the store and its `objects/`,
-//! `index/` and `txns/` must be real directories owned by this user, not writable by group or
+//! `index/`, `txns/` and `previews/` must be real directories owned by this user, not writable by group or
 //! others. Missing folders are created mode 0o700.
 use super::HistoryError;
 use rustix::fs::{AtFlags, Mode, OFlags, Stat, CWD};
@@ -23,26 +23,29 @@ pub(super) enum Sub {
     Objects,
     Index,
     Txns,
+    /// Stored previews (see [`super::previews`]).
+    Previews,
 }
 
 impl Sub {
-    const ALL: [Sub; 3] = [Sub::Objects, Sub::Index, Sub::Txns];
+    const ALL: [Sub; 4] = [Sub::Objects, Sub::Index, Sub::Txns, Sub::Previews];
 
     pub fn name(self) -> &'static str {
         match self {
             Sub::Objects => "objects",
             Sub::Index => "index",
             Sub::Txns => "txns",
+            Sub::Previews => "previews",
         }
     }
 }
 
-/// An open store directory and its three sub-folders.
+/// An open store directory and its sub-folders.
 #[derive(Debug)]
 pub(super) struct Root {
     path: PathBuf,
     fd: OwnedFd,
-    subs: [OwnedFd; 3],
+    subs: [OwnedFd; 4],
 }
 
 /// `(device, inode)` of a stat: what identifies a folder.
@@ -178,7 +181,12 @@ impl Root {
                 .then_some(fd)
                 .ok_or_else(|| unsafe_dir(&sub_path))
         };
-        let subs = [sub(Sub::Objects)?, sub(Sub::Index)?, sub(Sub::Txns)?];
+        let subs = [
+            sub(Sub::Objects)?,
+            sub(Sub::Index)?,
+            sub(Sub::Txns)?,
+            sub(Sub::Previews)?,
+        ];
         Ok(Root {
             path: path.to_path_buf(),
             fd: dir,
@@ -255,6 +263,12 @@ impl Root {
     /// Removes the file `name` of `sub`.
     pub fn remove(&self, sub: Sub, name: &str) -> std::io::Result<()> {
         Ok(rustix::fs::unlinkat(self.sub(sub), name, AtFlags::empty())?)
+    }
+
+    /// Renames the file `from` of `sub` to `to` in the same folder (replacing any `to`).
+    pub fn rename(&self, sub: Sub, from: &str, to: &str) -> std::io::Result<()> {
+        let dir = self.sub(sub);
+        Ok(rustix::fs::renameat(dir, from, dir, to)?)
     }
 
     /// Writes `bytes` to a temp file in `sub` (`None`: the store folder) and renames it over

@@ -35,16 +35,48 @@ pub enum Mode {
     /// Changes are written (the default).
     #[default]
     Write,
-    /// Nothing is written; each planned file is handed to this collector.
-    Preview(Arc<Mutex<Vec<PlannedFile>>>),
+    /// Nothing is written; each planned change is handed to this collector.
+    Preview(Arc<Mutex<Plan>>),
 }
 
 /// One file of a previewed change: where, and its content before and after (`None`: no file).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedFile {
     pub display: String,
+    pub path: ResolvedPath,
     pub before: Option<Vec<u8>>,
     pub after: Option<Vec<u8>>,
+    /// How the write would record it: the tool's name, and whether it is undo's own change,
+    /// a write forgetting the file's levels, or an ordinary level.
+    pub recording: PlannedRecording,
+}
+
+/// The [`Recording`] of a planned file, owned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlannedRecording {
+    Level(String),
+    Forget,
+    Undo,
+}
+
+/// Everything a previewed call would do, in order: the files of each change, the moves among
+/// them, and the after-write bookkeeping of each landed file.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub files: Vec<PlannedFile>,
+    /// `(from, to)` real paths of files a change moves (the source deleted, the destination
+    /// written).
+    pub moves: Vec<(std::path::PathBuf, std::path::PathBuf)>,
+    pub effects: Vec<(ResolvedPath, super::session::TrackerEffect)>,
+}
+
+impl Plan {
+    /// The content an earlier change of this plan leaves at `real` (`Some(None)`: deleted),
+    /// `None` when no change planned that file.
+    pub fn planned(&self, real: &std::path::Path) -> Option<Option<&[u8]>> {
+        let file = self.files.iter().rev().find(|f| f.path.real == real)?;
+        Some(file.after.as_deref())
+    }
 }
 
 /// The texts the syntax guard checks, when the tool has them as LF views (else the bytes are
@@ -109,11 +141,20 @@ impl ToolContext {
         };
         match &self.mode {
             Mode::Preview(collector) => {
-                let mut planned = collector.lock().unwrap_or_else(|e| e.into_inner());
-                planned.extend(change.files.iter().map(|f| PlannedFile {
+                let recording = match change.recording {
+                    Recording::Level(tool) | Recording::Transaction(tool) => {
+                        PlannedRecording::Level(tool.to_string())
+                    }
+                    Recording::Forget => PlannedRecording::Forget,
+                    Recording::Undo => PlannedRecording::Undo,
+                };
+                let mut plan = collector.lock().unwrap_or_else(|e| e.into_inner());
+                plan.files.extend(change.files.iter().map(|f| PlannedFile {
                     display: f.display.to_string(),
+                    path: f.path.clone(),
                     before: f.before.map(<[u8]>::to_vec),
                     after: f.after.map(<[u8]>::to_vec),
+                    recording: recording.clone(),
                 }));
             }
             Mode::Write => self.write_change(change)?,
@@ -281,10 +322,20 @@ impl ToolContext {
     }
 
     /// This context in preview mode, and the collector its changes go to.
-    pub fn preview(&self) -> (ToolContext, Arc<Mutex<Vec<PlannedFile>>>) {
-        let collector = Arc::new(Mutex::new(Vec::new()));
+    pub fn preview(&self) -> (ToolContext, Arc<Mutex<Plan>>) {
+        let collector = Arc::new(Mutex::new(Plan::default()));
         let mut ctx = self.clone();
         ctx.mode = Mode::Preview(collector.clone());
         (ctx, collector)
+    }
+
+    /// In preview mode, runs `f` on the plan so far; `None` when writing.
+    pub fn with_plan<T>(&self, f: impl FnOnce(&mut Plan) -> T) -> Option<T> {
+        match &self.mode {
+            Mode::Preview(collector) => {
+                Some(f(&mut collector.lock().unwrap_or_else(|e| e.into_inner())))
+            }
+            Mode::Write => None,
+        }
     }
 }

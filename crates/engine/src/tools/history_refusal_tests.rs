@@ -96,10 +96,11 @@ fn a_store_replaced_by_another_folder_between_two_edits_is_not_written_into() {
     assert!(contents_of(&store).is_empty(), "{:?}", contents_of(&store));
 }
 
-/// `objects/`, `index/` or `txns/` replaced by a symlink: refused, nothing lands in the target.
+/// `objects/`, `index/`, `txns/` or `previews/` replaced by a symlink: refused, nothing lands in
+/// the target.
 #[test]
 fn a_store_subfolder_replaced_by_a_symlink_refuses_the_write() {
-    for sub in ["objects", "index", "txns"] {
+    for sub in ["objects", "index", "txns", "previews"] {
         let (ws, stores, ctx) = setup(Duration::from_secs(5));
         assert!(edit(&ctx, "one", "two").starts_with("Successfully"));
         let target = stores.path().join("target");

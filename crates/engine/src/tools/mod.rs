@@ -17,6 +17,9 @@ mod history_refusal_tests;
 pub mod multi_edit;
 pub mod outcome;
 pub mod params;
+pub mod preview;
+#[cfg(test)]
+mod preview_apply_tests;
 #[cfg(test)]
 mod preview_tests;
 pub mod read_guard;

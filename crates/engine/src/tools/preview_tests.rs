@@ -1,9 +1,10 @@
 //! Preview mode for every writing tool: a previewed call writes nothing, records no undo level
 //! and has no tracker effect, and answers the very text the write then gives; the files it plans
 //! are, byte for byte, what the write leaves on disk.
-use super::apply::PlannedFile;
+use super::apply::{PlannedFile, PlannedRecording};
 use super::history::HistoryOption;
 use super::outcome::Outcome;
+use super::preview::{self, Action, FileChange, Previews};
 use super::text_editor::TextEditorOptions;
 use super::*;
 use serde_json::{json, Value};
@@ -39,9 +40,12 @@ fn walkdir(dir: &Path) -> Vec<std::path::PathBuf> {
     files
 }
 
-/// Runs `params` through `run` as a preview, then as a write, in a workspace holding `files`
-/// (after `setup`, e.g. an earlier write for undo), and checks the preview against the write.
-fn check(files: &[(&str, &str)], setup: Option<(Run, Value)>, run: Run, params: Value) {
+/// A workspace holding `files` (after `setup`, e.g. an earlier write for undo) with its own
+/// history store, and a context on it.
+fn workspace(
+    files: &[(&str, &str)],
+    setup: &Option<(Run, Value)>,
+) -> (tempfile::TempDir, tempfile::TempDir, ToolContext) {
     let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     for (rel, content) in files {
         std::fs::write(ws.path().join(rel), content).unwrap();
@@ -49,8 +53,17 @@ fn check(files: &[(&str, &str)], setup: Option<(Run, Value)>, run: Run, params: 
     let history = HistoryOption::Dir(hist.path().to_string_lossy().into_owned());
     let ctx = test_context(ws.path(), history);
     if let Some((setup, p)) = setup {
-        assert!(setup(&ctx, &p).ok(), "setup failed");
+        assert!(setup(&ctx, p).ok(), "setup failed");
     }
+    (ws, hist, ctx)
+}
+
+/// Runs `params` through `run` as a preview, then as a write, in a workspace holding `files`
+/// (after `setup`), and checks the preview against the write; then, in a second such
+/// workspace, stores the preview and applies it: the reply and every file must be those of the
+/// direct write, and each updated file's shown diff must turn its old content into its new one.
+fn check(files: &[(&str, &str)], setup: Option<(Run, Value)>, run: Run, params: Value) {
+    let (ws, hist, ctx) = workspace(files, &setup);
     let (on_disk, levels) = (snapshot(ws.path()), snapshot(hist.path()));
     let (preview_ctx, collector) = ctx.preview();
     let previewed = run(&preview_ctx, &params);
@@ -61,14 +74,72 @@ fn check(files: &[(&str, &str)], setup: Option<(Run, Value)>, run: Run, params: 
         levels,
         "the preview recorded: {params}"
     );
-    let planned: Vec<PlannedFile> = collector.lock().unwrap().clone();
+    let planned: Vec<PlannedFile> = collector.lock().unwrap().files.clone();
     assert!(!planned.is_empty(), "nothing planned: {params}");
+    let undo = planned
+        .iter()
+        .any(|f| f.recording == PlannedRecording::Undo);
     let written = run(&ctx, &params);
     assert_eq!(previewed, written, "{params}");
-    for file in planned {
-        let on_disk = std::fs::read(ws.path().join(&file.display)).ok();
-        assert_eq!(on_disk, file.after, "{} after {params}", file.display);
+    // The last content planned for each file is what the write left there.
+    let last: BTreeMap<String, Option<Vec<u8>>> =
+        planned.into_iter().map(|f| (f.display, f.after)).collect();
+    for (display, after) in last {
+        let on_disk = std::fs::read(ws.path().join(&display)).ok();
+        assert_eq!(on_disk, after, "{display} after {params}");
     }
+    let direct = (&written, &snapshot(ws.path()));
+    check_applied(files, setup, run, &params, direct, undo);
+}
+
+/// The stored preview of `params`, applied in a fresh workspace, gives `direct` (the direct
+/// call's reply and files).
+fn check_applied(
+    files: &[(&str, &str)],
+    setup: Option<(Run, Value)>,
+    run: Run,
+    params: &Value,
+    direct: (&Outcome, &BTreeMap<String, Vec<u8>>),
+    undo: bool,
+) {
+    let (ws, _hist, ctx) = workspace(files, &setup);
+    let before = snapshot(ws.path());
+    let previews = Previews::new(None);
+    let shown = preview::preview(&ctx, &previews, None, |c| run(c, params));
+    assert_eq!(&shown.outcome, direct.0, "{params}");
+    for file in &shown.files {
+        check_diff(&before, direct.1, file);
+    }
+    // An undo's preview is shown, not applied (undo itself takes back its level).
+    assert_eq!(shown.token.is_none(), undo, "token of {params}");
+    let Some(token) = shown.token else { return };
+    let applied = preview::apply_preview(&ctx, &previews, &token);
+    assert_eq!(&applied, direct.0, "{params}");
+    assert_eq!(
+        &snapshot(ws.path()),
+        direct.1,
+        "applied preview of {params}"
+    );
+}
+
+/// An updated file's diff, applied to its old content, gives its new content.
+fn check_diff(
+    before: &BTreeMap<String, Vec<u8>>,
+    after: &BTreeMap<String, Vec<u8>>,
+    file: &FileChange,
+) {
+    if file.action != Action::Update {
+        return;
+    }
+    let old = String::from_utf8(before[&file.path].clone()).unwrap();
+    let ops = crate::patch::parse_diff(&file.diff, Some(&file.path)).unwrap();
+    let new = crate::patch::apply_to_text(&old, &ops).unwrap().text;
+    assert_eq!(
+        new.as_bytes(),
+        &after[&file.path][..],
+        "diff of {}",
+        file.path
+    );
 }
 
 const JS: &str = "function greet() {\n  return 'hi';\n}\n\nfunction other() {\n  return 1;\n}\n";
@@ -102,11 +173,12 @@ fn multi_edit_atomic_and_sequential() {
         {"file_path": "b.txt", "old_string": "2", "new_string": "zwei"},
     ]});
     check(&files, None, multi_edit::call, chained);
-    // Each operation of a non-atomic batch is its own change, previewed against the files as
-    // they are on disk: its operations must not build on each other's results.
+    // Each operation of a non-atomic batch is its own change; in preview, a later one builds
+    // on what the earlier ones planned, as it does on what they wrote.
     let separate = json!({"edits": [
         {"file_path": "a.js", "old_string": "return 1;", "new_string": "return 2;"},
         {"file_path": "b.txt", "old_string": "two", "new_string": "2"},
+        {"file_path": "b.txt", "old_string": "2", "new_string": "zwei"},
     ]});
     check(&files, None, multi_edit::call, separate);
 }
@@ -186,7 +258,7 @@ fn a_refused_write_is_refused_in_preview() {
         let (preview_ctx, collector) = ctx.preview();
         let previewed = run(&preview_ctx, &params);
         assert!(!previewed.ok(), "{}", previewed.text);
-        assert!(collector.lock().unwrap().is_empty());
+        assert!(collector.lock().unwrap().files.is_empty());
         assert_eq!(previewed, run(&ctx, &params));
     }
     assert_eq!(std::fs::read_to_string(ws.path().join("b.js")).unwrap(), JS);

@@ -79,7 +79,12 @@ impl ToolContext {
         let lock = self.lock(path)?;
         self.check_read_state(path)
             .map_err(|message| FsError::ReadState { message })?;
-        let file = read_text_confined(&path.real, &display, Some(self.max_file_bytes))?;
+        let file =
+            match self.with_plan(|plan| plan.planned(&path.real).map(|a| a.map(<[u8]>::to_vec))) {
+                // A preview's later operation builds on what its earlier ones planned.
+                Some(Some(Some(planned))) => TextFile::decode(planned, &display)?,
+                _ => read_text_confined(&path.real, &display, Some(self.max_file_bytes))?,
+            };
         Ok(EditSession {
             path: path.clone(),
             display,
@@ -94,9 +99,11 @@ impl ToolContext {
     /// file's new state as read (chained edits need no re-read), the session tracker applies
     /// `effect`. Nothing in preview mode (nothing was written).
     pub fn after_write(&self, path: &ResolvedPath, effect: TrackerEffect) {
-        if self.previewing() {
-            return;
-        }
+        let effect = match self.with_plan(|plan| plan.effects.push((path.clone(), effect.clone())))
+        {
+            Some(()) => return,
+            None => effect,
+        };
         self.read_tracker_after_write(path);
         let Some(tracker) = &self.tracker else {
             return;
@@ -134,6 +141,7 @@ impl ToolContext {
 }
 
 /// What a landed write does to the session tracker ([`ToolContext::after_write`]).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TrackerEffect {
     /// A text edit: file re-seen, symbol records dropped, one more consecutive text edit.
     TextEdit,

@@ -40,6 +40,7 @@ pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<S
             }),
         })
         .collect();
+    ctx.with_plan(|plan| plan.moves.extend(staged.moves()));
     ctx.apply(&Change {
         files,
         recording: Recording::Transaction(tool),

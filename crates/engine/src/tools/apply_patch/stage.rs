@@ -193,6 +193,14 @@ impl Staged {
         Ok(())
     }
 
+    /// `(source, destination)` real paths of every move the patch makes.
+    pub fn moves(&self) -> impl Iterator<Item = (PathBuf, PathBuf)> + '_ {
+        self.targets
+            .iter()
+            .filter_map(|(source, dest)| Some((source.clone(), dest.clone()?)))
+            .filter(|(source, dest)| source != dest)
+    }
+
     /// Moves the planned content of `source` to `dest`; an existing destination is replaced (as
     /// the reference implementation does; the undo history holds its old content).
     fn move_file(&mut self, source: &PathBuf, dest: &PathBuf) {

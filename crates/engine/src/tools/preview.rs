@@ -1,0 +1,519 @@
+//! Previews bound to what is written. [`preview`] runs a call in preview mode (see
+//! [`super::apply`]): nothing is written, and the files it would change are described (action,
+//! unified diff, line counts) and, when the call succeeds, stored under a token with the contents
+//! it read and would write. [`apply_preview`] takes that token and writes exactly those contents
+//! — never matching again — if every file still holds what the preview read; otherwise it
+//! refuses, shows what changed since, and writes nothing. Tokens are single use and expire after
+//! the time to live ([`Previews::ttl`]).
+
+use super::apply::{Change, FileEdit, Plan, PlannedFile, PlannedRecording, Recording};
+use super::outcome::{ErrorKind, Outcome, ToolError};
+use super::ToolContext;
+use crate::fs::{FsError, ResolvedPath};
+use crate::history::previews::{call_token, path_of, PreviewRecord, PreviewStore, PreviewedFile};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How long a preview can be applied by default (24 hours).
+pub const DEFAULT_PREVIEW_TTL: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Most lines of each file's diff a refusal shows of what changed since the preview.
+const CHANGED_SINCE_LINES: usize = 40;
+
+/// A tool object's previews: where they are stored (the history store's `previews/`; with the
+/// history off, this object's own memory) and how long they can be applied.
+#[derive(Debug, Clone)]
+pub struct Previews {
+    memory: Arc<Mutex<HashMap<String, PreviewRecord>>>,
+    pub ttl: Duration,
+}
+
+impl Previews {
+    /// Previews kept for `ttl` (default [`DEFAULT_PREVIEW_TTL`]).
+    pub fn new(ttl: Option<Duration>) -> Self {
+        Previews {
+            memory: Arc::default(),
+            ttl: ttl.unwrap_or(DEFAULT_PREVIEW_TTL),
+        }
+    }
+
+    fn store(&self, ctx: &ToolContext) -> Result<PreviewStore, String> {
+        if !ctx.history.enabled() {
+            return Ok(PreviewStore::Memory(self.memory.clone()));
+        }
+        Ok(ctx.history.store()?.previews())
+    }
+}
+
+/// What a file of a previewed change undergoes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    Update,
+    Create,
+    Delete,
+    Move,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Update => "update",
+            Action::Create => "create",
+            Action::Delete => "delete",
+            Action::Move => "move",
+        }
+    }
+}
+
+/// One file of a preview, as shown to a person or a model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileChange {
+    pub path: String,
+    pub action: Action,
+    pub moved_to: Option<String>,
+    /// Unified diff from the content read to the content the call would leave.
+    pub diff: String,
+    pub additions: usize,
+    pub deletions: usize,
+}
+
+/// A previewed call: the reply the call would give, the token that applies it (`None` when it
+/// cannot be applied: a failed call, a call that changes nothing, an undo), and its files.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Preview {
+    pub outcome: Outcome,
+    pub token: Option<String>,
+    pub files: Vec<FileChange>,
+}
+
+/// Previews the call `run` (which gets a context in preview mode); see the module doc. With
+/// `call_id` (the host's id of the tool call) the preview is that call's: its token is the call's
+/// ([`call_token`]), a failed one is kept too (applying it answers the failure), and once one is
+/// stored, previewing the same call again, in any process sharing the store, shows that one.
+pub fn preview(
+    ctx: &ToolContext,
+    previews: &Previews,
+    call_id: Option<&str>,
+    run: impl FnOnce(&ToolContext) -> Outcome,
+) -> Preview {
+    if let Some(shown) = call_id.and_then(|id| stored_preview(ctx, previews, id)) {
+        return shown;
+    }
+    let (preview_ctx, collector) = ctx.preview();
+    let outcome = run(&preview_ctx);
+    drop(preview_ctx);
+    let mut plan = std::mem::take(&mut *collector.lock().unwrap_or_else(|e| e.into_inner()));
+    let undo = plan
+        .files
+        .iter()
+        .any(|f| f.recording == PlannedRecording::Undo);
+    let recording = recording_of(&plan.files);
+    let merged = merge(std::mem::take(&mut plan.files));
+    let files = describe(ctx, &merged, &plan.moves);
+    let kept = match outcome.ok() {
+        true => !merged.is_empty() && !undo,
+        false => call_id.is_some(),
+    };
+    if !kept {
+        return Preview {
+            outcome,
+            token: None,
+            files,
+        };
+    }
+    let record = record_of(&outcome, &plan, merged, recording);
+    let token = call_id.map(call_token);
+    match previews.store(ctx).and_then(|s| {
+        s.save(record, previews.ttl, token)
+            .map_err(|e| e.to_string())
+    }) {
+        Ok(token) => Preview {
+            token: outcome.ok().then_some(token),
+            outcome,
+            files,
+        },
+        Err(e) => {
+            let text = format!("Error: the preview could not be stored ({e}). Nothing was written; run the call itself instead.");
+            Preview {
+                outcome: ToolError::new(ErrorKind::Fs, text).into(),
+                token: None,
+                files,
+            }
+        }
+    }
+}
+
+/// The unexpired preview stored for the call `call_id`, shown again.
+fn stored_preview(ctx: &ToolContext, previews: &Previews, call_id: &str) -> Option<Preview> {
+    let token = call_token(call_id);
+    let record = previews.store(ctx).ok()?.peek(&token)?;
+    if expired(&record, previews.ttl) {
+        return None;
+    }
+    let files: Vec<PlannedFile> = record
+        .files
+        .iter()
+        .filter_map(|f| {
+            Some(PlannedFile {
+                display: f.display.clone(),
+                path: ResolvedPath {
+                    lexical: f.lexical_path()?,
+                    real: f.real_path()?,
+                },
+                before: f.before.clone(),
+                after: f.after.clone(),
+                recording: PlannedRecording::Level(record.tool.clone()),
+            })
+        })
+        .collect();
+    let moves: Vec<(PathBuf, PathBuf)> = record
+        .moves
+        .iter()
+        .filter_map(|(from, to)| Some((path_of(from)?, path_of(to)?)))
+        .collect();
+    let outcome = outcome_of(&record);
+    let token = outcome.ok().then_some(token);
+    Some(Preview {
+        files: describe(ctx, &files, &moves),
+        token,
+        outcome,
+    })
+}
+
+/// The reply a stored preview's call gives.
+fn outcome_of(record: &PreviewRecord) -> Outcome {
+    let kind = |name: &str| ErrorKind::ALL.into_iter().find(|k| k.as_str() == name);
+    Outcome {
+        error: record
+            .failed
+            .as_deref()
+            .map(|k| kind(k).unwrap_or(ErrorKind::Internal)),
+        text: record.text.clone(),
+        changed_files: record.changed_files.clone(),
+        changes: record.changes,
+    }
+}
+
+/// Whether `record` is older than `ttl`.
+fn expired(record: &PreviewRecord, ttl: Duration) -> bool {
+    let age = crate::history::now_ms().saturating_sub(record.created_ms);
+    u128::from(age) > ttl.as_millis()
+}
+
+/// The files of a plan, each once (first read, last written), in the order first planned.
+fn merge(files: Vec<PlannedFile>) -> Vec<PlannedFile> {
+    let mut merged: Vec<PlannedFile> = Vec::new();
+    for file in files {
+        match merged.iter_mut().find(|m| m.path.real == file.path.real) {
+            Some(m) => m.after = file.after,
+            None => merged.push(file),
+        }
+    }
+    merged.retain(|f| f.before != f.after);
+    merged
+}
+
+/// The shown form of each merged file; a moved file's source and destination are one entry.
+fn describe(
+    ctx: &ToolContext,
+    merged: &[PlannedFile],
+    moves: &[(PathBuf, PathBuf)],
+) -> Vec<FileChange> {
+    let find = |real: &std::path::Path| merged.iter().find(|f| f.path.real == real);
+    let mut moved_into = Vec::new();
+    let mut out = Vec::new();
+    for file in merged {
+        if moved_into.contains(&&file.path.real) {
+            continue;
+        }
+        let dest = moves.iter().find(|(from, _)| *from == file.path.real);
+        let dest = dest
+            .filter(|_| file.after.is_none())
+            .and_then(|(_, to)| find(to));
+        let (action, last) = match (dest, &file.before, &file.after) {
+            (Some(dest), _, _) => (Action::Move, dest),
+            (None, None, _) => (Action::Create, file),
+            (None, _, None) => (Action::Delete, file),
+            (None, _, _) => (Action::Update, file),
+        };
+        if let Some(dest) = dest {
+            moved_into.push(&dest.path.real);
+        }
+        let hidden = ctx.policy.check_writable(&file.path).is_err()
+            || ctx.policy.check_writable(&last.path).is_err();
+        let (diff, additions, deletions) = diff_of(
+            file.before.as_deref(),
+            last.after.as_deref(),
+            &file.display,
+            hidden,
+        );
+        out.push(FileChange {
+            path: file.display.clone(),
+            action,
+            moved_to: dest.map(|d| d.display.clone()),
+            diff,
+            additions,
+            deletions,
+        });
+    }
+    out
+}
+
+/// The unified diff from `before` to `after` and its added and deleted line counts; a
+/// protected file's contents are never shown (only counted).
+fn diff_of(
+    before: Option<&[u8]>,
+    after: Option<&[u8]>,
+    name: &str,
+    hidden: bool,
+) -> (String, usize, usize) {
+    let old = String::from_utf8_lossy(before.unwrap_or_default());
+    let new = String::from_utf8_lossy(after.unwrap_or_default());
+    let (diff, additions, deletions) = super::diff::unified_counted(&old, &new, name);
+    match hidden {
+        true => (
+            format!("(the contents of the protected file {name} are not shown)\n"),
+            additions,
+            deletions,
+        ),
+        false => (diff, additions, deletions),
+    }
+}
+
+/// The tool a plan's undo level names, and whether its write forgets the file's levels.
+fn recording_of(files: &[PlannedFile]) -> (String, bool) {
+    let tool = files.iter().find_map(|f| match &f.recording {
+        PlannedRecording::Level(tool) => Some(tool.clone()),
+        _ => None,
+    });
+    let forget = files
+        .iter()
+        .any(|f| f.recording == PlannedRecording::Forget);
+    (tool.unwrap_or_default(), forget)
+}
+
+/// The stored form of a preview.
+fn record_of(
+    outcome: &Outcome,
+    plan: &Plan,
+    merged: Vec<PlannedFile>,
+    (tool, forget): (String, bool),
+) -> PreviewRecord {
+    PreviewRecord {
+        created_ms: crate::history::now_ms(),
+        tool,
+        forget,
+        text: outcome.text.clone(),
+        failed: outcome.error.map(|k| k.as_str().to_string()),
+        changed_files: outcome.changed_files.clone(),
+        changes: outcome.changes,
+        files: merged
+            .into_iter()
+            .map(|f| {
+                PreviewedFile::new(f.display, &f.path.real, &f.path.lexical, f.before, f.after)
+            })
+            .collect(),
+        effects: plan
+            .effects
+            .iter()
+            .map(|(p, e)| (bytes(&p.real), bytes(&p.lexical), e.clone()))
+            .collect(),
+        moves: plan
+            .moves
+            .iter()
+            .map(|(from, to)| (bytes(from), bytes(to)))
+            .collect(),
+    }
+}
+
+fn bytes(path: &std::path::Path) -> Vec<u8> {
+    crate::history::previews::bytes_of(path)
+}
+
+/// Applies the preview `token` (see the module doc). The reply is the previewed call's own.
+pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Outcome {
+    let store = match previews.store(ctx) {
+        Ok(store) => store,
+        Err(e) => {
+            let text = format!(
+                "Error: the preview cannot be applied: {e}. Nothing was written; re-send the call."
+            );
+            return ToolError::new(ErrorKind::Fs, text).into();
+        }
+    };
+    let record = match store.take(token.trim()) {
+        Ok(Some(record)) => record,
+        Ok(None) => return ToolError::new(ErrorKind::NotFound, MISSING).into(),
+        Err(e) => {
+            let text = format!(
+                "Error: the preview cannot be applied: {e}. Nothing was written; re-send the call."
+            );
+            return ToolError::new(ErrorKind::Fs, text).into();
+        }
+    };
+    if expired(&record, previews.ttl) {
+        let text = format!(
+            "Error: this preview has expired (previews can be applied for {}). Nothing was written. Re-send the call.",
+            span(previews.ttl)
+        );
+        return ToolError::new(ErrorKind::Stale, text).into();
+    }
+    if record.failed.is_some() {
+        return outcome_of(&record); // a failed call's preview: its failure, nothing written
+    }
+    apply_record(ctx, &record).into()
+}
+
+const MISSING: &str = "Error: there is no preview with this token (a preview can be applied once, and only until it expires). Nothing was written. Re-send the call.";
+
+/// A duration as a person reads it: whole hours, minutes or seconds, else milliseconds.
+fn span(d: Duration) -> String {
+    let ms = d.as_millis();
+    match ms {
+        ms if ms >= 3_600_000 && ms % 3_600_000 == 0 => format!("{} h", ms / 3_600_000),
+        ms if ms >= 60_000 && ms % 60_000 == 0 => format!("{} min", ms / 60_000),
+        ms if ms >= 1000 && ms % 1000 == 0 => format!("{} s", ms / 1000),
+        ms => format!("{ms} ms"),
+    }
+}
+
+/// A file of a stored preview, resolved and locked again, with what it holds now.
+struct Target<'r> {
+    file: &'r PreviewedFile,
+    path: ResolvedPath,
+    current: Option<Vec<u8>>,
+}
+
+/// Locks every file of `record` (in real-path order), runs the read guard, checks each still
+/// holds what the preview read, and writes the previewed contents as one change.
+fn apply_record(ctx: &ToolContext, record: &PreviewRecord) -> Result<Outcome, ToolError> {
+    const LEAD: &str = "Error: the previewed change was not applied: ";
+    let fail = |e: &FsError| ToolError::fs(LEAD, e, &ctx.host_tools);
+    let mut targets = record
+        .files
+        .iter()
+        .map(|file| resolve(ctx, file))
+        .collect::<Result<Vec<_>, _>>()?;
+    targets.sort_by(|a, b| a.path.real.cmp(&b.path.real));
+    let mut locks = Vec::with_capacity(targets.len());
+    for target in &mut targets {
+        locks.push(ctx.lock(&target.path).map_err(|e| fail(&e))?);
+        if target.file.before.is_some() {
+            ctx.check_read_state(&target.path)
+                .map_err(|message| fail(&FsError::ReadState { message }))?;
+        }
+        target.current = current(ctx, target).map_err(|e| fail(&e))?;
+    }
+    refuse_changed(&targets)?;
+    let files = targets
+        .iter()
+        .map(|t| FileEdit {
+            path: &t.path,
+            display: &t.file.display,
+            before: t.current.as_deref(),
+            after: t.file.after.as_deref(),
+            texts: None,
+        })
+        .collect::<Vec<_>>();
+    let recording = match (record.forget, files.len()) {
+        (true, _) => Recording::Forget,
+        (false, 1) => Recording::Level(&record.tool),
+        (false, _) => Recording::Transaction(&record.tool),
+    };
+    ctx.apply(&Change { files, recording })
+        .map_err(|e| fail(&e))?;
+    drop(locks);
+    for (real, lexical, effect) in &record.effects {
+        if let (Some(real), Some(lexical)) = (path_of(real), path_of(lexical)) {
+            ctx.after_write(&ResolvedPath { lexical, real }, effect.clone());
+        }
+    }
+    Ok(Outcome {
+        error: None,
+        text: record.text.clone(),
+        changed_files: record.changed_files.clone(),
+        changes: record.changes,
+    })
+}
+
+/// Resolves a stored file's path again under this context's path policy; it must still be the
+/// file the preview read.
+fn resolve<'r>(ctx: &ToolContext, file: &'r PreviewedFile) -> Result<Target<'r>, ToolError> {
+    let unusable = || {
+        let text = format!("Error: the previewed change was not applied: the stored path of {} is unusable. Nothing was written. Re-send the call.", file.display);
+        ToolError::new(ErrorKind::Internal, text)
+    };
+    let lexical = file.lexical_path().ok_or_else(unusable)?;
+    let real = file.real_path().ok_or_else(unusable)?;
+    let lexical = lexical.to_str().ok_or_else(unusable)?;
+    let path = ctx.resolve_writable(lexical, None).map_err(|e| {
+        ToolError::fs(
+            "Error: the previewed change was not applied: ",
+            &e,
+            &ctx.host_tools,
+        )
+    })?;
+    if path.real != real {
+        let text = format!("Error: the previewed change was not applied: {} now resolves to another file (a link changed since the preview). Nothing was written. Re-read the file and re-send the call.", file.display);
+        return Err(ToolError::new(ErrorKind::Stale, text));
+    }
+    Ok(Target {
+        file,
+        path,
+        current: None,
+    })
+}
+
+/// What the file holds now (`None`: no file).
+fn current(ctx: &ToolContext, target: &Target) -> Result<Option<Vec<u8>>, FsError> {
+    let (real, display) = (&target.path.real, &target.file.display);
+    match crate::fs::textfile::read_bytes_confined(real, display, Some(ctx.max_file_bytes)) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(FsError::NotFound { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// Refuses when any file no longer holds what the preview read, showing what changed since.
+fn refuse_changed(targets: &[Target]) -> Result<(), ToolError> {
+    let changed: Vec<&Target> = targets
+        .iter()
+        .filter(|t| t.current != t.file.before)
+        .collect();
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<&str> = changed.iter().map(|t| t.file.display.as_str()).collect();
+    let mut text = format!(
+        "Error: the previewed change was not applied: {} changed since the preview. Nothing was written. Re-read the file{} and re-send the call.\n\nWhat changed since the preview:\n",
+        names.join(", "),
+        if names.len() > 1 { "s" } else { "" }
+    );
+    for t in changed {
+        text.push_str(&changed_since(t));
+    }
+    Err(ToolError::new(ErrorKind::Stale, text))
+}
+
+/// A short diff of one file from what the preview read to what it holds now.
+fn changed_since(t: &Target) -> String {
+    let name = &t.file.display;
+    match (&t.file.before, &t.current) {
+        (Some(_), None) => format!("{name} was deleted.\n"),
+        (None, Some(_)) => format!("{name} was created.\n"),
+        (before, now) => {
+            let (diff, _, _) = diff_of(before.as_deref(), now.as_deref(), name, false);
+            let lines: Vec<&str> = diff.lines().collect();
+            let mut shown = lines[..lines.len().min(CHANGED_SINCE_LINES)].join("\n");
+            if lines.len() > CHANGED_SINCE_LINES {
+                shown.push_str(&format!(
+                    "\n... ({} more lines)",
+                    lines.len() - CHANGED_SINCE_LINES
+                ));
+            }
+            format!("```diff\n{shown}\n```\n")
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Applying stored previews: exactly the previewed contents, only while every file holds what
+//! the preview read, once, and before the preview expires.
+use super::history::HistoryOption;
+use super::outcome::ErrorKind;
+use super::preview::{apply_preview, preview, Action, Previews};
+use super::*;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::time::Duration;
+
+fn setup(history: bool) -> (tempfile::TempDir, tempfile::TempDir, ToolContext) {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree\n").unwrap();
+    let option = match history {
+        true => HistoryOption::Dir(hist.path().to_string_lossy().into_owned()),
+        false => HistoryOption::Off,
+    };
+    let ctx = test_context(ws.path(), option);
+    (ws, hist, ctx)
+}
+
+fn read(ws: &Path) -> String {
+    std::fs::read_to_string(ws.join("a.txt")).unwrap()
+}
+
+fn edit_two() -> Value {
+    json!({"file_path": "a.txt", "old_string": "two", "new_string": "TWO"})
+}
+
+#[test]
+fn a_file_changed_since_the_preview_is_refused_and_left_as_it_is() {
+    let (ws, _h, ctx) = setup(true);
+    let previews = Previews::new(None);
+    let shown = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()));
+    assert_eq!(shown.files[0].action, Action::Update);
+    assert_eq!((shown.files[0].additions, shown.files[0].deletions), (1, 1));
+    std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree, changed\n").unwrap();
+    let out = apply_preview(&ctx, &previews, &shown.token.unwrap());
+    assert_eq!(out.error, Some(ErrorKind::Stale));
+    assert!(out.text.contains("a.txt changed since the preview. Nothing was written. Re-read the file and re-send the call."), "{}", out.text);
+    assert!(out.text.contains("-three\n+three, changed"), "{}", out.text);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree, changed\n");
+}
+
+#[test]
+fn a_token_applies_once() {
+    let (ws, _h, ctx) = setup(true);
+    let previews = Previews::new(None);
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    assert!(apply_preview(&ctx, &previews, &token).ok());
+    assert_eq!(read(ws.path()), "one\nTWO\nthree\n");
+    std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree\n").unwrap();
+    let again = apply_preview(&ctx, &previews, &token);
+    assert_eq!(again.error, Some(ErrorKind::NotFound));
+    assert!(again.text.contains("Re-send the call."), "{}", again.text);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+    let unknown = apply_preview(&ctx, &previews, "../../etc/passwd");
+    assert_eq!(unknown.error, Some(ErrorKind::NotFound));
+}
+
+#[test]
+fn an_expired_preview_is_refused() {
+    let (ws, _h, ctx) = setup(true);
+    let previews = Previews::new(Some(Duration::from_millis(1)));
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    let out = apply_preview(&ctx, &previews, &token);
+    assert_eq!(out.error, Some(ErrorKind::Stale));
+    assert!(
+        out.text
+            .contains("has expired (previews can be applied for 1 ms)"),
+        "{}",
+        out.text
+    );
+    assert!(out.text.ends_with("Re-send the call."), "{}", out.text);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+}
+
+/// One failing operation of a non-atomic batch makes the whole preview a failure, with no token.
+#[test]
+fn a_preview_with_a_failed_operation_cannot_be_applied() {
+    let (ws, _h, ctx) = setup(true);
+    let params = json!({"edits": [
+        {"file_path": "a.txt", "old_string": "two", "new_string": "2"},
+        {"file_path": "a.txt", "old_string": "missing", "new_string": "x"},
+    ]});
+    let shown = preview(&ctx, &Previews::new(None), None, |c| {
+        multi_edit::call(c, &params)
+    });
+    assert_eq!(shown.outcome.error, Some(ErrorKind::Partial));
+    assert!(shown.token.is_none());
+    assert_eq!(shown.files.len(), 1);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+}
+
+/// With the history off, previews live in the tool object that made them: another one cannot
+/// apply them.
+#[test]
+fn without_history_previews_stay_with_their_tool_object() {
+    let (ws, hist, ctx) = setup(false);
+    let (mine, other) = (Previews::new(None), Previews::new(None));
+    let token = preview(&ctx, &mine, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    assert_eq!(
+        apply_preview(&ctx, &other, &token).error,
+        Some(ErrorKind::NotFound)
+    );
+    assert!(apply_preview(&ctx, &mine, &token).ok());
+    assert_eq!(read(ws.path()), "one\nTWO\nthree\n");
+    assert_eq!(std::fs::read_dir(hist.path()).unwrap().count(), 0);
+}
+
+/// A move shows as one entry from its source to its destination; applying it is one undo level
+/// across both files.
+#[test]
+fn a_move_is_one_entry_and_one_undo_level() {
+    let (ws, _h, ctx) = setup(true);
+    let input =
+        "*** Begin Patch\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-two\n+2\n*** End Patch";
+    let params = json!({ "input": input });
+    let previews = Previews::new(None);
+    let shown = preview(&ctx, &previews, None, |c| {
+        apply_patch::call_patch(c, &params)
+    });
+    assert_eq!(shown.files.len(), 1, "{:?}", shown.files);
+    assert_eq!(shown.files[0].action, Action::Move);
+    assert_eq!(shown.files[0].moved_to.as_deref(), Some("b.txt"));
+    assert!(
+        shown.files[0].diff.contains("-two\n+2\n"),
+        "{}",
+        shown.files[0].diff
+    );
+    assert!(apply_preview(&ctx, &previews, &shown.token.unwrap()).ok());
+    assert!(!ws.path().join("a.txt").exists());
+    let undone = undo::call(&ctx, &json!({"path": "b.txt"}));
+    assert!(undone.ok(), "{}", undone.text);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+    assert!(!ws.path().join("b.txt").exists());
+}
+
+/// A call's preview, once stored, is the one shown again for that call (here by another tool
+/// object sharing the store, after the file changed) and the one its apply writes or refuses.
+#[test]
+fn a_calls_preview_is_shown_again_and_never_planned_anew() {
+    let (ws, _h, ctx) = setup(true);
+    let first = preview(&ctx, &Previews::new(None), Some("call-7"), |c| {
+        edit::call(c, &edit_two())
+    });
+    std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree\nfour\n").unwrap();
+    let again = preview(&ctx, &Previews::new(None), Some("call-7"), |c| {
+        edit::call(
+            c,
+            &json!({"file_path": "a.txt", "old_string": "four", "new_string": "4"}),
+        )
+    });
+    assert_eq!(again, first);
+    let token = crate::history::previews::call_token("call-7");
+    assert_eq!(first.token.as_deref(), Some(token.as_str()));
+    let applied = apply_preview(&ctx, &Previews::new(None), &token);
+    assert_eq!(applied.error, Some(ErrorKind::Stale));
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\nfour\n");
+}
+
+/// A failed call's preview made for a call is kept: applying it answers that failure, even if
+/// the call would now succeed, and writes nothing.
+#[test]
+fn a_calls_failed_preview_applies_as_its_failure() {
+    let (ws, _h, ctx) = setup(true);
+    let params = json!({"file_path": "a.txt", "old_string": "five", "new_string": "5"});
+    let shown = preview(&ctx, &Previews::new(None), Some("call-8"), |c| {
+        edit::call(c, &params)
+    });
+    assert_eq!(shown.outcome.error, Some(ErrorKind::NotFound));
+    assert!(shown.token.is_none());
+    std::fs::write(ws.path().join("a.txt"), "five\n").unwrap();
+    let token = crate::history::previews::call_token("call-8");
+    let applied = apply_preview(&ctx, &Previews::new(None), &token);
+    assert_eq!(applied, shown.outcome);
+    assert_eq!(read(ws.path()), "five\n");
+}
+
+/// A preview is stored in the held-open store's `previews/` folder; once that folder is replaced
+/// by a symlink, no preview is stored or taken through it and nothing lands in its target.
+#[test]
+fn previews_go_through_the_held_open_store_only() {
+    let (ws, hist, ctx) = setup(true);
+    let previews = Previews::new(None);
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    let folder = hist.path().join("previews");
+    assert!(folder.join(&token).is_file());
+    let target = tempfile::tempdir().unwrap();
+    std::fs::rename(&folder, hist.path().join("moved")).unwrap();
+    std::os::unix::fs::symlink(target.path(), &folder).unwrap();
+    let shown = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()));
+    assert_eq!(
+        (shown.outcome.error, shown.token),
+        (Some(ErrorKind::Fs), None)
+    );
+    assert!(
+        shown
+            .outcome
+            .text
+            .contains("previews/ is not the folder it was"),
+        "{}",
+        shown.outcome.text
+    );
+    let out = apply_preview(&ctx, &previews, &token);
+    assert_eq!(out.error, Some(ErrorKind::Fs));
+    assert!(
+        out.text.contains("previews/ is not the folder it was"),
+        "{}",
+        out.text
+    );
+    assert!(out.text.contains("Nothing was written"), "{}", out.text);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+    assert_eq!(std::fs::read_dir(target.path()).unwrap().count(), 0);
+    assert!(hist.path().join("moved").join(&token).is_file());
+}
