@@ -27,9 +27,12 @@
 //! `<state>` is `$XDG_STATE_HOME` or `~/.local/state` (see [`default_parent`]), every level
 //! created 0o700: it holds file contents, so it never lives in the shared temp dir.
 
+pub mod collector;
 mod index;
 mod names;
+pub mod retention;
 mod store_fs;
+pub mod store_meta;
 mod txn;
 
 pub use txn::TxnRecord;

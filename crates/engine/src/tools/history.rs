@@ -12,7 +12,7 @@
 //!   effort) so a later undo never skips a level; with `debug` the reason goes to stderr.
 //! - The store is opened lazily, on the first write or undo of a tool instance.
 
-use crate::history::{HistoryStore, Member, Write};
+use crate::history::{collector, retention, HistoryStore, Member, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
@@ -87,6 +87,8 @@ pub struct TxnFile<'a> {
 pub struct History {
     spec: Spec,
     store: Arc<OnceLock<Result<HistoryStore, String>>>,
+    /// Cap on all default stores together (`historyMaxBytes`; `None`: see [`retention::total_cap`]).
+    total_cap: Option<u64>,
 }
 
 #[derive(Debug, Clone)]
@@ -108,7 +110,14 @@ impl History {
         History {
             spec,
             store: Arc::new(OnceLock::new()),
+            total_cap: None,
         }
+    }
+
+    /// Sets the cap on all default stores together (see [`retention`]).
+    pub fn with_total_cap(mut self, total_cap: Option<u64>) -> Self {
+        self.total_cap = total_cap;
+        self
     }
 
     /// The store, or why there is none (history off, or the directory is unusable).
@@ -117,10 +126,35 @@ impl History {
             Spec::Off => {
                 Err("undo history is turned off for this tool (option history: false)".to_string())
             }
-            Spec::Default(root) => HistoryStore::open_default(root).map_err(|e| e.to_string()),
+            Spec::Default(root) => HistoryStore::open_default(root)
+                .map(|s| s.with_max_bytes(retention::store_cap(self.total_cap())))
+                .map_err(|e| e.to_string()),
             Spec::Dir(dir) => HistoryStore::open(dir.clone()).map_err(|e| e.to_string()),
         });
         opened.as_ref().map_err(Clone::clone)
+    }
+
+    /// The cap on all default stores together in effect.
+    fn total_cap(&self) -> u64 {
+        retention::total_cap(self.total_cap)
+    }
+
+    /// Ahead of recording `contents` in a default store: puts the store back if a collection
+    /// removed it, keeps its "last used" current and lets a due collection start in the
+    /// background (see [`collector::note_use`]). Nothing for other stores.
+    fn note_use(&self, store: &HistoryStore, contents: &[Option<&[u8]>]) {
+        let (Spec::Default(root), Some(parent)) = (&self.spec, store.dir().parent()) else {
+            return;
+        };
+        if !store.dir().join("index").is_dir() {
+            crate::history::store_meta::forget(store.dir());
+            let _ = HistoryStore::open(store.dir());
+        }
+        let written = contents
+            .iter()
+            .map(|c| (c.map_or(0, |c| c.len() as u64).div_ceil(4096) + 1) * 4096)
+            .sum();
+        collector::note_use(parent, store.dir(), root, self.total_cap(), written);
     }
 
     /// True unless the history is turned off.
@@ -137,6 +171,7 @@ impl History {
             return Ok(None);
         }
         let store = self.store()?;
+        self.note_use(store, &[write.previous, Some(write.written)]);
         let created = format!("{}{NEW_FILE_MARK}", write.tool);
         let level = crate::history::Write {
             previous: write.previous.unwrap_or(b""),
@@ -174,6 +209,8 @@ impl History {
             return Ok(Vec::new());
         }
         let store = self.store()?;
+        let contents: Vec<_> = files.iter().flat_map(|f| [f.previous, f.written]).collect();
+        self.note_use(store, &contents);
         let created = format!("{tool}{NEW_FILE_MARK}");
         let members: Vec<Member> = files
             .iter()
