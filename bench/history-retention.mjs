@@ -23,20 +23,26 @@ const require = createRequire(import.meta.url);
 const { editTool } = require('../lib/index.cjs');
 const native = require('../lib/native.cjs');
 
-/** Disk use (allocated blocks) of `path` and everything under it. */
+/** Disk use (allocated blocks) of `path` and everything under it (a folder removed meanwhile counts 0). */
 function diskUse(path) {
   const stat = lstatSync(path, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.blocks * 512;
-  return stat.blocks * 512 + readdirSync(path).reduce((sum, name) => sum + diskUse(join(path, name)), 0);
+  let names = [];
+  try {
+    names = readdirSync(path);
+  } catch {
+    return 0;
+  }
+  return stat.blocks * 512 + names.reduce((sum, name) => sum + diskUse(join(path, name)), 0);
 }
 
 const parent = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-bench-ws-')));
 const workspaces = Array.from({ length: WORKSPACES }, (_, i) => {
   const ws = join(parent, `ws${i}`);
   mkdirSync(ws);
-  writeFileSync(join(ws, 'a.txt'), Array.from({ length: 400 }, (_, n) => `line ${n} v0\n`).join(''));
-  return { ws, tool: editTool({ cwd: ws, allowedFolders: [ws], historyMaxBytes: CAP }), version: 0 };
+  writeFileSync(join(ws, 'a.txt'), `head\n${Array.from({ length: 400 }, (_, n) => `line ${n} v0\n`).join('')}`);
+  return { ws, tool: editTool({ cwd: ws, allowedFolders: [ws], historyMaxBytes: CAP }), edits: 0 };
 });
 
 const started = Date.now();
@@ -44,8 +50,10 @@ let peak = 0;
 let failed = 0;
 for (let i = 0; i < EDITS; i++) {
   const w = workspaces[i % WORKSPACES];
-  const line = (i * 7) % 400;
-  const text = await w.tool.execute({ file_path: 'a.txt', old_string: `line ${line} v`, new_string: `line ${line} w${i} v` });
+  const line = w.edits % 400;
+  const from = Math.floor(w.edits / 400);
+  w.edits++;
+  const text = await w.tool.execute({ file_path: 'a.txt', old_string: `\nline ${line} v${from}\n`, new_string: `\nline ${line} v${from + 1}\n` });
   if (!text.startsWith('Success')) failed++;
   if (i % SAMPLE === SAMPLE - 1) peak = Math.max(peak, diskUse(root));
 }
