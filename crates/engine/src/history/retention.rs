@@ -261,6 +261,16 @@ pub fn remove_store(root: &Path, dir: &Path) -> bool {
     moved
 }
 
+/// Puts back the store in `dir` when a collection removed it (a tool instance of this or another
+/// process still uses it): true when it did. One `stat` when the store is there.
+pub fn revive(dir: &Path) -> bool {
+    if dir.join("index").is_dir() {
+        return false;
+    }
+    store_meta::forget(dir);
+    super::HistoryStore::open(dir).is_ok()
+}
+
 /// Removes the `.trash-` folders a killed collection left in `root`.
 fn clear_trash(root: &Path) {
     let Ok(entries) = std::fs::read_dir(root) else {

@@ -28,7 +28,13 @@ fn edit(store: &HistoryStore, file: &Path, previous: &[u8], written: &[u8]) {
         tool: "edit",
         txn: None,
     };
-    if let Some(name) = store.record_write(file, &write).unwrap() {
+    let recorded = store
+        .record_write(file, &write)
+        .or_else(|e| match revive(store.dir()) {
+            true => store.record_write(file, &write),
+            false => Err(e),
+        });
+    if let Some(name) = recorded.unwrap() {
         store.store_blob(&name, written).unwrap();
     }
 }
@@ -134,8 +140,8 @@ fn disk_use_across_many_workspaces_stays_under_the_cap() {
             let file = ws.path().join("a.txt");
             let previous = format!("{round}\n").repeat(2000 + round as usize);
             let written = format!("{}\n", round + 1).repeat(2001 + round as usize);
-            collector::note_use(root.path(), dir, ws.path(), CAP, 2 * 4096 + 4096);
             edit(&store, &file, previous.as_bytes(), written.as_bytes());
+            collector::note_use(root.path(), dir, ws.path(), CAP, 2 * 4096 + 4096);
             assert!(collector::settle(std::time::Duration::from_secs(120)));
             peak = peak.max(disk_use(root.path()));
         }
@@ -153,4 +159,26 @@ fn disk_use_across_many_workspaces_stays_under_the_cap() {
         assert!(kept.contains(&s.dir), "{:?} of a removed workspace", s.dir);
         assert_eq!(s.workspace_exists, Some(true));
     }
+}
+
+/// A tool instance keeps its store open across a collection that removes it: its next write
+/// puts the store back and is recorded.
+#[test]
+fn a_store_removed_while_open_is_put_back_by_the_next_write() {
+    let (root, workspaces, dirs) = stores(1);
+    let store = HistoryStore::open(&dirs[0]).unwrap();
+    let file = workspaces[0].path().join("a.txt");
+    edit(&store, &file, b"one", b"two");
+    assert!(remove_store(root.path(), &dirs[0]));
+    assert!(!dirs[0].exists());
+    assert!(store.levels(&file).is_err(), "the store is gone");
+    edit(&store, &file, b"two", b"three");
+    let levels = store.levels(&file).unwrap();
+    assert_eq!(
+        levels.len(),
+        1,
+        "the removed level is gone, the new one recorded"
+    );
+    assert_eq!(store.newest(&file).unwrap().unwrap().content, b"two");
+    assert!(!revive(&dirs[0]), "nothing to put back");
 }

@@ -139,22 +139,35 @@ impl History {
         retention::total_cap(self.total_cap)
     }
 
-    /// Ahead of recording `contents` in a default store: puts the store back if a collection
-    /// removed it, keeps its "last used" current and lets a due collection start in the
-    /// background (see [`collector::note_use`]). Nothing for other stores.
+    /// After recording `contents` in a default store: keeps its "last used" current and lets a
+    /// due collection start in the background (see [`collector::note_use`]). Nothing for other
+    /// stores.
     fn note_use(&self, store: &HistoryStore, contents: &[Option<&[u8]>]) {
         let (Spec::Default(root), Some(parent)) = (&self.spec, store.dir().parent()) else {
             return;
         };
-        if !store.dir().join("index").is_dir() {
-            crate::history::store_meta::forget(store.dir());
-            let _ = HistoryStore::open(store.dir());
-        }
         let written = contents
             .iter()
             .map(|c| (c.map_or(0, |c| c.len() as u64).div_ceil(4096) + 1) * 4096)
             .sum();
         collector::note_use(parent, store.dir(), root, self.total_cap(), written);
+    }
+
+    /// Runs `op` on `store`; when it fails because a collection removed the (default) store
+    /// meanwhile, puts the store back and runs it once more.
+    fn with_store<T>(
+        &self,
+        store: &HistoryStore,
+        op: impl Fn() -> Result<T, crate::history::HistoryError>,
+    ) -> Result<T, crate::history::HistoryError> {
+        let default = matches!(self.spec, Spec::Default(_));
+        if default {
+            retention::revive(store.dir());
+        }
+        op().or_else(|error| match default && retention::revive(store.dir()) {
+            true => op(),
+            false => Err(error),
+        })
     }
 
     /// True unless the history is turned off.
@@ -171,7 +184,6 @@ impl History {
             return Ok(None);
         }
         let store = self.store()?;
-        self.note_use(store, &[write.previous, Some(write.written)]);
         let created = format!("{}{NEW_FILE_MARK}", write.tool);
         let level = crate::history::Write {
             previous: write.previous.unwrap_or(b""),
@@ -183,7 +195,9 @@ impl History {
             },
             txn: write.txn,
         };
-        match store.record_write(real_path, &level) {
+        let recorded = self.with_store(store, || store.record_write(real_path, &level));
+        self.note_use(store, &[write.previous, Some(write.written)]);
+        match recorded {
             Ok(name) => Ok(name.map(|name| Pending {
                 store: store.clone(),
                 name,
@@ -209,8 +223,6 @@ impl History {
             return Ok(Vec::new());
         }
         let store = self.store()?;
-        let contents: Vec<_> = files.iter().flat_map(|f| [f.previous, f.written]).collect();
-        self.note_use(store, &contents);
         let created = format!("{tool}{NEW_FILE_MARK}");
         let members: Vec<Member> = files
             .iter()
@@ -226,7 +238,10 @@ impl History {
                 created: f.previous.is_none(),
             })
             .collect();
-        match store.record_txn(id, &members) {
+        let recorded = self.with_store(store, || store.record_txn(id, &members));
+        let contents: Vec<_> = files.iter().flat_map(|f| [f.previous, f.written]).collect();
+        self.note_use(store, &contents);
+        match recorded {
             Ok(names) => Ok(names
                 .into_iter()
                 .map(|n| {
