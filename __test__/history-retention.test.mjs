@@ -42,7 +42,8 @@ describe('default undo stores: cap and collection', () => {
   it('edits across many workspaces never take the stores over historyMaxBytes', () => {
     expect(run.edits).toBe(180);
     expect(run.peak).toBeLessThanOrEqual(CAP);
-    expect(run.peak).toBeGreaterThan(CAP / 2); // the cap was what bounded them
+    // Unbounded, 180 edits of 9 KB files would take about twice the cap; collection starts at half.
+    expect(run.peak).toBeGreaterThan(CAP / 4);
   });
 
   it('history size and list report the stores, their workspaces and whether they exist', () => {

@@ -2,10 +2,10 @@
 //! what is there, and collection.
 //!
 //! Collection removes a whole store when its workspace no longer exists, when it has not been
-//! used for [`MAX_UNUSED_MS`], and, while the stores together use more than three quarters of
-//! the total cap, the least recently used ones until they fit in three quarters (the last
-//! quarter is headroom for what is written between two collections, so the total stays under
-//! the cap). Sizes are disk use (allocated blocks of every file and folder of a store).
+//! used for [`MAX_UNUSED_MS`], and, while the stores together use more than half the total cap,
+//! the least recently used ones until they fit in half (the other half is headroom for what is
+//! written between two collections and during one, so the total stays under the cap). Sizes are
+//! disk use (allocated blocks of every file and folder of a store).
 //!
 //! A store is removed only while its lock can be taken without waiting (a store in use holds
 //! it for every operation): under the lock it is renamed out of the way (a `.trash-` folder in
@@ -166,7 +166,7 @@ pub fn plan(stores: &[StoreInfo], cap: u64, now: u64) -> Vec<(usize, Reason)> {
             kept += s.bytes;
         }
     }
-    let fit = cap / 4 * 3;
+    let fit = cap / 2;
     let mut remaining: Vec<usize> = (0..stores.len())
         .filter(|i| !chosen.iter().any(|(c, _)| c == i))
         .collect();

@@ -147,7 +147,10 @@ fn disk_use_across_many_workspaces_stays_under_the_cap() {
         }
     }
     assert!(peak <= CAP, "peak {peak} over the cap {CAP}");
-    assert!(peak > CAP / 2, "the cap was reached ({peak})");
+    assert!(
+        peak > CAP / 4,
+        "the stores grew to the cap's collection point ({peak})"
+    );
     let kept: Vec<PathBuf> = dirs.iter().step_by(3).cloned().collect();
     let mut i = 0;
     workspaces.retain(|_| {
