@@ -174,4 +174,3 @@ fn read_previous(
         }),
     }
 }
-

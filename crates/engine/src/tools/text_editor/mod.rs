@@ -25,8 +25,8 @@ use super::session::EditSession;
 use super::ToolContext;
 use crate::fs::FsError;
 use crate::fs::ResolvedPath;
-use request::{Command, EditorParams, EditorRequest};
 use crate::specs::HostTools;
+use request::{Command, EditorParams, EditorRequest};
 use serde_json::Value;
 
 /// Per-instance options of `textEditorTool(options)`.
