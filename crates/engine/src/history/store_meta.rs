@@ -9,6 +9,7 @@
 //!   and an edit almost never writes it. Collection reads it by path, following no symlink.
 use super::HistoryStore;
 use parking_lot::Mutex;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -48,34 +49,66 @@ fn read_small(path: &Path) -> Option<Vec<u8>> {
     (bytes.len() as u64 <= MAX_META_BYTES).then_some(bytes)
 }
 
+/// A field of the file as stored: its value when of the expected type, else ignored.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Lenient<T> {
+    Valid(T),
+    Other(serde::de::IgnoredAny),
+}
+
+impl<T> Lenient<T> {
+    fn valid(self) -> Option<T> {
+        match self {
+            Lenient::Valid(t) => Some(t),
+            Lenient::Other(_) => None,
+        }
+    }
+}
+
+/// The file's fields (unknown ones ignored).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Stored {
+    #[serde(default)]
+    workspace: Option<Lenient<String>>,
+    #[serde(default)]
+    last_used_ms: Option<Lenient<u64>>,
+}
+
+/// The file as written.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Written<'a> {
+    last_used_ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    workspace: Option<&'a str>,
+}
+
 /// The metadata `bytes` hold (see the module contract).
 fn parse(bytes: &[u8]) -> StoreMeta {
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) else {
+    let Ok(stored) = serde_json::from_slice::<Stored>(bytes) else {
         return StoreMeta::default();
     };
     StoreMeta {
-        workspace: value
-            .get("workspace")
-            .and_then(|w| w.as_str())
+        workspace: stored
+            .workspace
+            .and_then(Lenient::valid)
             .filter(|w| w.starts_with('/') && !w.contains('\0'))
             .map(PathBuf::from),
-        last_used_ms: value
-            .get("lastUsedMs")
-            .and_then(|t| t.as_u64())
-            .unwrap_or(0),
+        last_used_ms: stored.last_used_ms.and_then(Lenient::valid).unwrap_or(0),
     }
 }
 
 /// Writes `meta` as the metadata of `store`, through its held folder (a workspace whose path is
 /// not UTF-8 is left out: it reads back as unknown).
 pub fn write(store: &HistoryStore, meta: &StoreMeta) -> std::io::Result<()> {
-    let mut value = serde_json::json!({ "lastUsedMs": meta.last_used_ms });
-    if let Some(ws) = meta.workspace.as_ref().and_then(|w| w.to_str()) {
-        value["workspace"] = ws.into();
-    }
-    store
-        .root
-        .write_whole(None, FILE, value.to_string().as_bytes())
+    let written = Written {
+        last_used_ms: meta.last_used_ms,
+        workspace: meta.workspace.as_ref().and_then(|w| w.to_str()),
+    };
+    let bytes = serde_json::to_vec(&written).map_err(std::io::Error::other)?;
+    store.root.write_whole(None, FILE, &bytes)
 }
 
 /// When this process last found or made each store's "last used" current.
@@ -157,6 +190,13 @@ mod tests {
                 StoreMeta {
                     workspace: None,
                     last_used_ms: 5,
+                },
+            ),
+            (
+                r#"{"workspace":null,"lastUsedMs":7,"later":{"x":[1]}}"#,
+                StoreMeta {
+                    workspace: None,
+                    last_used_ms: 7,
                 },
             ),
             (
