@@ -8,6 +8,8 @@ export interface ViewParams {
   path: string;
   /** Optional [start, end] line range, 1-based and inclusive; end -1 means to the end of the file */
   view_range?: [number, number];
+  /** Most characters of numbered lines to show; wins over the `maxCharacters` option. Given by the host; not in the schema. */
+  max_characters?: number;
   /** Resolves a relative path; takes priority over the tool's `cwd` option. Given by the host; not in the schema. */
   workingDirectory?: string;
 }
