@@ -163,6 +163,12 @@ export interface CleanResult {
   modifications: Array<string>
 }
 
+/**
+ * Collects the default undo stores now (see the retention rules in docs/guarantees.md);
+ * `dryRun` only reports what would be removed.
+ */
+export declare function collectHistory(maxBytes?: number | undefined | null, dryRun?: boolean | undefined | null): HistoryCollection
+
 export declare function computeContentHash(content?: string | undefined | null): string
 
 export declare function computeLineHash(line: string): string
@@ -244,6 +250,46 @@ export interface HashValidation {
   actualContent: string
 }
 
+/** What `collectHistory` did. */
+export interface HistoryCollection {
+  root?: string
+  /** False when another process was collecting (nothing was done). */
+  ran: boolean
+  removed: Array<HistoryStoreInfo>
+  /** Stores due for removal but in use: left for a later collection. */
+  busy: Array<string>
+  bytesBefore: number
+  bytesAfter: number
+  capBytes: number
+}
+
+/** One default store. */
+export interface HistoryStoreInfo {
+  dir: string
+  /** Its workspace; absent when the store does not record it. */
+  workspace?: string
+  /** Whether the workspace folder exists; absent when the workspace is unknown. */
+  workspaceExists?: boolean
+  /** Last use, in milliseconds since the Unix epoch. */
+  lastUsedMs: number
+  /** Disk use in bytes. */
+  bytes: number
+  /** Why a collection removed it (only in `collectHistory`'s `removed`). */
+  reason?: string
+}
+
+/** The default undo stores of this user, least recently used first. */
+export declare function historyStores(maxBytes?: number | undefined | null): HistoryStores
+
+/** The default stores' root and its stores, least recently used first. */
+export interface HistoryStores {
+  /** Where default stores live; absent when this user has no state directory. */
+  root?: string
+  stores: Array<HistoryStoreInfo>
+  /** The cap on their total disk use in effect (option or environment, else 1 GiB). */
+  capBytes: number
+}
+
 export declare function indentFlexibleMatch(contentLines: Array<string>, searchLines: Array<string>): StrategyMatchResult | null
 
 export interface LineRefResult {
@@ -293,6 +339,8 @@ export interface NativeToolOptions {
   historyDir?: string
   /** `false` turns the undo history off (writes are not recorded, undo is refused). */
   history?: boolean
+  /** Cap on the disk use of all default undo stores together (default 1 GiB). */
+  historyMaxBytes?: number
   /** `textEditorTool` generation: `20250124` (default), `20250429` or `20250728`. */
   textEditorVersion?: string
   /** `textEditorTool` 20250728: most characters of file content one `view` returns. */
@@ -367,6 +415,13 @@ export interface QuoteFuzzyMatch {
 export declare function reindent(newContent: string, targetIndent: string): string
 
 export declare function restoreIndentation(newStr: string, originalLines: Array<string>): CorrectionResult
+
+/**
+ * Waits (at most `timeoutMs`, default 60000) for this process's background collection of the
+ * undo stores to finish; true when none is running. Blocks the calling thread: for tests and
+ * benchmarks.
+ */
+export declare function settleHistoryCollection(timeoutMs?: number | undefined | null): boolean
 
 /** `{ matchedText, count }` from one strategy. */
 export interface StrategyMatchResult {

@@ -18,7 +18,8 @@ describe('EDIT_ENGINE_HISTORY_ROOT', () => {
     const options = { allowedFolders: [ws.root], cwd: ws.root };
     expect(await editTool(options).execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' })).toMatch(/^Successfully/);
     flushWrites(); // the undo level is recorded on the engine's background thread
-    const added = readdirSync(root).filter((d) => !before.has(d));
+    // Stores only: the root also holds collection's bookkeeping (.last-collection, .collect.lock).
+    const added = readdirSync(root).filter((d) => !before.has(d) && !d.startsWith('.'));
     expect(added).toHaveLength(1);
     expect(statSync(`${root}/${added[0]}`).mode & 0o777).toBe(0o700);
     expect(await undoLastEdit('a.txt', options)).toMatch(/^Last edit to a.txt undone successfully/);

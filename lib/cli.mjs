@@ -21,6 +21,7 @@ Usage:
   edit-engine undo --json '{"path":"<file>"}' [--root <dir>]       undo the last write an edit-engine tool made to a file
   edit-engine <tool> --help                                        the tool's description and parameters
   edit-engine mcp [--root <dir>] [--allow-edit] [--tools <set>] [options]  serve the tools over MCP (stdio)
+  edit-engine history list|size|collect [--dry-run] [--max-bytes N]  the default undo stores: list them, their total size, collect them now
   edit-engine demo                                                 run the demo on a copy of a sample project
   edit-engine tools                                                list the tools
   edit-engine --help | --version
@@ -39,6 +40,8 @@ Options:
   --protect <glob>    gitignore-style glob never written nor shown (repeatable)
   --diff              append a unified diff of the change to success messages
   --max-file-bytes N  largest file a tool reads
+  --dry-run           history collect: only say which stores would be removed
+  --max-bytes N       history: the cap on all default undo stores together (default: EDIT_ENGINE_HISTORY_MAX_BYTES, else 1 GiB)
 
 Exit status: 0 when the tool call succeeds, 1 when it fails, 2 for a usage error.
 
@@ -62,6 +65,8 @@ const OPTIONS = {
   'read-only': { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   diff: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  'max-bytes': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 };
@@ -69,7 +74,7 @@ const OPTIONS = {
 class UsageError extends Error {}
 
 /** The commands that are not a tool (their --help is the general usage). */
-const COMMANDS = new Set(['help', 'mcp', 'demo', 'tools']);
+const COMMANDS = new Set(['help', 'mcp', 'demo', 'tools', 'history']);
 
 /**
  * `{ command, flags }` from argv (`flags` by long option name; repeated `--protect` values
@@ -89,8 +94,9 @@ export function parseArgs(argv) {
     else if (token.name === 'protect') flags.protect.push(token.value);
     else flags[token.name] = token.value;
   }
-  if (positional.length > 1) throw new UsageError(`unexpected argument ${positional[1]}`);
-  return { command: positional[0], flags };
+  const most = positional[0] === 'history' ? 2 : 1;
+  if (positional.length > most) throw new UsageError(`unexpected argument ${positional[most]}`);
+  return { command: positional[0], flags, subcommand: positional[1] };
 }
 
 /** The real path of the --root folder (default: cwd). */
@@ -237,6 +243,61 @@ function toolHelp(name, io) {
   return 0;
 }
 
+/** Bytes in a unit a person reads (KiB, MiB, GiB). */
+function sizeText(bytes) {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  while (bytes >= 1024 && i < units.length - 1) (bytes /= 1024), i++;
+  return i === 0 ? `${bytes} bytes` : `${bytes.toFixed(1)} ${units[i]}`;
+}
+
+/** A time in milliseconds since the epoch as `YYYY-MM-DD HH:MM` UTC. */
+const timeText = (ms) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/** The `--max-bytes` cap, checked (undefined: the environment's or the default). */
+function historyCap(flags) {
+  if (flags['max-bytes'] === undefined) return undefined;
+  const n = Number(flags['max-bytes']);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError('--max-bytes needs a positive integer');
+  return n;
+}
+
+/** `history list|size|collect`: the default undo stores (one per workspace). */
+function runHistory(subcommand, flags, io) {
+  const native = require('./native.cjs');
+  const cap = historyCap(flags);
+  if (flags['dry-run'] && subcommand !== 'collect') throw new UsageError('--dry-run goes with history collect');
+  if (subcommand === 'list' || subcommand === 'size') {
+    const { root, stores, capBytes } = native.historyStores(cap);
+    if (!root) throw new UsageError('no per-user state directory holds undo stores (set XDG_STATE_HOME or HOME)');
+    const total = stores.reduce((sum, s) => sum + s.bytes, 0);
+    io.stdout(`${root}: ${stores.length} stores, ${sizeText(total)} (${total} bytes) of a cap of ${sizeText(capBytes)}\n`);
+    if (subcommand === 'list') {
+      io.stdout(`${'last used (UTC)'.padEnd(17)} ${'size'.padStart(10)}  exists  workspace\n`);
+      for (const s of stores) {
+        const exists = s.workspaceExists === undefined || s.workspaceExists === null ? '?' : s.workspaceExists ? 'yes' : 'no';
+        io.stdout(`${timeText(s.lastUsedMs).padEnd(17)} ${sizeText(s.bytes).padStart(10)}  ${exists.padEnd(6)}  ${s.workspace ?? '(unknown)'}  ${s.dir}\n`);
+      }
+    }
+    return 0;
+  }
+  if (subcommand !== 'collect') throw new UsageError(`history needs list, size or collect${subcommand ? ` (not ${subcommand})` : ''}`);
+  const dry = Boolean(flags['dry-run']);
+  const outcome = native.collectHistory(cap, dry);
+  if (!outcome.root) throw new UsageError('no per-user state directory holds undo stores (set XDG_STATE_HOME or HOME)');
+  if (!outcome.ran) {
+    io.stderr('edit-engine: another process is collecting the undo stores right now; run this again in a moment\n');
+    return 1;
+  }
+  for (const s of outcome.removed) {
+    io.stdout(`${dry ? 'would remove' : 'removed'} ${s.dir} (${s.workspace ?? 'workspace unknown'}, ${sizeText(s.bytes)}): ${s.reason}\n`);
+  }
+  for (const dir of outcome.busy) io.stdout(`in use, left for a later collection: ${dir}\n`);
+  const verb = dry ? 'would free' : 'freed';
+  io.stdout(`${outcome.removed.length} stores ${dry ? 'to remove' : 'removed'}, ${verb} ${sizeText(outcome.bytesBefore - outcome.bytesAfter)}; ${sizeText(outcome.bytesAfter)} left of a cap of ${sizeText(outcome.capBytes)}\n`);
+  return 0;
+}
+
 /** Loads the MCP adapter, or returns null when the MCP SDK (an optional peer) is not installed. */
 function loadMcp() {
   try {
@@ -328,7 +389,7 @@ const defaultIo = {
  */
 export async function main(argv, io = defaultIo) {
   try {
-    const { command, flags } = parseArgs(argv);
+    const { command, flags, subcommand } = parseArgs(argv);
     if (flags.help && command !== undefined && !COMMANDS.has(command)) return toolHelp(command, io);
     if (flags.help || command === 'help') {
       io.stdout(`${USAGE}\n`);
@@ -346,6 +407,7 @@ export async function main(argv, io = defaultIo) {
       return 0;
     }
     if (command === 'tools') return listTools(io);
+    if (command === 'history') return runHistory(subcommand, flags, io);
     if (command === 'undo') return await runUndo(flags, io);
     return await runTool(command, flags, io);
   } catch (error) {

@@ -180,6 +180,11 @@ export interface ToolOptions {
   /** `false`: writes are not recorded and undo is refused. */
   history?: boolean;
   /**
+   * Cap on the disk use of all default undo stores together, in bytes (default 1 GiB, or
+   * `EDIT_ENGINE_HISTORY_MAX_BYTES`); collection keeps them under it.
+   */
+  historyMaxBytes?: number;
+  /**
    * `"standard"` (default): a write returns once its new content is fsynced and renamed into
    * place; the directory fsync that makes the rename durable runs on a background thread right
    * after (a power loss in that window leaves the previous complete file). `"strict"`: the write

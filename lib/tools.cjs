@@ -27,6 +27,7 @@ function nativeOptions(options) {
     debug: Boolean(o.debug),
     historyDir: nonEmpty(o.historyDir),
     history: o.history === false ? false : undefined,
+    historyMaxBytes: typeof o.historyMaxBytes === 'number' ? o.historyMaxBytes : undefined,
     durability: typeof o.durability === 'string' ? o.durability : undefined,
     lockTimeoutMs: typeof o.lockTimeoutMs === 'number' ? o.lockTimeoutMs : undefined,
     // Passed on as given (a wrong type becomes a string or NaN) so the engine names the bad value.

@@ -7,6 +7,7 @@
 
 mod ffi;
 mod helpers;
+mod history_admin;
 mod modification;
 mod patch;
 mod preview;

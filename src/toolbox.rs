@@ -30,6 +30,8 @@ pub struct NativeToolOptions {
     pub history_dir: Option<String>,
     /// `false` turns the undo history off (writes are not recorded, undo is refused).
     pub history: Option<bool>,
+    /// Cap on the disk use of all default undo stores together (default 1 GiB).
+    pub history_max_bytes: Option<f64>,
     /// `textEditorTool` generation: `20250124` (default), `20250429` or `20250728`.
     pub text_editor_version: Option<String>,
     /// `textEditorTool` 20250728: most characters of file content one `view` returns.
@@ -85,6 +87,10 @@ impl From<NativeToolOptions> for ToolOptions {
                 (_, Some(dir)) if !dir.is_empty() => HistoryOption::Dir(dir),
                 _ => HistoryOption::Default,
             },
+            history_max_bytes: o
+                .history_max_bytes
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .map(|n| n as u64),
             durability: Durability::default(),
             syntax: SyntaxOptions::default(),
             host_tools: o.tool_names.map(HostTools::from).unwrap_or_default(),

@@ -229,5 +229,35 @@ export default {
         rmSync(home, { recursive: true, force: true });
       },
     },
+    {
+      name: 'a default store removed while held open (as a collection does) is opened afresh; one replaced by a symlink is refused',
+      run: async (ws) => {
+        const root = ws.path('.roots');
+        mkdirSync(root, { mode: 0o700 });
+        ws.write('a.txt', 'one\n');
+        const o = { allowedFolders: [ws.root], cwd: ws.root };
+        const tool = editTool(o);
+        const step = (from, to) => tool.execute({ file_path: 'a.txt', old_string: from, new_string: to });
+        await withEnv({ EDIT_ENGINE_HISTORY_ROOT: root }, async () => {
+          expect(await step('one', 'two')).toMatch(/^Successfully/);
+          const store = join(root, readdirSync(root).find((n) => /^[0-9a-f]{32}$/.test(n)));
+          rmSync(store, { recursive: true });
+          expect(await step('two', 'three')).toMatch(/^Successfully/);
+          expect(existsSync(join(store, 'index'))).toBe(true);
+          const target = ws.path('target');
+          mkdirSync(target);
+          renameSync(store, ws.path('moved-store'));
+          symlinkSync(target, store);
+          const text = await step('three', 'four');
+          expect(text).toMatch(REFUSED);
+          expect(ws.read('a.txt')).toBe('three\n');
+          expect(tree(target)).toEqual([]);
+          rmSync(store);
+          renameSync(ws.path('moved-store'), store);
+          expect(await undoLastEdit('a.txt', o)).toMatch(/^Last edit to a.txt undone successfully/);
+        });
+        expect(ws.read('a.txt')).toBe('two\n');
+      },
+    },
   ],
 };

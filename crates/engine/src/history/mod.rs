@@ -35,12 +35,15 @@
 //! or `~/.local/state`, else the user's own `/tmp/edit-engine-history-<uid>`), every level created
 //! 0o700: it holds file contents, so it never lives in a folder others can change.
 
+pub mod collector;
 mod format;
 mod index;
 mod names;
 pub mod previews;
+pub mod retention;
 mod root;
 mod store_fs;
+pub mod store_meta;
 mod txn;
 
 pub use txn::TxnRecord;
@@ -247,6 +250,30 @@ impl HistoryStore {
     /// The store's previews (its `previews/` folder, reached through the held-open store).
     pub fn previews(&self) -> previews::PreviewStore {
         previews::PreviewStore::Store(previews::StoredPreviews(self.root.clone()))
+    }
+
+    /// True when the store's path names nothing any more (a collection removed the store, see
+    /// [`retention`]); false while it names a folder, the one held or any other.
+    pub fn removed(&self) -> bool {
+        std::fs::symlink_metadata(self.dir())
+            .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    }
+
+    /// When the store was [`Self::removed`]: a fresh store opened at its path with the same
+    /// bounds (every check of [`Self::open`] made again), for a tool instance that held the
+    /// removed one. `None` while the path names a folder: a store moved or replaced by anything
+    /// else stays refused ([`HistoryError::Swapped`]).
+    pub fn reopen_if_removed(&self) -> Option<Result<Self, HistoryError>> {
+        if !self.removed() {
+            return None;
+        }
+        store_meta::forget(self.dir());
+        Some(Self::open(self.dir()).map(|store| HistoryStore {
+            lock_timeout: self.lock_timeout,
+            max_bytes: self.max_bytes,
+            max_levels: self.max_levels,
+            ..store
+        }))
     }
 
     /// Records `previous` (the content `path` had before a write by `tool`) as the newest level,

@@ -13,10 +13,15 @@
 //!   tool's `lockTimeoutMs`) refuses the write ([`FsError::HistoryCannotRecord`]); what was
 //!   recorded of it is taken back, and the file's earlier levels are kept.
 //! - The store is opened lazily, on the first write or undo of a tool instance, and held open
-//!   from then on (see [`crate::history::HistoryStore::open`]).
+//!   from then on (see [`crate::history::HistoryStore::open`]). A default store removed by a
+//!   collection (its path gone) is opened afresh at the instance's next use, and a write that
+//!   finds it removed mid-operation is recorded in the fresh one; a store moved or replaced by
+//!   anything else stays refused.
+//! - A write recorded in a default store keeps the store's "last used" current and may start a
+//!   background collection of the default stores (see [`collector::note_use`]).
 
 use crate::fs::FsError;
-use crate::history::{HistoryError, HistoryStore, Member, Write};
+use crate::history::{collector, retention, HistoryError, HistoryStore, Member, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -95,6 +100,8 @@ pub struct History {
     /// The store once opened (shared by the instance's clones); a failed open is tried again at
     /// the next use (the disk may have room again, the folder may have been fixed).
     store: Arc<Mutex<Option<HistoryStore>>>,
+    /// Cap on all default stores together (`historyMaxBytes`; `None`: see [`retention::total_cap`]).
+    total_cap: Option<u64>,
 }
 
 /// Why a tool instance has no store: the message for undo, and the refusal of a write.
@@ -125,7 +132,14 @@ impl History {
             spec,
             lock_timeout: crate::history::DEFAULT_LOCK_TIMEOUT,
             store: Arc::new(Mutex::new(None)),
+            total_cap: None,
         }
+    }
+
+    /// Sets the cap on all default stores together (see [`retention`]).
+    pub fn with_total_cap(mut self, total_cap: Option<u64>) -> Self {
+        self.total_cap = total_cap;
+        self
     }
 
     /// Sets the longest wait for the store's lock (the tool's `lockTimeoutMs`).
@@ -143,7 +157,10 @@ impl History {
     fn opened(&self) -> Result<HistoryStore, Unopened> {
         let mut held = self.store.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(store) = held.as_ref() {
-            return Ok(store.clone());
+            let collected = self.is_default() && store.removed();
+            if !collected {
+                return Ok(store.clone());
+            }
         }
         let store = match &self.spec {
             Spec::Off => {
@@ -153,7 +170,8 @@ impl History {
                     refusal: None,
                 })
             }
-            Spec::Default(root) => HistoryStore::open_default(root),
+            Spec::Default(root) => HistoryStore::open_default(root)
+                .map(|s| s.with_max_bytes(retention::store_cap(self.total_cap()))),
             Spec::Dir(dir) => HistoryStore::open(dir.clone()),
         };
         let store = store
@@ -164,6 +182,54 @@ impl History {
             })?;
         *held = Some(store.clone());
         Ok(store)
+    }
+
+    fn is_default(&self) -> bool {
+        matches!(self.spec, Spec::Default(_))
+    }
+
+    /// The cap on all default stores together in effect.
+    fn total_cap(&self) -> u64 {
+        retention::total_cap(self.total_cap)
+    }
+
+    /// Runs `op` on `store`; when it fails because a collection removed the (default) store
+    /// meanwhile, opens a fresh store at its path, holds it for the instance and runs `op` once
+    /// more. Returns the store `op` last ran on, and its result.
+    fn run_in<T>(
+        &self,
+        store: HistoryStore,
+        op: impl Fn(&HistoryStore) -> Result<T, HistoryError>,
+    ) -> (HistoryStore, Result<T, HistoryError>) {
+        let result = op(&store);
+        if result.is_ok() || !self.is_default() {
+            return (store, result);
+        }
+        match store.reopen_if_removed() {
+            Some(Ok(fresh)) => {
+                let mut held = self.store.lock().unwrap_or_else(|e| e.into_inner());
+                *held = Some(fresh.clone());
+                drop(held);
+                let result = op(&fresh);
+                (fresh, result)
+            }
+            Some(Err(error)) => (store, Err(error)),
+            None => (store, result),
+        }
+    }
+
+    /// After recording `contents` in a default store: keeps its "last used" current and lets a
+    /// due collection start in the background (see [`collector::note_use`]). Nothing for other
+    /// stores.
+    fn note_use(&self, store: &HistoryStore, contents: &[Option<&[u8]>]) {
+        let (Spec::Default(root), Some(parent)) = (&self.spec, store.dir().parent()) else {
+            return;
+        };
+        let written = contents
+            .iter()
+            .map(|c| (c.map_or(0, |c| c.len() as u64).div_ceil(4096) + 1) * 4096)
+            .sum();
+        collector::note_use(parent, store, root, self.total_cap(), written);
     }
 
     /// The store's configured path (for a store that could not be opened).
@@ -235,7 +301,11 @@ impl History {
             },
             txn: write.txn,
         };
-        match store.record_write(real_path, &level) {
+        let (store, recorded) = self.run_in(store, |s| s.record_write(real_path, &level));
+        if recorded.is_ok() {
+            self.note_use(&store, &[write.previous, Some(write.written)]);
+        }
+        match recorded {
             Ok(name) => Ok(name.map(|name| Pending {
                 store: store.clone(),
                 name,
@@ -272,7 +342,12 @@ impl History {
                 created: f.previous.is_none(),
             })
             .collect();
-        match store.record_txn(id, &members) {
+        let (store, recorded) = self.run_in(store, |s| s.record_txn(id, &members));
+        if recorded.is_ok() {
+            let contents: Vec<_> = files.iter().flat_map(|f| [f.previous, f.written]).collect();
+            self.note_use(&store, &contents);
+        }
+        match recorded {
             Ok(names) => Ok(names
                 .into_iter()
                 .map(|n| {
@@ -327,9 +402,10 @@ impl History {
     /// history on, the store cannot be reached, so it would be skipped).
     pub fn forget(&self, real_path: &Path) -> Result<(), FsError> {
         match self.store_for_write()? {
-            Some(store) => store
-                .clear(real_path)
-                .map_err(|e| self.cannot_record(&store, &e)),
+            Some(store) => match self.run_in(store, |s| s.clear(real_path)) {
+                (store, Err(e)) => Err(self.cannot_record(&store, &e)),
+                (_, Ok(())) => Ok(()),
+            },
             None => Ok(()),
         }
     }

@@ -61,6 +61,9 @@ pub struct ToolOptions {
     pub debug: bool,
     /// Undo store: the default per-user one, a `historyDir`, or none.
     pub history: HistoryOption,
+    /// Cap on the disk use of all default stores together (`historyMaxBytes`; `None`: the
+    /// environment's or the default, see [`crate::history::retention::total_cap`]).
+    pub history_max_bytes: Option<u64>,
     /// Whether a write returns before or after the directory fsync of its rename.
     pub durability: Durability,
     /// Longest wait for a file's lock (`lockTimeoutMs`; default [`DEFAULT_LOCK_TIMEOUT`]).
@@ -105,7 +108,8 @@ impl ToolContext {
         )?;
         let lock_timeout = options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT);
         let history = History::new(&options.history, policy.workspace_root(), policy.cwd())
-            .with_lock_timeout(lock_timeout);
+            .with_lock_timeout(lock_timeout)
+            .with_total_cap(options.history_max_bytes);
         Ok(ToolContext {
             policy,
             tracker,
