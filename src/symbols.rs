@@ -1,7 +1,7 @@
 //! Probe's `findSymbol` / `findAllSymbols`: AST lookup of a named definition in a file, off the
 //! event loop.
 
-use edit_engine_core::tools::symbols::{lookup_all, FoundSymbol};
+use edit_engine_core::symbols::file_lookup::{lookup_all, FoundSymbol};
 use napi::bindgen_prelude::AsyncTask;
 use napi::{Env, Task};
 use napi_derive::napi;

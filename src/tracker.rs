@@ -1,6 +1,6 @@
 //! `FileTracker`: Probe's session tracker, state held in Rust and shared with the engine.
 
-use edit_engine_core::tools::tracking;
+use edit_engine_core::tracker::extract_targets;
 use edit_engine_core::tracker::{muted, Check, FileTracker, SymbolRecord};
 use napi::bindgen_prelude::AsyncTask;
 use napi::{Env, Task};
@@ -298,7 +298,7 @@ impl Task for TrackerTask {
         let result =
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match self.job.take() {
                 Some(TrackerJob::Extract(targets)) => {
-                    tracking::track_files_from_extract(tracker, &targets, &self.cwd)
+                    extract_targets::track_files_from_extract(tracker, &targets, &self.cwd)
                 }
                 Some(TrackerJob::Output(output)) => {
                     tracker.track_files_from_output(&output, &self.cwd)

@@ -9,8 +9,8 @@ mod common;
 #[path = "common/profile.rs"]
 mod profile;
 
+use edit_engine_core::history::recording::HistoryOption;
 use edit_engine_core::history::{HistoryStore, Write};
-use edit_engine_core::tools::history::HistoryOption;
 use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
 use std::time::Instant;
 

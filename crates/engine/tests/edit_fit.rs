@@ -3,7 +3,7 @@
 //! symbol of a C++ header, line mode's corrections. Each case is minimized from a hunk of a public
 //! project's commit replayed as an edit call; the expected file is the commit's.
 
-use edit_engine_core::tools::history::HistoryOption;
+use edit_engine_core::history::recording::HistoryOption;
 use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
 use serde_json::{json, Value};
 

@@ -6,7 +6,7 @@
 //! - closing the last handle of a replaced file's old content, which makes the kernel free its
 //!   blocks and page cache (about 1 ms for 4 MB) after the call has returned;
 //! - recording the undo level of a finished edit (the task keeps the file's lock until it is
-//!   done, so the next edit or undo of that file waits for it; see `tools::session`).
+//!   done, so the next edit or undo of that file waits for it; see `tools::write_frame`).
 //!
 //! Contract: every job submitted before [`flush`] was called has run when it returns. If the
 //! thread cannot be started or its queue is full ([`MAX_PENDING_TASKS`], [`MAX_PENDING_SYNCS`]),

@@ -34,12 +34,16 @@
 //! of [`default_parents`] that can hold a store (`<state>/edit-engine/history` for `$XDG_STATE_HOME`
 //! or `~/.local/state`, else the user's own `/tmp/edit-engine-history-<uid>`), every level created
 //! 0o700: it holds file contents, so it never lives in a folder others can change.
+//!
+//! [`recording`] is the tools' side: which store a tool instance uses, and the level each
+//! write records.
 
 pub mod collector;
 mod format;
 mod index;
 mod names;
 pub mod previews;
+pub mod recording;
 pub mod retention;
 mod root;
 mod store_fs;

@@ -14,7 +14,7 @@
 use super::root::{Root, Sub};
 use super::store_fs;
 use super::HistoryError;
-use crate::tools::session::TrackerEffect;
+use crate::tools::write_frame::TrackerEffect;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -11,10 +11,14 @@
 //!   mention the name (the cache uses it before a full parse).
 //!
 //! Content is always an LF string; callers convert CRLF and strip a BOM first.
+//!
+//! [`file_lookup`] is the tools' side: a file read and searched through the process-wide
+//! [`ParseCache`].
 
 mod c_view;
 mod cache;
 mod chunked;
+pub mod file_lookup;
 mod grammar;
 mod js_boundaries;
 mod languages;

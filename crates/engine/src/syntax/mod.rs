@@ -31,6 +31,8 @@
 //! (tree-sitter's edit API) and cached for the next edit — or, above `max_bytes`, the paragraphs
 //! around the edit before and after it; else nothing ([`Verdict::Skipped`]). [`Pending`] lets a
 //! write proceed while the paragraphs are parsed on another thread.
+//!
+//! `write_guard` is the tools' side: the check run at each write as the `syntaxCheck` option says.
 
 mod cause;
 mod introduced;
@@ -41,6 +43,7 @@ mod report;
 mod scope;
 mod touched;
 mod worker;
+pub(crate) mod write_guard;
 
 use std::path::{Path, PathBuf};
 

@@ -20,14 +20,14 @@
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
-use super::history::{Recorded, TxnFile};
-use super::syntax_guard::{start_guard, start_guard_bytes, Guard};
 use super::ToolContext;
 use crate::fs::atomic::{
     create_parent_dirs, remove_file_confined, write_atomic_confined, WriteMode,
 };
 use crate::fs::background::Durability;
 use crate::fs::{FsError, ResolvedPath};
+use crate::history::recording::{Recorded, TxnFile};
+use crate::syntax::write_guard::{start_guard, start_guard_bytes, Guard};
 
 /// Whether a context's changes land on disk or are only reported.
 #[derive(Debug, Clone, Default)]
@@ -67,7 +67,7 @@ pub struct Plan {
     /// `(from, to)` real paths of files a change moves (the source deleted, the destination
     /// written).
     pub moves: Vec<(std::path::PathBuf, std::path::PathBuf)>,
-    pub effects: Vec<(ResolvedPath, super::session::TrackerEffect)>,
+    pub effects: Vec<(ResolvedPath, crate::tools::write_frame::TrackerEffect)>,
 }
 
 impl Plan {
@@ -132,7 +132,7 @@ impl ToolContext {
         }
         for file in change.files.iter().filter(|_| checked) {
             if let Some(after) = file.after {
-                super::session::refuse_nul(after, file.display)?;
+                crate::tools::write_frame::refuse_nul(after, file.display)?;
             }
         }
         let guards = match checked {
@@ -237,7 +237,7 @@ impl ToolContext {
         change: &Change,
         tool: &str,
         txn: Option<&str>,
-    ) -> Result<Vec<Option<super::history::Pending>>, FsError> {
+    ) -> Result<Vec<Option<crate::history::recording::Pending>>, FsError> {
         match (txn, change.files.as_slice()) {
             (None, [file]) => {
                 let Some(written) = file.after else {

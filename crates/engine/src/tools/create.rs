@@ -70,7 +70,7 @@ fn run_call(ctx: &ToolContext, request: &CreateRequest) -> Result<Outcome, ToolE
         .resolve_writable(file_path, working_dir)
         .map_err(failure(ctx))?;
     let display = ctx.display(&path);
-    crate::tools::session::refuse_nul(content.as_bytes(), &display).map_err(failure(ctx))?;
+    crate::tools::write_frame::refuse_nul(content.as_bytes(), &display).map_err(failure(ctx))?;
     let _lock = ctx.lock(&path).map_err(failure(ctx))?;
     let existed = path.real.exists();
     check_target(ctx, &path, file_path, existed, overwrite)?;
@@ -145,7 +145,7 @@ fn write(
         files: vec![file],
         recording,
     })?;
-    ctx.after_write(path, crate::tools::session::TrackerEffect::Write);
+    ctx.after_write(path, crate::tools::write_frame::TrackerEffect::Write);
     Ok((previous, note))
 }
 

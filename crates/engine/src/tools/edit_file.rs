@@ -82,10 +82,10 @@ fn run_call(ctx: &ToolContext, request: &EditFileRequest) -> Result<Outcome, Too
         let text = format!("Error: File not found: \"{path_param}\"");
         return Err(ToolError::new(ErrorKind::NotFound, text));
     }
-    let session = ctx.open_for_tool(&path, "edit_file").map_err(failure)?;
-    let content = session.file.text.as_str();
-    let old = session.file.to_view(old_text);
-    let new = session.file.to_view(new_text);
+    let frame = ctx.open_for_tool(&path, "edit_file").map_err(failure)?;
+    let content = frame.file.text.as_str();
+    let old = frame.file.to_view(old_text);
+    let new = frame.file.to_view(new_text);
     let Some((count, updated)) = replace(content, &old, &new, replace_all) else {
         let name = path
             .lexical
@@ -98,9 +98,9 @@ fn run_call(ctx: &ToolContext, request: &EditFileRequest) -> Result<Outcome, Too
     let changed = updated != content;
     let mut note = String::new();
     if changed {
-        note = session.commit(&updated).map_err(failure)?;
+        note = frame.commit(&updated).map_err(failure)?;
     }
-    ctx.after_write(&path, crate::tools::session::TrackerEffect::Write);
+    ctx.after_write(&path, crate::tools::write_frame::TrackerEffect::Write);
     let plural = if count == 1 {
         "occurrence"
     } else {
@@ -111,7 +111,7 @@ fn run_call(ctx: &ToolContext, request: &EditFileRequest) -> Result<Outcome, Too
         ctx.return_diff,
         content,
         &updated,
-        &session.display,
+        &frame.display,
     );
     Ok(match changed {
         true => Outcome::wrote(text, path_param),

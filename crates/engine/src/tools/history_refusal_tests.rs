@@ -1,8 +1,8 @@
 //! A write lands with its undo level or not at all: every way the store can fail to record
 //! (swapped or symlinked folders, a lock held past `lockTimeoutMs`, a misconfigured or exposed
 //! `historyDir`) refuses the write and leaves the file as it was.
-use super::history::HistoryOption;
 use super::{ToolContext, ToolOptions};
+use crate::history::recording::HistoryOption;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -11,7 +11,6 @@ pub mod diff;
 pub mod edit;
 pub mod edit_file;
 pub mod errors;
-pub mod history;
 #[cfg(test)]
 mod history_refusal_tests;
 pub mod multi_edit;
@@ -22,28 +21,24 @@ pub mod preview;
 mod preview_apply_tests;
 #[cfg(test)]
 mod preview_tests;
-pub mod read_guard;
 pub mod replace_in_file;
 #[cfg(test)]
 mod request_order_tests;
-pub mod session;
 mod size_limit;
 #[cfg(test)]
 mod size_limit_tests;
-pub mod symbols;
-pub mod syntax_guard;
 pub mod text_editor;
-pub mod tracking;
 pub mod undo;
+pub mod write_frame;
 
 use crate::fs::background::Durability;
 use crate::fs::guard::PathPolicy;
 use crate::fs::locks::{lock_path, FileLock, DEFAULT_LOCK_TIMEOUT};
 use crate::fs::FsError;
+use crate::history::recording::{History, HistoryOption};
 use crate::specs::HostTools;
 use crate::tracker::FileReadTracker;
 use crate::tracker::FileTracker;
-use history::{History, HistoryOption};
 use std::sync::Arc;
 
 /// Default cap on the size of a file a tool reads (64 MiB).
@@ -84,12 +79,12 @@ pub struct ToolContext {
     pub max_file_bytes: u64,
     pub return_diff: bool,
     pub debug: bool,
-    /// Where every write records the previous content (see [`history`]).
+    /// Where every write records the previous content (see [`crate::history::recording`]).
     pub history: History,
     pub durability: Durability,
     /// Longest wait for a file's lock.
     pub lock_timeout: std::time::Duration,
-    /// The syntax guard every write runs (see [`syntax_guard`]).
+    /// The syntax guard every write runs (see [`crate::syntax::write_guard`]).
     pub syntax: crate::syntax::SyntaxOptions,
     /// Whether changes are written or only previewed (see [`apply`]).
     pub mode: apply::Mode,

@@ -1,9 +1,9 @@
 //! Applying stored previews: exactly the previewed contents, only while every file holds what
 //! the preview read, once, and before the preview expires.
-use super::history::HistoryOption;
 use super::outcome::ErrorKind;
 use super::preview::{apply_preview, preview, Action, Previews};
 use super::*;
+use crate::history::recording::HistoryOption;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::Duration;

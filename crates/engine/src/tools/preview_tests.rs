@@ -2,11 +2,11 @@
 //! and has no tracker effect, and answers the very text the write then gives; the files it plans
 //! are, byte for byte, what the write leaves on disk.
 use super::apply::{PlannedFile, PlannedRecording};
-use super::history::HistoryOption;
 use super::outcome::Outcome;
 use super::preview::{self, Action, FileChange, Previews};
 use super::text_editor::TextEditorOptions;
 use super::*;
+use crate::history::recording::HistoryOption;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::Path;

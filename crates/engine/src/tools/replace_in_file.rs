@@ -48,29 +48,26 @@ fn run_call(ctx: &ToolContext, params: &Value) -> Result<Outcome, ToolError> {
     if !path.real.exists() {
         return Err(fail_as(ErrorKind::NotFound)(format!("File not found - {file_path}. Check the path (relative to the working directory); use a create tool for new files.")));
     }
-    let session = ctx
+    let frame = ctx
         .open_for_tool(&path, "replace_in_file")
         .map_err(fs_fail)?;
-    let ops: Vec<Op> = ops
-        .into_iter()
-        .map(|op| to_view(op, &session.file))
-        .collect();
-    let applied = batch_plan::apply(&session.file.text, &ops)
+    let ops: Vec<Op> = ops.into_iter().map(|op| to_view(op, &frame.file)).collect();
+    let applied = batch_plan::apply(&frame.file.text, &ops)
         .map_err(|e| fail_as(batch_kind(&e))(format!("{e}. {NOTHING_WRITTEN}")))?;
-    let unchanged = applied.new_text == session.file.text;
+    let unchanged = applied.new_text == frame.file.text;
     let mut note = String::new();
     if !unchanged {
-        note = session.commit(&applied.new_text).map_err(fs_fail)?;
-        ctx.after_write(&path, crate::tools::session::TrackerEffect::Write);
+        note = frame.commit(&applied.new_text).map_err(fs_fail)?;
+        ctx.after_write(&path, crate::tools::write_frame::TrackerEffect::Write);
     }
     let changes = applied.effects.iter().map(|(_, e)| e.changes()).sum();
     let message = summary(file_path, &ops, &applied, changes, unchanged) + &note;
     let text = diff::append(
         message,
         ctx.return_diff,
-        &session.file.text,
+        &frame.file.text,
         &applied.new_text,
-        &session.display,
+        &frame.display,
     );
     let mut outcome = match unchanged {
         true => Outcome::read(text),

@@ -2,9 +2,9 @@
 //! first, then the path and the tracker's guards, then the mode's checks that Probe makes after
 //! them; a batch's `workingDirectory` reaches each operation that does not send its own.
 
-use super::history::HistoryOption;
 use super::text_editor::TextEditorOptions;
 use super::{edit, multi_edit, replace_in_file, test_context, text_editor, ToolContext};
+use crate::history::recording::HistoryOption;
 use crate::tracker::FileTracker;
 use serde_json::json;
 use std::path::Path;

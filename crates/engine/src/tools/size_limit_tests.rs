@@ -1,10 +1,10 @@
 //! The size limit of every write: no tool leaves a file over `maxFileBytes` (refused before
 //! writing, naming the limit, in write and preview mode alike), whatever lands can be undone,
 //! and `create` does not overwrite a file whose content it cannot keep for undo.
-use super::history::HistoryOption;
 use super::outcome::{ErrorKind, Outcome};
 use super::text_editor::TextEditorOptions;
 use super::*;
+use crate::history::recording::HistoryOption;
 use serde_json::{json, Value};
 
 /// The limit of the contexts below.

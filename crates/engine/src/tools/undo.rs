@@ -1,5 +1,6 @@
 //! Undo of the last write to a file, from the undo history every tool records into
-//! ([`super::history`]): the text editor's `undo_edit` and the exported `undoLastEdit(path)`.
+//! ([`crate::history::recording`]): the text editor's `undo_edit` and the exported
+//! `undoLastEdit(path)`.
 //!
 //! Contracts:
 //! - Undo never destroys work: it applies only while the file holds exactly what the undone
@@ -20,16 +21,16 @@
 
 use super::apply::{Change, FileEdit, Recording};
 use super::errors::describe;
-use super::history::NEW_FILE_MARK;
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{self, Located, Loose};
-use super::session::TrackerEffect;
 use super::ToolContext;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
+use crate::history::recording::NEW_FILE_MARK;
 use crate::history::{hash_hex, HistoryStore, Level, TxnRecord};
 use crate::specs::HostTools;
+use crate::tools::write_frame::TrackerEffect;
 use serde_json::Value;
 
 /// What an undo did.
@@ -470,7 +471,7 @@ mod interrupted;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::history::HistoryOption;
+    use crate::history::recording::HistoryOption;
     use crate::tools::ToolOptions;
     use serde_json::json;
 
@@ -480,7 +481,7 @@ mod tests {
     }
 
     #[test]
-    fn session_commits_are_undone_level_by_level() {
+    fn frame_commits_are_undone_level_by_level() {
         let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let ctx = context(ws.path(), hist.path());
         let file = ws.path().join("a.txt");

@@ -1,7 +1,7 @@
 //! Undo of multi-file changes (apply_patch, apply_diff, atomic multi_edit): one undo reverts every
 //! file of the change, or is refused naming the file that changed since, with no file touched.
 use super::*;
-use crate::tools::history::HistoryOption;
+use crate::history::recording::HistoryOption;
 use serde_json::json;
 use std::path::Path;
 
@@ -143,11 +143,12 @@ fn recorded_change(ws: &Path, hist: &Path) -> (ToolContext, ResolvedPath, Resolv
     std::fs::write(ws.join("q.txt"), "q1\n").unwrap();
     let p = ctx.resolve_writable("p.txt", None).unwrap();
     let q = ctx.resolve_writable("q.txt", None).unwrap();
-    let file = |path: &'static [u8], written: &'static [u8], real| crate::tools::history::TxnFile {
-        path: real,
-        previous: Some(path),
-        written: Some(written),
-    };
+    let file =
+        |path: &'static [u8], written: &'static [u8], real| crate::history::recording::TxnFile {
+            path: real,
+            previous: Some(path),
+            written: Some(written),
+        };
     let files = [
         file(b"p1\n", b"p2\n", &p.real),
         file(b"q1\n", b"q2\n", &q.real),
@@ -214,7 +215,7 @@ fn a_change_cut_short_while_recording_does_not_block_the_earlier_undo() {
             "b.txt" => &b.real,
             _ => &p.real,
         };
-        crate::tools::history::TxnFile {
+        crate::history::recording::TxnFile {
             path: real,
             previous,
             written,

@@ -3,9 +3,14 @@
 //!
 //! Keys, messages and results are Probe's: files are keyed by [`normalize_path`] (as a string),
 //! symbol records by `"<normalized path>#<symbol>"`.
+//!
+//! The tools' side lives here too: the read-before-edit guard (`read_guard`) and feeding the
+//! tracker from extract targets ([`extract_targets`]).
 
+pub mod extract_targets;
 pub mod modification;
 mod parse;
+pub(crate) mod read_guard;
 pub mod read_tracker;
 
 pub use parse::{parse_file_paths_from_output, split_extract_target};

@@ -1,10 +1,10 @@
 //! Helpers shared by the per-language symbol tests.
 
+use edit_engine_core::history::recording::HistoryOption;
 use edit_engine_core::symbols::{
     closest_names, find_all_symbols, find_all_symbols_chunked, list_symbols, parse, plan_insert,
     plan_replace, Language, SymbolError, SymbolInfo,
 };
-use edit_engine_core::tools::history::HistoryOption;
 use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
 use serde_json::json;
 

@@ -333,7 +333,8 @@ mod tests {
     #[test]
     fn inserting_after_the_phantom_last_line_keeps_the_final_newline() {
         let ws = tempfile::tempdir().unwrap();
-        let ctx = crate::tools::test_context(ws.path(), crate::tools::history::HistoryOption::Off);
+        let ctx =
+            crate::tools::test_context(ws.path(), crate::history::recording::HistoryOption::Off);
         std::fs::write(ws.path().join("a.txt"), "a\nb\n").unwrap();
         let params = serde_json::json!({ "file_path": "a.txt", "start_line": "3", "position": "after", "new_string": "c" });
         let out = crate::tools::edit::run(&ctx, &params);
@@ -349,7 +350,8 @@ mod tests {
     #[test]
     fn an_empty_insertion_is_one_blank_line() {
         let ws = tempfile::tempdir().unwrap();
-        let ctx = crate::tools::test_context(ws.path(), crate::tools::history::HistoryOption::Off);
+        let ctx =
+            crate::tools::test_context(ws.path(), crate::history::recording::HistoryOption::Off);
         let file = ws.path().join("a.c");
         let run = |params: serde_json::Value| {
             std::fs::write(&file, "#include <a.h>\n#include \"b.h\"\n").unwrap();

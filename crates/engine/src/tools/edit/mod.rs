@@ -121,7 +121,7 @@ enum Mode<'a> {
     Symbol(symbol_mode::SymbolRequest<'a>),
 }
 
-pub(crate) use super::session::TrackerEffect;
+pub(crate) use crate::tools::write_frame::TrackerEffect;
 
 /// A computed change to one file.
 pub(crate) struct Planned {
@@ -139,7 +139,7 @@ impl Planned {
     /// (planning itself leaves the cache alone; a preview never tells it).
     pub fn landed(&self, call: &EditCall, before: &str) {
         if let (Some((lang, edit)), false) = (self.reparse, call.ctx.previewing()) {
-            let cache = super::symbols::parse_cache();
+            let cache = crate::symbols::file_lookup::parse_cache();
             cache.record_edit(&call.path.real, lang, before, &self.new_text, edit);
         }
     }
@@ -164,25 +164,25 @@ pub(crate) fn call_located(ctx: &ToolContext, params: Located<EditParams>) -> Ou
 
 fn run_call(ctx: &ToolContext, request: &EditRequest) -> Result<Outcome, ToolError> {
     let call = prepare(ctx, request)?;
-    let session = ctx
+    let frame = ctx
         .open_for_edit(&call.path)
         .map_err(|e| fs_failure(&e, &ctx.host_tools))?;
-    let planned = plan(&call, &session.file)?;
-    let changed = planned.new_text != session.file.text;
+    let planned = plan(&call, &frame.file)?;
+    let changed = planned.new_text != frame.file.text;
     let mut note = String::new();
     if changed {
-        note = session
+        note = frame
             .commit(&planned.new_text)
             .map_err(|e| fs_failure(&e, &ctx.host_tools))?;
-        planned.landed(&call, &session.file.text);
+        planned.landed(&call, &frame.file.text);
     }
     apply_effect(&call, planned.effect);
     let text = diff::append(
         planned.message + &note,
         ctx.return_diff,
-        &session.file.text,
+        &frame.file.text,
         &planned.new_text,
-        &session.display,
+        &frame.display,
     );
     Ok(match changed {
         true => Outcome::wrote(text, call.file_path),

@@ -4,9 +4,9 @@ use super::{parse_position, EditCall, EditParams, Planned, TrackerEffect};
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::lines::Position;
+use crate::symbols::file_lookup::{find_in, parse_cache};
 use crate::symbols::{self, Language, SymbolInfo};
 use crate::tools::outcome::{ErrorKind, ToolError};
-use crate::tools::symbols::{find_in, parse_cache};
 
 const INVALID_SYMBOL: &str = "Error editing file: Invalid symbol - must be a non-empty string. Provide the name of a function, class, method, or other named code definition (e.g. \"myFunction\" or \"MyClass.myMethod\"). To edit by text matching instead, use old_string + new_string.";
 const INVALID_POSITION: &str = "Error editing file: Invalid position - must be \"before\" or \"after\". Use position=\"before\" to insert code above the symbol, or position=\"after\" to insert code below it. Omit position entirely to replace the symbol with new_string.";

@@ -8,13 +8,13 @@ use crate::batch_plan::{lines_and_final_newline, text_lines};
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 
 pub(super) fn run(call: &Call, at: i64, text: &str) -> Result<Outcome, ToolError> {
-    let session = call.open_existing("insert")?;
-    let (lines, trailing) = lines_and_final_newline(&session.file.text);
+    let frame = call.open_existing("insert")?;
+    let (lines, trailing) = lines_and_final_newline(&frame.file.text);
     if at < 0 || at as usize > lines.len() {
         return Err(ToolError::new(ErrorKind::NotFound, format!("Error: Invalid `insert_line` parameter: {at}. It should be within the range of lines of the file: [0, {}]", lines.len())));
     }
     let at = at as usize;
-    let view = session.file.to_view(text);
+    let view = frame.file.to_view(text);
     let inserted = if view.is_empty() {
         vec![""]
     } else {
@@ -32,11 +32,11 @@ pub(super) fn run(call: &Call, at: i64, text: &str) -> Result<Outcome, ToolError
     if trailing || lines.is_empty() {
         new_text.push('\n');
     }
-    let note = session
+    let note = frame
         .commit(&new_text)
         .map_err(|e| ToolError::fs("Error: ", &e, &call.ctx.host_tools))?;
     call.ctx
-        .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
+        .after_write(&frame.path, crate::tools::write_frame::TrackerEffect::Write);
     let from = at.saturating_sub(SNIPPET_LINES);
     let to = (at + SNIPPET_LINES).min(lines.len());
     let mut shown: Vec<&str> = lines[from..at].to_vec();

@@ -21,11 +21,11 @@ pub use view::DEFAULT_MAX_CHARACTERS;
 
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params;
-use super::session::EditSession;
 use super::ToolContext;
 use crate::fs::FsError;
 use crate::fs::ResolvedPath;
 use crate::specs::HostTools;
+use crate::tools::write_frame::WriteFrame;
 use request::{Command, EditorParams, EditorRequest};
 use serde_json::Value;
 
@@ -170,7 +170,7 @@ impl Call<'_> {
     }
 
     /// Locks and reads an existing regular file for `command`.
-    fn open_existing(&self, command: &str) -> Result<EditSession<'_>, ToolError> {
+    fn open_existing(&self, command: &str) -> Result<WriteFrame<'_>, ToolError> {
         let path = self.resolve_writable()?;
         self.check_existing_file(&path, command)?;
         self.ctx

@@ -7,9 +7,9 @@ use crate::batch_plan::lines_and_final_newline;
 use crate::tools::outcome::{ErrorKind, Outcome, ToolError};
 
 pub(super) fn run(call: &Call, old: &str, new: &str) -> Result<Outcome, ToolError> {
-    let session = call.open_existing("str_replace")?;
-    let text = session.file.text.as_str();
-    let (old_v, new_v) = (session.file.to_view(old), session.file.to_view(new));
+    let frame = call.open_existing("str_replace")?;
+    let text = frame.file.text.as_str();
+    let (old_v, new_v) = (frame.file.to_view(old), frame.file.to_view(new));
     let starts = match_lines(text, &old_v);
     let pos = match starts.as_slice() {
         [] => return Err(ToolError::new(ErrorKind::NotFound, format!("Error: No replacement was performed, old_str `{old}` did not appear verbatim in {}. View the file and copy the exact text, including white space and indentation.", call.path))),
@@ -25,11 +25,11 @@ pub(super) fn run(call: &Call, old: &str, new: &str) -> Result<Outcome, ToolErro
     let changed = new_text != text;
     let mut note = String::new();
     if changed {
-        note = session
+        note = frame
             .commit(&new_text)
             .map_err(|e| ToolError::fs("Error: ", &e, &call.ctx.host_tools))?;
         call.ctx
-            .after_write(&session.path, crate::tools::session::TrackerEffect::Write);
+            .after_write(&frame.path, crate::tools::write_frame::TrackerEffect::Write);
     }
     let first_line = text[..pos].matches('\n').count();
     let text = snippet(

@@ -36,7 +36,7 @@ fn listing_context(root: &std::path::Path, protected: &[&str]) -> crate::tools::
         allowed_folders: vec![root_s.clone()],
         cwd: Some(root_s),
         protected_paths: protected.iter().map(|p| p.to_string()).collect(),
-        history: crate::tools::history::HistoryOption::Off,
+        history: crate::history::recording::HistoryOption::Off,
         ..Default::default()
     };
     crate::tools::ToolContext::new(&options, None).unwrap()

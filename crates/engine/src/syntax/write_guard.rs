@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use crate::fs::FsError;
+use crate::symbols::file_lookup::parse_cache;
 use crate::syntax::{check, Pending, SyntaxCheck, SyntaxOptions};
-use crate::tools::symbols::parse_cache;
 
 /// Checks the write `before` → `after` (LF views; `before` is `None` for a new file) of the file at
 /// `real`. `Ok` holds the text the reply ends with (empty when there is nothing to say); in `refuse` mode
@@ -115,7 +115,7 @@ pub fn start_guard_bytes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::history::HistoryOption;
+    use crate::history::recording::HistoryOption;
     use crate::tools::outcome::ErrorKind;
     use crate::tools::{edit, multi_edit, test_context, ToolContext};
     use serde_json::json;

@@ -1,11 +1,11 @@
-//! Wiring of the undo store ([`crate::history`]) into the tools: which store a tool instance
+//! The tools' side of the undo store ([`crate::history`]): which store a tool instance
 //! uses, and recording the previous content of every file a tool writes.
 //!
 //! Contracts:
 //! - Every write by a tool records its level (keyed by real path) ahead of the write, while the
-//!   file's lock is held, so levels follow write order (see [`super::session`]): the previous
-//!   content's blob and both contents' hashes; the written content's blob follows once the
-//!   write has landed (a large one on the background thread, see [`Pending`]).
+//!   file's lock is held, so levels follow write order (see [`crate::tools::write_frame`]): the
+//!   previous content's blob and both contents' hashes; the written content's blob follows
+//!   once the write has landed (a large one on the background thread, see [`Pending`]).
 //! - Creating a file that did not exist records an empty level marked [`NEW_FILE_MARK`]; undoing it
 //!   removes the file.
 //! - A write whose level cannot be recorded does not land: with the history on, a store that
@@ -430,16 +430,16 @@ mod tests {
         (hist, ws, ctx, path)
     }
 
-    /// A committed session records its previous bytes once it ends, holding the file's lock until
-    /// then: the next session of the file sees the level already recorded.
+    /// A committed write frame records its previous bytes once it ends, holding the file's lock
+    /// until then: the next frame of the file sees the level already recorded.
     #[test]
-    fn a_committed_session_records_the_previous_content_before_releasing_the_lock() {
+    fn a_committed_frame_records_the_previous_content_before_releasing_the_lock() {
         let (_hist, _ws, ctx, path) = with_history("v1\r\n");
         for (i, next) in ["v2\n", "v3\n", "v4\n"].into_iter().enumerate() {
-            let session = ctx.open_for_tool(&path, "test").unwrap();
+            let frame = ctx.open_for_tool(&path, "test").unwrap();
             let levels = ctx.history.store().unwrap().levels(&path.real).unwrap();
-            assert_eq!(levels.len(), i, "the previous session's level is in place");
-            session.commit(next).unwrap();
+            assert_eq!(levels.len(), i, "the previous frame's level is in place");
+            frame.commit(next).unwrap();
         }
         let _wait = ctx.open_for_tool(&path, "test").unwrap();
         let store = ctx.history.store().unwrap();
@@ -450,13 +450,13 @@ mod tests {
 
     /// No commit (or a failed one), or history off: nothing is recorded and the lock is released.
     #[test]
-    fn sessions_without_a_commit_or_without_history_record_nothing() {
+    fn frames_without_a_commit_or_without_history_record_nothing() {
         let (_hist, ws, ctx, path) = with_history("v1");
         drop(ctx.open_for_tool(&path, "test").unwrap());
-        let session = ctx.open_for_tool(&path, "test").unwrap();
+        let frame = ctx.open_for_tool(&path, "test").unwrap();
         std::fs::remove_file(ws.path().join("a.txt")).unwrap();
-        assert!(session.commit("v2").is_err());
-        drop(session);
+        assert!(frame.commit("v2").is_err());
+        drop(frame);
         let _wait = lock_path(&path.real, crate::fs::locks::DEFAULT_LOCK_TIMEOUT).unwrap();
         assert!(ctx
             .history

@@ -9,19 +9,19 @@ use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
 
-/// An open, locked text file. The lock is held until the session is dropped, so the content read
+/// An open, locked text file. The lock is held until the frame is dropped, so the content read
 /// here is the content the write replaces (no lost updates between concurrent calls).
-pub struct EditSession<'c> {
+pub struct WriteFrame<'c> {
     pub path: ResolvedPath,
     pub display: String,
     pub file: TextFile,
-    /// The tool named in the undo level this session's commit records.
+    /// The tool named in the undo level this frame's commit records.
     tool: &'static str,
     ctx: &'c ToolContext,
-    _lock: FileLock,
+    _file_lock: FileLock,
 }
 
-impl EditSession<'_> {
+impl WriteFrame<'_> {
     /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
     /// through [`ToolContext::apply`] (one undo level). `Ok` holds the syntax guard's note for the
     /// reply (empty when it has nothing to say); a NUL byte, the guard's refusal or a failed write
@@ -64,7 +64,7 @@ impl ToolContext {
     }
 
     /// Locks the file and reads it as text (undo levels of its commit are labelled `edit`).
-    pub fn open_for_edit(&self, path: &ResolvedPath) -> Result<EditSession<'_>, FsError> {
+    pub fn open_for_edit(&self, path: &ResolvedPath) -> Result<WriteFrame<'_>, FsError> {
         self.open_for_tool(path, "edit")
     }
 
@@ -74,7 +74,7 @@ impl ToolContext {
         &self,
         path: &ResolvedPath,
         tool: &'static str,
-    ) -> Result<EditSession<'_>, FsError> {
+    ) -> Result<WriteFrame<'_>, FsError> {
         let display = self.display(path);
         let lock = self.lock(path)?;
         self.check_read_state(path)
@@ -85,13 +85,13 @@ impl ToolContext {
                 Some(Some(Some(planned))) => TextFile::decode(planned, &display)?,
                 _ => read_text_confined(&path.real, &display, Some(self.max_file_bytes))?,
             };
-        Ok(EditSession {
+        Ok(WriteFrame {
             path: path.clone(),
             display,
             file,
             tool,
             ctx: self,
-            _lock: lock,
+            _file_lock: lock,
         })
     }
 

@@ -5,8 +5,8 @@
 //! A read is looked up under the path as the caller named it (lexical) and, failing that, under
 //! its real path (symlinks resolved).
 
-use super::ToolContext;
 use crate::fs::ResolvedPath;
+use crate::tools::ToolContext;
 use crate::tracker::read_tracker::{mtime_ms, same_time};
 
 impl ToolContext {
@@ -72,7 +72,7 @@ impl ToolContext {
 
 #[cfg(test)]
 mod tests {
-    use crate::tools::history::HistoryOption;
+    use crate::history::recording::HistoryOption;
     use crate::tracker::read_tracker::mtime_ms;
     use crate::tracker::FileReadTracker;
     use std::sync::Arc;

@@ -51,7 +51,7 @@ pub fn lookup_all(file: &Path, name: &str) -> Vec<FoundSymbol> {
         return Vec::new();
     };
     let display = file.display().to_string();
-    let Ok(text) = read_text(file, &display, Some(super::DEFAULT_MAX_FILE_BYTES)) else {
+    let Ok(text) = read_text(file, &display, Some(crate::tools::DEFAULT_MAX_FILE_BYTES)) else {
         return Vec::new();
     };
     find_in(file, &text.text, language, name)

@@ -8,7 +8,7 @@ use std::path::Path;
 /// `file#Symbol` target also records the symbol's content hash when the symbol can be found.
 pub fn track_files_from_extract(tracker: &FileTracker, targets: &[String], cwd: &Path) {
     tracker.track_files_from_extract(targets, cwd, |file, symbol| {
-        let found = super::symbols::lookup_unique(file, symbol)?;
+        let found = crate::symbols::file_lookup::lookup_unique(file, symbol)?;
         Some((found.code, found.start_line as u32, found.end_line as u32))
     });
 }
