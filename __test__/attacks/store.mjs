@@ -4,8 +4,10 @@
 // written: the undo history at <path> cannot record (<reason>)") and leave the file as it was.
 import { expect } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { applyPatchTool, editTool, flushWritesAsync, undoLastEdit } from '../../lib/index.mjs';
 
 const NOBODY = 65534;
@@ -27,20 +29,31 @@ async function editedOnce(ws, extra) {
   return tool;
 }
 
-/** Runs `fn` with the environment variables of `vars` set (undefined: removed), then restores them. */
-async function withEnv(vars, fn) {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const apply = (values) => {
-    for (const [k, v] of Object.entries(values)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-  apply(vars);
+const indexPath = fileURLToPath(new URL('../../lib/index.cjs', import.meta.url));
+
+/**
+ * Runs `body` (the statements of an async CommonJS function that sees the package as `index`,
+ * `fs` and `path`) in a child Node process whose environment is this one's with `vars` set
+ * (undefined: set empty, which the engine reads as unset — Deno's child_process adds a deleted
+ * variable back from the parent); resolves to what `body` returns. A child, because a runtime's
+ * `process.env` need not reach the addon's environment (Bun's writes do not).
+ */
+function inChildWithEnv(vars, body) {
+  const env = { ...process.env };
+  for (const [k, v] of Object.entries(vars)) env[k] = v ?? '';
+  const dir = mkdtempSync(join(tmpdir(), 'edit-engine-env-'));
+  const file = join(dir, 'child.cjs');
+  writeFileSync(
+    file,
+    `const index = require(${JSON.stringify(indexPath)});\nconst fs = require('node:fs');\nconst path = require('node:path');\n` +
+      `(async () => {\n${body}\n})().then((out) => process.stdout.write(JSON.stringify(out ?? null)));\n`,
+  );
   try {
-    return await fn();
+    const out = spawnSync('node', [file], { encoding: 'utf8', env });
+    if (out.status !== 0) throw new Error(`child failed (${out.status}): ${out.stderr}`);
+    return JSON.parse(out.stdout);
   } finally {
-    apply(saved);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -196,9 +209,10 @@ export default {
         mkdirSync(root, { mode: 0o755 });
         chownSync(root, NOBODY, NOBODY);
         ws.write('a.txt', 'one\n');
-        const tool = editTool({ allowedFolders: [ws.root], cwd: ws.root });
-        const text = await withEnv({ EDIT_ENGINE_HISTORY_ROOT: root }, () =>
-          tool.execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' }),
+        const o = JSON.stringify({ allowedFolders: [ws.root], cwd: ws.root });
+        const text = inChildWithEnv(
+          { EDIT_ENGINE_HISTORY_ROOT: root },
+          `return index.editTool(${o}).execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' });`,
         );
         expect(text).toMatch(REFUSED);
         expect(text).toMatch(/another user's/);
@@ -218,11 +232,15 @@ export default {
         mkdirSync(home, { mode: 0o700 });
         ws.write('a.txt', 'one\n');
         const env = { EDIT_ENGINE_HISTORY_ROOT: undefined, XDG_STATE_HOME: state, HOME: home };
-        const o = { allowedFolders: [ws.root], cwd: ws.root };
-        await withEnv(env, async () => {
-          expect(await editTool(o).execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' })).toMatch(/^Successfully/);
-          expect(await undoLastEdit('a.txt', o)).toMatch(/^Last edit to a.txt undone successfully/);
-        });
+        const o = JSON.stringify({ allowedFolders: [ws.root], cwd: ws.root });
+        const [edited, undone] = inChildWithEnv(
+          env,
+          `const o = ${o};
+          const edited = await index.editTool(o).execute({ file_path: 'a.txt', old_string: 'one', new_string: 'two' });
+          return [edited, await index.undoLastEdit('a.txt', o)];`,
+        );
+        expect(edited).toMatch(/^Successfully/);
+        expect(undone).toMatch(/^Last edit to a.txt undone successfully/);
         expect(ws.read('a.txt')).toBe('one\n');
         expect(tree(state)).toEqual([]);
         expect(existsSync(join(home, '.local/state/edit-engine/history'))).toBe(true);
@@ -235,27 +253,37 @@ export default {
         const root = ws.path('.roots');
         mkdirSync(root, { mode: 0o700 });
         ws.write('a.txt', 'one\n');
-        const o = { allowedFolders: [ws.root], cwd: ws.root };
-        const tool = editTool(o);
-        const step = (from, to) => tool.execute({ file_path: 'a.txt', old_string: from, new_string: to });
-        await withEnv({ EDIT_ENGINE_HISTORY_ROOT: root }, async () => {
-          expect(await step('one', 'two')).toMatch(/^Successfully/);
-          const store = join(root, readdirSync(root).find((n) => /^[0-9a-f]{32}$/.test(n)));
-          rmSync(store, { recursive: true });
-          expect(await step('two', 'three')).toMatch(/^Successfully/);
-          expect(existsSync(join(store, 'index'))).toBe(true);
-          const target = ws.path('target');
-          mkdirSync(target);
-          renameSync(store, ws.path('moved-store'));
-          symlinkSync(target, store);
-          const text = await step('three', 'four');
-          expect(text).toMatch(REFUSED);
-          expect(ws.read('a.txt')).toBe('three\n');
-          expect(tree(target)).toEqual([]);
-          rmSync(store);
-          renameSync(ws.path('moved-store'), store);
-          expect(await undoLastEdit('a.txt', o)).toMatch(/^Last edit to a.txt undone successfully/);
-        });
+        const target = ws.path('target');
+        mkdirSync(target);
+        const [paths, o] = [JSON.stringify({ root, target, moved: ws.path('moved-store') }), JSON.stringify({ allowedFolders: [ws.root], cwd: ws.root })];
+        // Every step runs in one child (one tool instance holding the store open); the child
+        // reports each reply, and whether the removed store was made again.
+        const out = inChildWithEnv(
+          { EDIT_ENGINE_HISTORY_ROOT: root },
+          `const { root, target, moved } = ${paths};
+          const o = ${o};
+          const tool = index.editTool(o);
+          const step = (from, to) => tool.execute({ file_path: 'a.txt', old_string: from, new_string: to });
+          const first = await step('one', 'two');
+          const store = path.join(root, fs.readdirSync(root).find((n) => /^[0-9a-f]{32}$/.test(n)));
+          fs.rmSync(store, { recursive: true });
+          const afterRemoval = await step('two', 'three');
+          const remade = fs.existsSync(path.join(store, 'index'));
+          fs.renameSync(store, moved);
+          fs.symlinkSync(target, store);
+          const swapped = await step('three', 'four');
+          const fileWhenSwapped = fs.readFileSync(path.join(o.cwd, 'a.txt'), 'utf8');
+          fs.rmSync(store);
+          fs.renameSync(moved, store);
+          return { first, afterRemoval, remade, swapped, fileWhenSwapped, undone: await index.undoLastEdit('a.txt', o) };`,
+        );
+        expect(out.first).toMatch(/^Successfully/);
+        expect(out.afterRemoval).toMatch(/^Successfully/);
+        expect(out.remade).toBe(true);
+        expect(out.swapped).toMatch(REFUSED);
+        expect(out.fileWhenSwapped).toBe('three\n');
+        expect(tree(target)).toEqual([]);
+        expect(out.undone).toMatch(/^Last edit to a.txt undone successfully/);
         expect(ws.read('a.txt')).toBe('two\n');
       },
     },
