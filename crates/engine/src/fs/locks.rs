@@ -22,6 +22,7 @@ use std::sync::{Arc, LazyLock};
 use std::time::{Duration, Instant};
 
 mod sidecar;
+pub(crate) use sidecar::open_sidecar;
 pub use sidecar::{lock_dir, sidecar_path};
 
 /// Default longest wait for a file's lock.

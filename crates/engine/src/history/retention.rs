@@ -227,16 +227,7 @@ pub fn collect(root: &Path, cap: u64, now: u64, dry_run: bool) -> Option<Outcome
 /// An exclusive `flock` on `path` (created if missing, no symlink followed) when it can be had
 /// without waiting; released when the file is dropped.
 pub(super) fn try_lock(path: &Path) -> Option<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(path)
-        .ok()?;
+    let file = crate::fs::locks::open_sidecar(path).ok()?;
     crate::fs::locks::flock_within(&file, std::time::Duration::ZERO)
         .ok()?
         .then_some(file)

@@ -87,7 +87,9 @@ fn sidecar_in(dir: &Path, real_path: &Path) -> PathBuf {
     dir.join(format!("{name}.lock"))
 }
 
-fn open_sidecar(path: &Path) -> std::io::Result<File> {
+/// Opens (creating it 0o600 if missing) the lock file at `path`, read-write, never following a
+/// symlink.
+pub(crate) fn open_sidecar(path: &Path) -> std::io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .read(true)
