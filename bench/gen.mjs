@@ -156,3 +156,49 @@ export function extractOutput(lines) {
   for (let n = 1; n <= lines; n++) out.push(`${String(n).padStart(6)} | ${code[(n - 1) % code.length]}`);
   return out.join('\n');
 }
+
+/** Line numbers (1-based) and texts of the target checksum function's interesting lines. */
+export function targetOf(text, units) {
+  const t = middleTarget(units);
+  const lines = text.split('\n');
+  const ifLine = lines.indexOf(`    if (item > limit_${t}) {`);
+  if (ifLine < 0) throw new Error(`generator: target unit ${t} not found`);
+  const sig = lines.slice(0, ifLine).reverse().find((l) => l.startsWith('export function '));
+  const name = /export function (\w+)\(/.exec(sig)[1];
+  return { t, lines, ifLine, name };
+}
+
+/**
+ * The edit rows' params for a source: each crafted so that exactly the named strategy matches
+ * (`computeLineHash` from the engine under test, for the line-hash row).
+ */
+export function editRows(text, units, computeLineHash) {
+  const { t, lines, ifLine } = targetOf(text, units);
+  const [a, b, c] = lines.slice(ifLine, ifLine + 3); // if (...) {, total += ..., } else {
+  const changed = [a.replace('>', '>='), b, c];
+  const less = (l) => l.replace(/^ {2}/, ''); // one indentation level less: exact fails, line-trimmed matches
+  return [
+    { mode: 'exact edit', params: { old_string: a, new_string: changed[0] } },
+    {
+      mode: 'fuzzy: line-trimmed',
+      strategy: 'line-trimmed',
+      params: { old_string: [a, b, c].map(less).join('\n'), new_string: changed.map(less).join('\n') },
+    },
+    {
+      mode: 'fuzzy: whitespace-normalized',
+      strategy: 'whitespace-normalized',
+      params: {
+        old_string: [a.replace(' > ', '  >  '), b.replace(' += ', '  +=  ')].join('\n'),
+        new_string: [changed[0], b].join('\n'),
+      },
+    },
+    {
+      mode: 'line edit (hashes)',
+      params: {
+        start_line: `${ifLine + 1}:${computeLineHash(a)}`,
+        end_line: `${ifLine + 3}:${computeLineHash(c)}`,
+        new_string: changed.join('\n'),
+      },
+    },
+  ].map((r) => ({ ...r, unit: t }));
+}

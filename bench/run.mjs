@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ours from '../lib/index.mjs';
-import { extractOutput, generateSource, middleTarget } from './gen.mjs';
+import { editRows, extractOutput, generateSource, targetOf } from './gen.mjs';
 import { benchGrepVsRg, printGrepVsRg } from './grep-rg.mjs';
 import { loadProbe } from './probe-setup.mjs';
 import { benchPatchFormats } from './patch.mjs';
@@ -138,49 +138,6 @@ function nativeBaseline(bin, file, bytes) {
 // ---------------------------------------------------------------------------------------------
 // Workloads
 
-/** Line numbers (1-based) and texts of the target checksum function's interesting lines. */
-function targetOf(text, units) {
-  const t = middleTarget(units);
-  const lines = text.split('\n');
-  const ifLine = lines.indexOf(`    if (item > limit_${t}) {`);
-  if (ifLine < 0) throw new Error(`generator: target unit ${t} not found`);
-  const sig = lines.slice(0, ifLine).reverse().find((l) => l.startsWith('export function '));
-  const name = /export function (\w+)\(/.exec(sig)[1];
-  return { t, lines, ifLine, name };
-}
-
-/** The edit rows' params for a source: each crafted so that exactly the named strategy matches. */
-function editRows(text, units) {
-  const { t, lines, ifLine } = targetOf(text, units);
-  const [a, b, c] = lines.slice(ifLine, ifLine + 3); // if (...) {, total += ..., } else {
-  const changed = [a.replace('>', '>='), b, c];
-  const less = (l) => l.replace(/^ {2}/, ''); // one indentation level less: exact fails, line-trimmed matches
-  return [
-    { mode: 'exact edit', params: { old_string: a, new_string: changed[0] } },
-    {
-      mode: 'fuzzy: line-trimmed',
-      strategy: 'line-trimmed',
-      params: { old_string: [a, b, c].map(less).join('\n'), new_string: changed.map(less).join('\n') },
-    },
-    {
-      mode: 'fuzzy: whitespace-normalized',
-      strategy: 'whitespace-normalized',
-      params: {
-        old_string: [a.replace(' > ', '  >  '), b.replace(' += ', '  +=  ')].join('\n'),
-        new_string: [changed[0], b].join('\n'),
-      },
-    },
-    {
-      mode: 'line edit (hashes)',
-      params: {
-        start_line: `${ifLine + 1}:${ours.computeLineHash(a)}`,
-        end_line: `${ifLine + 3}:${ours.computeLineHash(c)}`,
-        new_string: changed.join('\n'),
-      },
-    },
-  ].map((r) => ({ ...r, unit: t }));
-}
-
 function checkFor(strategy) {
   return (msg) => {
     const bad = okMessage(msg);
@@ -229,7 +186,7 @@ async function benchSize(label, bytes, sides, nativeBin, work) {
   const node = await measure({ run: () => nodeReadWriteFsync(baseFile), maxReps: maxRepsFor(bytes) });
   const native = nativeBaseline(nativeBin, baseFile, bytes);
   const baseline = { node, native };
-  const rows = editRows(text, units);
+  const rows = editRows(text, units, ours.computeLineHash);
   // The default durability leaves the directory fsync to a background thread; show what waiting
   // for it costs (Probe has no such option: its side is the same call as in "exact edit").
   if (bytes === KB || bytes === 4 * MB) rows.push({ ...rows[0], mode: 'exact edit (durability: strict)', strict: true });
@@ -288,7 +245,7 @@ function mismatchNote(a, b) {
 async function benchConcurrent(sides, work) {
   const { text, units } = generateSource(KB, 'js');
   const buf = Buffer.from(text);
-  const row = editRows(text, units)[0];
+  const row = editRows(text, units, ours.computeLineHash)[0];
   const names = Array.from({ length: CONCURRENT_FILES }, (_, i) => `c${i}.js`);
   const baseDir = path.join(work, 'concurrent-base');
   fs.mkdirSync(baseDir, { recursive: true });
