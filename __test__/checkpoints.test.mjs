@@ -182,5 +182,10 @@ describe('createCheckpoints', () => {
     const bad = await s.checkpoints.rewind(cp.id, { onConflict: 'overwrite' });
     expect(bad).toMatchObject({ ok: false, kind: 'bad_param' });
     expect(bad.text).toMatch(/invalid onConflict "overwrite"/);
+    const unusable = createCheckpoints({ ...opts, durability: 'sometimes' });
+    await expect(unusable.create()).rejects.toThrow(/invalid durability option "sometimes"/);
+    const answered = await unusable.rewind(cp.id);
+    expect(answered).toMatchObject({ ok: false, canRewind: false, kind: 'bad_param', filesChanged: 0 });
+    expect(answered.text).toMatch(/^Error: Cannot rewind: invalid durability option "sometimes"/);
   });
 });

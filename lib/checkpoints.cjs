@@ -4,6 +4,13 @@
 const { createToolbox } = require('./tools.cjs');
 const { ownOptions } = require('./own.cjs');
 
+/** The result of a rewind that could not start (unusable tool options): nothing was written. */
+function refused(error) {
+  const text = `Error: Cannot rewind: ${error && error.message ? error.message : String(error)}. No file was changed.`;
+  const none = { filesChanged: 0, insertions: 0, deletions: 0, files: [], conflicts: [], checkpoint: null };
+  return { ok: false, canRewind: false, error: text, kind: 'bad_param', text, ...none };
+}
+
 /**
  * Checkpoints of one session: tools made with the same `sessionId` are the session (without one,
  * this process's tools are). `options`: the tools' options plus `sessionId`. Throws an Error when
@@ -28,7 +35,7 @@ function createCheckpoints(options = {}) {
     rewind: (id, opts = {}) => {
       const r = ownOptions(opts);
       const onConflict = r.onConflict === undefined ? undefined : String(r.onConflict);
-      return toolbox.rewind(String(id), Boolean(r.dryRun), onConflict);
+      return toolbox.rewind(String(id), Boolean(r.dryRun), onConflict).catch(refused);
     },
   };
 }
