@@ -110,6 +110,15 @@ export type JsFileTracker = FileTracker
  * Invalid options do not throw: every call then resolves to a failure naming the bad option.
  */
 export declare class NativeToolbox {
+  /** Takes a checkpoint of this toolbox's session (its `sessionId`). */
+  createCheckpoint(label?: string | undefined | null): Promise<CheckpointInfo>
+  /** The session's checkpoints, oldest first. */
+  listCheckpoints(): Promise<Array<CheckpointInfo>>
+  /**
+   * Rewinds the session's files to checkpoint `id`; `onConflict` is `"refuse"` (default) or
+   * `"skip"`. Never rejects: a refusal is a result with `ok: false`.
+   */
+  rewind(id: string, dryRun?: boolean | undefined | null, onConflict?: string | undefined | null): Promise<RewindResult>
   /** OpenAI's `apply_patch` tool call (parameter `input`). */
   applyPatch(params: Record<string, unknown>): Promise<ToolResult>
   /** The `apply_diff` tool call (parameters `diff`, optional `path`). */
@@ -155,6 +164,19 @@ export declare function applyDiffToText(text: string, diff: string): TextPatchRe
  * patch are not consulted.
  */
 export declare function applyPatchToText(text: string, patch: string): TextPatchResult
+
+/** One checkpoint of the session. */
+export interface CheckpointInfo {
+  id: string
+  label?: string
+  /** When it was taken, in milliseconds since the Unix epoch. */
+  createdAt: number
+  /**
+   * Files whose history it needs was evicted (the store's size cap): it can no longer be
+   * rewound. Empty for a live checkpoint.
+   */
+  evicted: Array<string>
+}
 
 export declare function cleanNewString(newStr: string, fileLines: Array<string>, startLine: number, endLine: number, positionName?: string | undefined | null): CleanResult
 
@@ -360,6 +382,11 @@ export interface NativeToolOptions {
   toolNames?: NativeToolNames
   /** How long a preview can be applied, in milliseconds (default 24 hours). */
   previewTtlMs?: number
+  /**
+   * The session this tool's writes belong to (checkpoints rewind a session's writes; default:
+   * one session per process).
+   */
+  sessionId?: string
 }
 
 /** `text` with U+2018/2019/201A as `'` and U+201C/201D/201E as `"`. */
@@ -415,6 +442,41 @@ export interface QuoteFuzzyMatch {
 export declare function reindent(newContent: string, targetIndent: string): string
 
 export declare function restoreIndentation(newStr: string, originalLines: Array<string>): CorrectionResult
+
+/** A file a rewind leaves alone: it changed since the session last wrote it. */
+export interface RewindConflict {
+  path: string
+  reason: string
+}
+
+/** One file of a rewind. */
+export interface RewindFile {
+  path: string
+  /** `"update"`, `"create"` (restored) or `"delete"` (created since, removed). */
+  action: string
+  /** Unified diff from its content now to its content at the checkpoint. */
+  diff: string
+  additions: number
+  deletions: number
+}
+
+/** What a rewind did (or, with `dryRun`, would do). */
+export interface RewindResult {
+  ok: boolean
+  canRewind: boolean
+  /** The failure's text (absent on success). */
+  error?: string
+  /** The failure's kind (`ToolCallResult`'s kinds). */
+  kind?: string
+  text: string
+  filesChanged: number
+  insertions: number
+  deletions: number
+  files: Array<RewindFile>
+  conflicts: Array<RewindConflict>
+  /** The checkpoint taken before writing: rewinding to it undoes this rewind. */
+  checkpoint?: CheckpointInfo
+}
 
 /**
  * Waits (at most `timeoutMs`, default 60000) for this process's background collection of the

@@ -161,6 +161,43 @@ describe('edit-engine apply_patch, apply_diff and undo', () => {
   });
 });
 
+describe('edit-engine checkpoint, rewind and preview', () => {
+  let ws;
+  afterEach(() => ws?.cleanup());
+
+  it('a session\'s edits over several runs are rewound to a checkpoint; preview writes nothing', () => {
+    ws = makeWorkspace('edit-engine-cli-');
+    ws.write('a.txt', 'one\n');
+    const session = ['--root', ws.root, '--session', 'cli-s1'];
+    const taken = cli(['checkpoint', ...session, '--label', 'start']);
+    expect(taken.status, taken.stderr).toBe(0);
+    const id = taken.stdout.trim();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    const params = JSON.stringify({ file_path: 'a.txt', old_string: 'one', new_string: 'two' });
+    const shown = cli(['preview', 'edit', ...session, '--json', params]);
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain('+two');
+    expect(ws.read('a.txt')).toBe('one\n');
+    expect(cli(['edit', ...session, '--json', params]).status).toBe(0);
+    expect(cli(['create', ...session, '--json', '{"file_path":"b.txt","content":"b\\n"}']).status).toBe(0);
+    const dry = cli(['rewind', id, ...session, '--dry-run']);
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toMatch(/would change 2 files/);
+    expect(ws.read('a.txt')).toBe('two\n');
+    const other = cli(['rewind', id, '--root', ws.root, '--session', 'cli-s2']);
+    expect(other.status).toBe(1);
+    expect(other.stdout).toMatch(/belongs to another session/);
+    const done = cli(['rewind', id, ...session]);
+    expect(done.status, done.stdout).toBe(0);
+    expect(done.stdout).toMatch(/^Rewound 2 files to checkpoint/);
+    expect(ws.read('a.txt')).toBe('one\n');
+    expect(() => ws.read('b.txt')).toThrow();
+    const missing = cli(['checkpoint', '--root', ws.root]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/checkpoint needs --session/);
+  });
+});
+
 describe('view tool', () => {
   let ws;
   let outside;

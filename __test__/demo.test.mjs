@@ -25,6 +25,9 @@ describe('demo', () => {
     expect(out).toContain('=== replace_in_file');
     expect(out).toMatch(/=== edit at the reference \d+:[0-9a-f]{2} grep printed\nedit\(.*\)\nSuccessfully/);
     expect(out).toContain('=== view (the read-only tool');
+    expect(out).toMatch(/=== Checkpoints: .*\nRewinding to checkpoint [0-9a-f]{32} \("demo start"\) would change \d+ files/);
+    expect(out).toMatch(/\nRewound \d+ files to checkpoint/);
+    expect(out).toMatch(/Rewinding that rewind: Rewound \d+ files to checkpoint/);
     expect(existsSync(root)).toBe(false);
     expect(existsSync(file('lib/demo-project/src/cart.js'))).toBe(true);
   });

@@ -11,6 +11,7 @@ const registry = require('./registry.cjs');
 const { resultOf } = require('./tools.cjs');
 const { dryRunText } = require('./dry-run.cjs');
 const { undoLastEditResult } = require('./undo.cjs');
+const { createCheckpoints } = require('./checkpoints.cjs');
 const { version } = require('../package.json');
 
 const USAGE = `edit-engine ${version}: native file-editing tools for AI agents
@@ -19,6 +20,9 @@ Usage:
   edit-engine <tool> --json '<params>' [--root <dir>] [options]   run one tool call, print its result
   edit-engine apply_patch|apply_diff --text <file> [--root <dir>]  apply a patch or diff read from a file ("-": stdin)
   edit-engine undo --json '{"path":"<file>"}' [--root <dir>]       undo the last write an edit-engine tool made to a file
+  edit-engine preview <tool> --json '<params>' [--root <dir>]      the change a call would make, without writing (= <tool> --dry-run)
+  edit-engine checkpoint --session <id> [--label <text>]           take a checkpoint of the session's files (prints its id)
+  edit-engine rewind <checkpoint id> --session <id> [--dry-run] [--on-conflict skip]  put the session's files back as they were at a checkpoint
   edit-engine <tool> --help                                        the tool's description and parameters
   edit-engine mcp [--root <dir>] [--allow-edit] [--tools <set>] [options]  serve the tools over MCP (stdio)
   edit-engine history list|size|collect [--dry-run] [--max-bytes N]  the default undo stores: list them, their total size, collect them now
@@ -40,6 +44,9 @@ Options:
   --protect <glob>    gitignore-style glob never written nor shown (repeatable)
   --diff              append a unified diff of the change to success messages
   --max-file-bytes N  largest file a tool reads
+  --session <id>      the session a call's writes belong to (checkpoint and rewind work on one session)
+  --label <text>      checkpoint: a label to recognise it by
+  --on-conflict skip  rewind: rewind the other files when some changed since (default: refuse the whole rewind)
   --dry-run           history collect: only say which stores would be removed
   --max-bytes N       history: the cap on all default undo stores together (default: EDIT_ENGINE_HISTORY_MAX_BYTES, else 1 GiB)
 
@@ -67,6 +74,9 @@ const OPTIONS = {
   diff: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   'max-bytes': { type: 'string' },
+  session: { type: 'string' },
+  label: { type: 'string' },
+  'on-conflict': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 };
@@ -74,7 +84,10 @@ const OPTIONS = {
 class UsageError extends Error {}
 
 /** The commands that are not a tool (their --help is the general usage). */
-const COMMANDS = new Set(['help', 'mcp', 'demo', 'tools', 'history']);
+const COMMANDS = new Set(['help', 'mcp', 'demo', 'tools', 'history', 'checkpoint', 'rewind', 'preview']);
+
+/** The commands that take a second word (history's subcommand, rewind's id, preview's tool). */
+const TWO_WORDS = new Set(['history', 'rewind', 'preview']);
 
 /**
  * `{ command, flags }` from argv (`flags` by long option name; repeated `--protect` values
@@ -94,7 +107,7 @@ export function parseArgs(argv) {
     else if (token.name === 'protect') flags.protect.push(token.value);
     else flags[token.name] = token.value;
   }
-  const most = positional[0] === 'history' ? 2 : 1;
+  const most = TWO_WORDS.has(positional[0]) ? 2 : 1;
   if (positional.length > most) throw new UsageError(`unexpected argument ${positional[most]}`);
   return { command: positional[0], flags, subcommand: positional[1] };
 }
@@ -117,6 +130,7 @@ function toolOptions(flags) {
   const options = {};
   if (flags.protect.length > 0) options.protectedPaths = flags.protect;
   if (flags.diff) options.returnDiff = true;
+  if (flags.session !== undefined) options.sessionId = flags.session;
   if (flags['max-file-bytes'] !== undefined) {
     const n = Number(flags['max-file-bytes']);
     if (!Number.isInteger(n) || n <= 0) throw new UsageError('--max-file-bytes needs a positive integer');
@@ -241,6 +255,29 @@ function toolHelp(name, io) {
   const text = TEXT_PARAM[name] ? `\n--text <file> fills ${TEXT_PARAM[name]} from a file ("-": stdin).\n` : '';
   io.stdout(`edit-engine ${name} (${entry.access === 'read' ? 'read-only' : 'edits files'})\n\n${description}\n\nParameters (--json '<params>'):\n${params.join('\n')}\n${text}`);
   return 0;
+}
+
+/** The session's checkpoints for `checkpoint` and `rewind` (`--session` is required: each command is its own process). */
+function sessionCheckpoints(command, flags, io) {
+  if (flags.session === undefined) throw new UsageError(`${command} needs --session <id> (the session the edits were made with)`);
+  const root = rootOf(flags, io.cwd);
+  return createCheckpoints(registry.rootOptions(root, toolOptions(flags)));
+}
+
+/** `checkpoint --session S [--label L]`: takes a checkpoint, prints its id. */
+async function runCheckpoint(flags, io) {
+  const taken = await sessionCheckpoints('checkpoint', flags, io).create(flags.label);
+  io.stdout(`${taken.id}\n`);
+  return 0;
+}
+
+/** `rewind <id> --session S [--dry-run] [--on-conflict skip]`: rewinds the session's files. */
+async function runRewind(id, flags, io) {
+  if (id === undefined) throw new UsageError('rewind needs the checkpoint id: edit-engine rewind <id> --session <id>');
+  if (flags['read-only']) throw new UsageError('rewind edits files; it is refused with --read-only');
+  const checkpoints = sessionCheckpoints('rewind', flags, io);
+  const result = await checkpoints.rewind(id, { dryRun: Boolean(flags['dry-run']), onConflict: flags['on-conflict'] });
+  return answer(result, io);
 }
 
 /** Bytes in a unit a person reads (KiB, MiB, GiB). */
@@ -409,6 +446,12 @@ export async function main(argv, io = defaultIo) {
     if (command === 'tools') return listTools(io);
     if (command === 'history') return runHistory(subcommand, flags, io);
     if (command === 'undo') return await runUndo(flags, io);
+    if (command === 'checkpoint') return await runCheckpoint(flags, io);
+    if (command === 'rewind') return await runRewind(subcommand, flags, io);
+    if (command === 'preview') {
+      if (subcommand === undefined) throw new UsageError('preview needs a tool: edit-engine preview <tool> --json \'<params>\'');
+      return await runTool(subcommand, { ...flags, 'dry-run': true }, io);
+    }
     return await runTool(command, flags, io);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editTool, createTool, FileTracker, annotateOutputWithHashes, computeLineHash } from './index.mjs';
 import { replaceInFileTool, textEditorTool, undoLastEdit } from './index.mjs';
-import { multiEditTool, editFileTool, grep, viewTool } from './index.mjs';
+import { multiEditTool, editFileTool, grep, viewTool, createCheckpoints } from './index.mjs';
 
 const sample = fileURLToPath(new URL('./demo-project', import.meta.url));
 
@@ -15,7 +15,7 @@ const sample = fileURLToPath(new URL('./demo-project', import.meta.url));
 export async function runDemo({ log = console.log } = {}) {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-demo-')));
   cpSync(sample, root, { recursive: true });
-  const options = { allowedFolders: [root], cwd: root, returnDiff: true };
+  const options = { allowedFolders: [root], cwd: root, returnDiff: true, sessionId: 'demo' };
   const show = async (title, tool, params) => {
     log(`\n=== ${title}`);
     log(`${tool.name}(${JSON.stringify(params)})`);
@@ -24,11 +24,14 @@ export async function runDemo({ log = console.log } = {}) {
   const demo = { root, options, log, show, edit: editTool(options) };
   try {
     log(`edit-engine demo in ${root}`);
+    const checkpoints = createCheckpoints(options);
+    const start = await checkpoints.create('demo start');
     await editModes(demo);
     await fileTools(demo);
     await guards(demo);
     await batches(demo);
     await searchThenEdit(demo);
+    await rewindSession(demo, checkpoints, start);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -117,4 +120,15 @@ async function searchThenEdit({ show, edit, options, log }) {
   const ref = /^[^:\n]+:(\d+:[0-9a-f]{2}):/m.exec(found);
   if (ref) await show(`edit at the reference ${ref[1]} grep printed`, edit, { file_path: 'src/cart.js', start_line: ref[1], new_string: 'const TAX_RATE = 0.21;' });
   await show('view (the read-only tool the MCP server and the AI SDK adapter serve)', viewTool(options), { path: 'src/config.json' });
+}
+
+/** createCheckpoints: the whole session's changes, previewed, rewound, and the rewind rewound. */
+async function rewindSession({ log }, checkpoints, start) {
+  log(`\n=== Checkpoints: rewind every file this session changed to the checkpoint taken at the start`);
+  const dry = await checkpoints.rewind(start.id, { dryRun: true });
+  log(dry.text);
+  const done = await checkpoints.rewind(start.id);
+  log(`${done.text}\n(${done.filesChanged} files, +${done.insertions} -${done.deletions} lines)`);
+  const back = await checkpoints.rewind(done.checkpoint.id);
+  log(`Rewinding that rewind: ${back.text}`);
 }

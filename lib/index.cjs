@@ -14,6 +14,7 @@ const { textEditorTool, textEditorSchema } = require('./text-editor.cjs');
 const { FileTracker } = require('./file-tracker.cjs');
 const { viewTool } = require('./view.cjs');
 const { toolSpecs } = require('./specs.cjs');
+const { createCheckpoints } = require('./checkpoints.cjs');
 
 module.exports = {
   editTool, createTool, multiEditTool, editFileTool, textEditorTool, viewTool,
@@ -21,7 +22,7 @@ module.exports = {
   editDescription, createDescription, multiEditDescription,
   editToolDefinition, createToolDefinition, multiEditToolDefinition,
   FileTracker, FileReadTracker, ExternalModificationDetector, BackgroundTaskPersistence,
-  engineVersion, flushWrites, flushWritesAsync, toolSpecs,
+  engineVersion, flushWrites, flushWritesAsync, toolSpecs, createCheckpoints,
   ...require('./replace-in-file.cjs'),
   ...require('./undo.cjs'),
   ...require('./grep.cjs'),

@@ -215,6 +215,11 @@ export interface ToolOptions {
    * the memory of the tool object that made them.
    */
   previewTtlMs?: number;
+  /**
+   * The session this tool's writes belong to: `createCheckpoints` with the same `sessionId`
+   * rewinds them (default: one session per process).
+   */
+  sessionId?: string;
 }
 
 type EditCommon = Pick<EditFields, 'file_path' | 'new_string' | 'workingDirectory'>;
@@ -300,6 +305,67 @@ export function textEditorTool(options?: TextEditorOptions): TextEditorTool;
 export function undoLastEdit(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<string>;
 /** `undoLastEdit` as a structured result. */
 export function undoLastEditResult(path: string, options?: ToolOptions & { workingDirectory?: string }): Promise<ToolCallResult>;
+
+/** A checkpoint of a session (see `createCheckpoints`). */
+export interface CheckpointInfo {
+  id: string;
+  label?: string | null;
+  /** When it was taken, in milliseconds since the Unix epoch. */
+  createdAt: number;
+  /** Files whose history it needs were evicted (the store's size cap): it can no longer be rewound. */
+  evicted: string[];
+}
+
+/** One file a rewind changes (or, with `dryRun`, would change). */
+export interface RewindFile {
+  path: string;
+  /** `update`: content put back; `create`: a file deleted or moved away since, restored; `delete`: a file created or moved here since, removed. */
+  action: 'update' | 'create' | 'delete';
+  /** Unified diff from its content now to its content at the checkpoint. */
+  diff: string;
+  additions: number;
+  deletions: number;
+}
+
+/** What a rewind did (or would do). */
+export interface RewindResult {
+  ok: boolean;
+  canRewind: boolean;
+  /** The failure's text; absent on success. */
+  error?: string | null;
+  kind?: ErrorKind | null;
+  text: string;
+  filesChanged: number;
+  insertions: number;
+  deletions: number;
+  files: RewindFile[];
+  /** Files changed since the session last wrote them (by a person, a program or another session): refused, or skipped with `onConflict: 'skip'`. */
+  conflicts: Array<{ path: string; reason: string }>;
+  /** The checkpoint taken before writing: rewinding to it undoes this rewind. Absent for a dry run or a refusal. */
+  checkpoint?: CheckpointInfo | null;
+}
+
+/** A session's checkpoints (see `createCheckpoints`). */
+export interface Checkpoints {
+  /** The session (absent: this process's own). */
+  readonly sessionId: string | undefined;
+  /** Takes a checkpoint now (no copy of contents: the undo history holds them). */
+  create(label?: string): Promise<CheckpointInfo>;
+  /** The session's checkpoints, oldest first. */
+  list(): Promise<CheckpointInfo[]>;
+  /**
+   * Puts every file the session changed since checkpoint `id` back as it was then, where the file
+   * still holds what the session last wrote. `onConflict: 'refuse'` (default) refuses the whole
+   * rewind when any file changed since; `'skip'` rewinds the rest and lists them. Never rejects.
+   */
+  rewind(id: string, options?: { dryRun?: boolean; onConflict?: 'refuse' | 'skip' }): Promise<RewindResult>;
+}
+
+/**
+ * Checkpoints of the session `options.sessionId` (the tools made with it; default: this process's
+ * tools). Throws an Error with `history: false` (checkpoints rewind from the undo history).
+ */
+export function createCheckpoints(options?: ToolOptions): Checkpoints;
 export const replaceInFileSchema: JsonSchema;
 export const replaceInFileDescription: string;
 export function textEditorSchema(version: TextEditorVersion): JsonSchema;

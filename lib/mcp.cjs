@@ -18,6 +18,7 @@ const registry = require('./registry.cjs');
 const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
 const { withDryRunParam, splitDryRun, dryRunText } = require('./dry-run.cjs');
+const { checkpointTools } = require('./checkpoints.cjs');
 const { version } = require('../package.json');
 
 /**
@@ -39,13 +40,30 @@ function mcpTools(options = {}) {
       ? registry.availableEntries({ allowEdit: Boolean(allowEdit), factories })
       : registry.selectEntries({ tools: chosen, factories }).filter((e) => allowEdit || e.access === 'read');
   const tools = registry.buildServed(entries, toolOptions, factories);
-  return entries.map((entry, i) => ({
+  const served = entries.map((entry, i) => ({
     tool: tools[i],
     descriptor: {
       name: tools[i].name,
       description: tools[i].description,
       inputSchema: typeof tools[i].preview === 'function' ? withDryRunParam(tools[i].inputSchema) : tools[i].inputSchema,
       annotations: registry.annotationsOf(entry),
+    },
+  }));
+  return chosen === 'all' && allowEdit && rest.history !== false ? [...served, ...sessionTools(toolOptions)] : served;
+}
+
+/**
+ * The `checkpoint` and `rewind` tools (the 'all' preset with editing allowed): the server's
+ * process is the session, so a rewind puts back what the served tools wrote.
+ */
+function sessionTools(toolOptions) {
+  return checkpointTools(toolOptions).map((tool) => ({
+    tool,
+    descriptor: {
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      annotations: { readOnlyHint: false, destructiveHint: tool.name === 'rewind', idempotentHint: false, openWorldHint: false },
     },
   }));
 }

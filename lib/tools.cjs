@@ -37,6 +37,7 @@ function nativeOptions(options) {
     // The host's tools the engine's messages point to (see tool-names.cjs); absent: none.
     toolNames: Object.fromEntries(Object.entries(resolveToolNames(o.toolNames)).map(([k, v]) => [k, v ?? undefined])),
     previewTtlMs: o.previewTtlMs === undefined ? undefined : typeof o.previewTtlMs === 'number' ? o.previewTtlMs : NaN,
+    sessionId: nonEmpty(o.sessionId),
   };
 }
 

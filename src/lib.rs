@@ -5,6 +5,7 @@
 //! napi bindings for edit-engine: JS values <-> engine types, thread-pool plumbing, class
 //! wrappers. No edit logic lives here; everything is in the `edit-engine-core` crate.
 
+mod checkpoints;
 mod ffi;
 mod helpers;
 mod history_admin;

@@ -49,6 +49,9 @@ pub struct NativeToolOptions {
     pub tool_names: Option<NativeToolNames>,
     /// How long a preview can be applied, in milliseconds (default 24 hours).
     pub preview_ttl_ms: Option<f64>,
+    /// The session this tool's writes belong to (checkpoints rewind a session's writes; default:
+    /// one session per process).
+    pub session_id: Option<String>,
 }
 
 /// The host's read, search and create tools by name; absent where the host has no such tool.
@@ -98,6 +101,7 @@ impl From<NativeToolOptions> for ToolOptions {
                 .lock_timeout_ms
                 .filter(|n| n.is_finite() && *n >= 0.0)
                 .map(|n| std::time::Duration::from_millis(n as u64)),
+            session_id: o.session_id,
         }
     }
 }

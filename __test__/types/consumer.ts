@@ -43,6 +43,10 @@ import {
   FileReadTracker,
   ExternalModificationDetector,
   BackgroundTaskPersistence,
+  createCheckpoints,
+  type Checkpoints,
+  type CheckpointInfo,
+  type RewindResult,
   type GrepArgs,
   type FileSnapshot,
   type ModificationResult,
@@ -174,6 +178,21 @@ async function previews(root: string): Promise<void> {
   void [action, movedTo, applied, byCall];
 }
 
+async function checkpoints(root: string): Promise<void> {
+  const session: Checkpoints = createCheckpoints({ allowedFolders: [root], sessionId: 'agent-1' });
+  editTool({ allowedFolders: [root], sessionId: 'agent-1' });
+  const taken: CheckpointInfo = await session.create('before the refactor');
+  const all: CheckpointInfo[] = await session.list();
+  const evicted: string[] = all[0]?.evicted ?? [];
+  const dry: RewindResult = await session.rewind(taken.id, { dryRun: true, onConflict: 'skip' });
+  const action: 'update' | 'create' | 'delete' | undefined = dry.files[0]?.action;
+  const counts: number = dry.filesChanged + dry.insertions + dry.deletions;
+  const back: string | undefined = (await session.rewind(taken.id)).checkpoint?.id;
+  // @ts-expect-error onConflict is 'refuse' or 'skip'
+  await session.rewind(taken.id, { onConflict: 'overwrite' });
+  void [evicted, action, counts, back, dry.canRewind, dry.conflicts[0]?.reason];
+}
+
 async function helpers(): Promise<void> {
   const h: string = computeContentHash('x') + computeLineHash('x') + computeContentHash(null);
   const fuzzy = findFuzzyMatch('abc', 'b');
@@ -288,7 +307,7 @@ async function mcp(root: string): Promise<void> {
   void listed;
 }
 
-export { tools, previews, helpers, readStateAndSearch, aiSdk, anthropic, mcp };
+export { tools, previews, checkpoints, helpers, readStateAndSearch, aiSdk, anthropic, mcp };
 
 function quotes(): string | null {
   const normalizer = new QuoteNormalizer();

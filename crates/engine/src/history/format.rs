@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 
 /// The major version this engine writes and reads (a layout older ones cannot read bumps it).
 pub(super) const MAJOR: u32 = 1;
-/// The minor version this engine writes (additions older readers of the major can ignore).
-const MINOR: u32 = 0;
+/// The minor version this engine writes (additions older readers of the major can ignore:
+/// 1 added the levels' session and `checkpoints.json`).
+const MINOR: u32 = 1;
 /// The format file's name in the store folder.
 const FILE: &str = "format.json";
 

@@ -165,6 +165,11 @@ impl Index {
         Ok(buf)
     }
 
+    /// Its levels with its path, as [`super::checkpoints::note_lost`] takes levels about to go.
+    pub fn lost(&self) -> impl Iterator<Item = (&str, &HistoryEntry)> {
+        self.entries.iter().map(move |e| (self.path.as_str(), e))
+    }
+
     /// Forgets every level (the blobs are collected by the next eviction).
     pub fn remove(&mut self) -> Result<(), HistoryError> {
         self.entries.clear();
@@ -224,12 +229,14 @@ pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError>
         .filter_map(|(i, idx)| idx.entries.first().map(|e| Reverse((e.timestamp, i))))
         .collect();
     let mut dirty = vec![false; indexes.len()];
+    let mut lost = Vec::new();
     while total > max_bytes {
         let Some(Reverse((_, i))) = heap.pop() else {
             break;
         };
         let e = indexes[i].entries.remove(0);
         dirty[i] = true;
+        lost.push((indexes[i].path.clone(), e.clone()));
         for name in std::iter::once(&e.blake3).chain(&e.written) {
             let count = refs.entry(name.clone()).or_default();
             *count = count.saturating_sub(1);
@@ -245,6 +252,7 @@ pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError>
     for (idx, _) in indexes.iter_mut().zip(&dirty).filter(|(_, d)| **d) {
         idx.save()?;
     }
+    super::checkpoints::note_lost(dir, lost.iter().map(|(p, e)| (p.as_str(), e)));
     Ok(())
 }
 
@@ -257,7 +265,7 @@ fn names_are_valid(entry: &HistoryEntry) -> bool {
 
 /// Every readable index; unreadable ones (and indexes of an older layout) are removed: their
 /// levels are lost, never misread.
-fn load_all(root: &Arc<Root>) -> Vec<Index> {
+pub(super) fn load_all(root: &Arc<Root>) -> Vec<Index> {
     let mut out = Vec::new();
     for (name, _) in root.list(Sub::Index) {
         if name.starts_with('.') {

@@ -11,6 +11,7 @@
 //!   of JSON lines (see [`index`]);
 //! - `txns/<id>.json`: records of multi-file levels (see [`txn`]);
 //! - `previews/<token>`: stored previews, applied at most once (see [`previews`]);
+//! - `checkpoints.json`: the sessions' checkpoints (see [`checkpoints`]);
 //! - `format.json`: the store's format version (see [`format`]);
 //! - `.lock`: `flock`ed (a bounded wait, the tool's `lockTimeoutMs`) for the duration of every
 //!   operation, so store instances in any number of threads and processes can share a directory.
@@ -38,6 +39,7 @@
 //! [`recording`] is the tools' side: which store a tool instance uses, and the level each
 //! write records.
 
+pub mod checkpoints;
 pub mod collector;
 mod format;
 mod index;
@@ -89,6 +91,10 @@ pub struct HistoryEntry {
     pub timestamp: u64,
     /// The tool whose write replaced this content (e.g. `"edit"`).
     pub tool: String,
+    /// The session of the tool that wrote (see [`checkpoints`]); `None` in levels recorded
+    /// before sessions were (a checkpoint never rewinds them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
 }
 
 /// What can go wrong in the undo store.
@@ -161,6 +167,8 @@ pub struct HistoryStore {
     max_levels: usize,
     /// Bytes of blobs this instance (and its clones) added since it last summed the store's size.
     unchecked: Arc<AtomicU64>,
+    /// The session every level this handle records names (see [`checkpoints`]).
+    session: Option<Arc<str>>,
 }
 
 impl HistoryStore {
@@ -219,7 +227,14 @@ impl HistoryStore {
             max_levels: DEFAULT_MAX_LEVELS,
             // The first added blob checks the size (other processes may have filled the store).
             unchecked: Arc::new(AtomicU64::new(u64::MAX / 2)),
+            session: None,
         })
+    }
+
+    /// Sets the session the levels this handle records name.
+    pub fn with_session(mut self, session: Option<&str>) -> Self {
+        self.session = session.map(Arc::from);
+        self
     }
 
     /// Sets the longest wait for the store's lock ([`HistoryError::Busy`] after it).
@@ -276,6 +291,7 @@ impl HistoryStore {
             lock_timeout: self.lock_timeout,
             max_bytes: self.max_bytes,
             max_levels: self.max_levels,
+            session: self.session.clone(),
             ..store
         }))
     }
@@ -308,7 +324,7 @@ impl HistoryStore {
         let size = write.previous.len() as u64;
         if size > self.max_bytes {
             let _lock = self.lock()?;
-            Index::load(&self.root, path).remove()?;
+            self.clear_unrecordable(path)?;
             return Ok(None);
         }
         let hashes = hash_pair(write.previous, write.written);
@@ -333,7 +349,7 @@ impl HistoryStore {
         {
             let _lock = self.lock()?;
             for m in members {
-                Index::load(&self.root, m.path).remove()?;
+                self.clear_unrecordable(m.path)?;
             }
             return Ok(vec![None; members.len()]);
         }
@@ -369,6 +385,17 @@ impl HistoryStore {
         Ok(pending)
     }
 
+    /// Clears the history of `path`, whose write cannot be recorded (the caller holds the store
+    /// lock); the checkpoints that needed its levels, or this write, are told (see [`checkpoints`]).
+    fn clear_unrecordable(&self, path: &Path) -> Result<(), HistoryError> {
+        let mut idx = Index::load(&self.root, path);
+        checkpoints::note_lost(&self.root, idx.lost());
+        if let Some(session) = self.session.as_deref() {
+            checkpoints::note_lost_writes(&self.root, &[(idx.path.as_str(), session, now_ms())]);
+        }
+        idx.remove()
+    }
+
     /// Pushes one level (the caller holds the store lock) after storing its previous blob;
     /// returns the written blob still to store and the disk use added.
     fn push_level(
@@ -397,8 +424,10 @@ impl HistoryStore {
             size,
             timestamp: now_ms(),
             tool: write.tool.into(),
+            session: self.session.as_deref().map(str::to_string),
         };
-        idx.push(entry, self.max_levels)?;
+        let limit = checkpoints::level_limit(&self.root, &idx.entries, self.max_levels);
+        idx.push(entry, limit)?;
         Ok((pending, added))
     }
 
@@ -504,6 +533,7 @@ impl HistoryStore {
         match store_fs::read_object(&self.root, hash) {
             Some(bytes) if hash_hex(&bytes) == hash => Ok(bytes),
             found => {
+                checkpoints::note_lost(&self.root, idx.lost());
                 idx.remove()?;
                 let reason = if found.is_some() {
                     "content does not match its hash"
@@ -524,10 +554,11 @@ impl HistoryStore {
         Ok(Index::load(&self.root, path).entries)
     }
 
-    /// Forgets every level of `path`.
+    /// Forgets every level of `path` (a write whose previous content could not be read: the
+    /// checkpoints that needed them, or that write, are told).
     pub fn clear(&self, path: &Path) -> Result<(), HistoryError> {
         let _lock = self.lock()?;
-        Index::load(&self.root, path).remove()
+        self.clear_unrecordable(path)
     }
 
     /// Counts `added` bytes (disk blocks) of new blobs; true when they (with earlier uncounted ones) reach a

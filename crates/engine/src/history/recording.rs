@@ -102,6 +102,8 @@ pub struct History {
     store: Arc<Mutex<Option<HistoryStore>>>,
     /// Cap on all default stores together (`historyMaxBytes`; `None`: see [`retention::total_cap`]).
     total_cap: Option<u64>,
+    /// The session every level of this instance names (see [`crate::history::checkpoints`]).
+    session: String,
 }
 
 /// Why a tool instance has no store: the message for undo, and the refusal of a write.
@@ -133,7 +135,24 @@ impl History {
             lock_timeout: crate::history::DEFAULT_LOCK_TIMEOUT,
             store: Arc::new(Mutex::new(None)),
             total_cap: None,
+            session: crate::history::checkpoints::process_session().to_string(),
         }
+    }
+
+    /// Sets the session (the `sessionId` option; `None` or blank: this process's own, see
+    /// [`crate::history::checkpoints::process_session`]); a longer id than
+    /// [`crate::history::checkpoints::MAX_SESSION_CHARS`] is cut.
+    pub fn with_session(mut self, session: Option<&str>) -> Self {
+        if let Some(id) = session.filter(|s| !s.trim().is_empty()) {
+            use crate::history::checkpoints::MAX_SESSION_CHARS;
+            self.session = id.chars().take(MAX_SESSION_CHARS).collect();
+        }
+        self
+    }
+
+    /// The session every level of this instance names.
+    pub fn session(&self) -> &str {
+        &self.session
     }
 
     /// Sets the cap on all default stores together (see [`retention`]).
@@ -175,7 +194,10 @@ impl History {
             Spec::Dir(dir) => HistoryStore::open(dir.clone()),
         };
         let store = store
-            .map(|s| s.with_lock_timeout(self.lock_timeout))
+            .map(|s| {
+                s.with_lock_timeout(self.lock_timeout)
+                    .with_session(Some(self.session.as_str()))
+            })
             .map_err(|e| Unopened {
                 message: e.to_string(),
                 refusal: Some((self.configured_path(), self.reason(&e))),

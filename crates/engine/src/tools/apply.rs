@@ -118,6 +118,9 @@ pub enum Recording<'a> {
     /// Undo's own change: no level, no content checks (it puts back what was there), every
     /// rename durable before returning.
     Undo,
+    /// A rewind's change: one transaction naming this tool, like [`Recording::Transaction`],
+    /// without content checks (it puts back contents the files held).
+    Restore(&'a str),
 }
 
 impl ToolContext {
@@ -126,7 +129,7 @@ impl ToolContext {
     /// a failed write is the error, and then no file was changed. Undo's own change is not
     /// checked: it puts back what was there.
     pub fn apply(&self, change: &Change) -> Result<String, FsError> {
-        let checked = change.recording != Recording::Undo;
+        let checked = !matches!(change.recording, Recording::Undo | Recording::Restore(_));
         if checked {
             super::size_limit::refuse_oversized(change, self.max_file_bytes)?;
         }
@@ -142,9 +145,9 @@ impl ToolContext {
         match &self.mode {
             Mode::Preview(collector) => {
                 let recording = match change.recording {
-                    Recording::Level(tool) | Recording::Transaction(tool) => {
-                        PlannedRecording::Level(tool.to_string())
-                    }
+                    Recording::Level(tool)
+                    | Recording::Transaction(tool)
+                    | Recording::Restore(tool) => PlannedRecording::Level(tool.to_string()),
                     Recording::Forget => PlannedRecording::Forget,
                     Recording::Undo => PlannedRecording::Undo,
                 };
@@ -186,10 +189,13 @@ impl ToolContext {
 
     /// Records the undo level, writes every file (all or nothing), then stores the blobs.
     fn write_change(&self, change: &Change) -> Result<(), FsError> {
-        let txn =
-            matches!(change.recording, Recording::Transaction(_)).then(crate::history::new_txn_id);
+        let txn = matches!(
+            change.recording,
+            Recording::Transaction(_) | Recording::Restore(_)
+        )
+        .then(crate::history::new_txn_id);
         let pending = match change.recording {
-            Recording::Level(tool) | Recording::Transaction(tool) => {
+            Recording::Level(tool) | Recording::Transaction(tool) | Recording::Restore(tool) => {
                 self.record_level(change, tool, txn.as_deref())?
             }
             Recording::Forget => {
@@ -206,7 +212,7 @@ impl ToolContext {
         };
         let recorded = matches!(
             change.recording,
-            Recording::Level(_) | Recording::Transaction(_)
+            Recording::Level(_) | Recording::Transaction(_) | Recording::Restore(_)
         ) && self.history.enabled();
         if durability == Durability::Strict && recorded {
             // The level's syncs are queued: a write durable on return needs them done first.

@@ -24,6 +24,9 @@ mod preview_tests;
 pub mod replace_in_file;
 #[cfg(test)]
 mod request_order_tests;
+pub mod rewind;
+#[cfg(test)]
+mod rewind_tests;
 mod size_limit;
 #[cfg(test)]
 mod size_limit_tests;
@@ -67,6 +70,8 @@ pub struct ToolOptions {
     pub syntax: crate::syntax::SyntaxOptions,
     /// The host's tools that messages point to (`toolNames`; default Probe's).
     pub host_tools: HostTools,
+    /// The session the tool's writes belong to (`sessionId`; `None`: this process's own).
+    pub session_id: Option<String>,
 }
 
 /// Everything a tool call needs besides its params. Built once per tool instance.
@@ -104,7 +109,8 @@ impl ToolContext {
         let lock_timeout = options.lock_timeout.unwrap_or(DEFAULT_LOCK_TIMEOUT);
         let history = History::new(&options.history, policy.workspace_root(), policy.cwd())
             .with_lock_timeout(lock_timeout)
-            .with_total_cap(options.history_max_bytes);
+            .with_total_cap(options.history_max_bytes)
+            .with_session(options.session_id.as_deref());
         Ok(ToolContext {
             policy,
             tracker,

@@ -1,0 +1,338 @@
+//! Rewinds to a session's checkpoints: what comes back, what is refused, what is left alone.
+use super::rewind::{self, RewindOptions};
+use super::ToolContext;
+use crate::history::recording::HistoryOption;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn session_context(root: &Path, history: HistoryOption, session: &str) -> ToolContext {
+    let mut ctx = crate::tools::test_context(root, history);
+    ctx.history = ctx.history.clone().with_session(Some(session));
+    ctx
+}
+
+fn context(root: &Path, hist: &Path, session: &str) -> ToolContext {
+    let history = HistoryOption::Dir(hist.to_string_lossy().into_owned());
+    session_context(root, history, session)
+}
+
+fn read(root: &Path, rel: &str) -> Option<String> {
+    std::fs::read_to_string(root.join(rel)).ok()
+}
+
+/// Writes `text` to `rel` through the tools (create when absent, else a recorded write).
+fn write(ctx: &ToolContext, rel: &str, text: &str) {
+    let path = ctx.resolve_writable(rel, None).unwrap();
+    if path.real.exists() {
+        ctx.open_for_tool(&path, "edit")
+            .unwrap()
+            .commit(text)
+            .unwrap();
+    } else {
+        let out = crate::tools::create::run(ctx, &json!({ "file_path": rel, "content": text }));
+        assert!(out.starts_with("Successfully created"), "{out}");
+    }
+}
+
+fn patch(ctx: &ToolContext, input: &str) {
+    let out = crate::tools::apply_patch::run_patch(ctx, &json!({ "input": input }));
+    assert!(out.starts_with("Success"), "{out}");
+}
+
+fn snapshot(root: &Path, rels: &[&str]) -> BTreeMap<String, Option<String>> {
+    rels.iter()
+        .map(|r| (r.to_string(), read(root, r)))
+        .collect()
+}
+
+const REFUSE: RewindOptions = RewindOptions {
+    dry_run: false,
+    skip_conflicts: false,
+};
+
+const FILES: [&str; 10] = [
+    "f0.txt",
+    "f1.txt",
+    "f2.txt",
+    "f3.txt",
+    "f4.txt",
+    "f5.txt",
+    "f6.txt",
+    "f7.txt",
+    "n1.txt",
+    "moved/f7.txt",
+];
+
+/// Eight files exist; 5 edits before the checkpoint, then 50 edits, a creation, a deletion and a
+/// move after it.
+fn fifty_edits(ctx: &ToolContext, root: &Path) -> (String, BTreeMap<String, Option<String>>) {
+    for i in 0..8 {
+        std::fs::write(root.join(format!("f{i}.txt")), format!("file {i}\nv0\n")).unwrap();
+    }
+    for k in 0..5 {
+        write(
+            ctx,
+            &format!("f{k}.txt"),
+            &format!("file {k}\nbefore {k}\n"),
+        );
+    }
+    let at = snapshot(root, &FILES);
+    let checkpoint = rewind::create(ctx, Some("start")).unwrap();
+    for k in 0..50 {
+        let i = k % 8;
+        write(ctx, &format!("f{i}.txt"), &format!("file {i}\nedit {k}\n"));
+    }
+    write(ctx, "n1.txt", "new\n");
+    patch(
+        ctx,
+        "*** Begin Patch\n*** Delete File: f6.txt\n*** End Patch",
+    );
+    patch(
+        ctx,
+        "*** Begin Patch\n*** Update File: f7.txt\n*** Move to: moved/f7.txt\n@@\n-edit 47\n+moved\n*** End Patch",
+    );
+    (checkpoint.id, at)
+}
+
+#[test]
+fn a_rewind_across_fifty_edits_restores_every_file_exactly() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let (id, at) = fifty_edits(&ctx, ws.path());
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok && done.can_rewind, "{}", done.text);
+    assert_eq!(snapshot(ws.path(), &FILES), at);
+    assert!(done.checkpoint.is_some());
+    let action = |p: &str| {
+        done.files
+            .iter()
+            .find(|f| f.path == p)
+            .map(|f| f.action.as_str())
+    };
+    assert_eq!(action("moved/f7.txt"), Some("delete"), "{:?}", done.files);
+    assert_eq!(action("f7.txt"), Some("create"));
+    assert_eq!(action("n1.txt"), Some("delete"));
+    assert_eq!(action("f6.txt"), Some("create"));
+    assert_eq!(read(ws.path(), "f0.txt").unwrap(), "file 0\nbefore 0\n");
+    // Nothing left to rewind.
+    let again = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(again.ok && again.files.is_empty(), "{}", again.text);
+}
+
+#[test]
+fn a_rewind_is_itself_rewound_and_undone_whole() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let (id, at) = fifty_edits(&ctx, ws.path());
+    let before = snapshot(ws.path(), &FILES);
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert_eq!(snapshot(ws.path(), &FILES), at);
+    let back = rewind::rewind(&ctx, &done.checkpoint.unwrap().id, REFUSE);
+    assert!(back.ok, "{}", back.text);
+    assert_eq!(snapshot(ws.path(), &FILES), before);
+    rewind::rewind(&ctx, &id, REFUSE);
+    assert_eq!(snapshot(ws.path(), &FILES), at);
+    let out = crate::tools::undo::run(&ctx, &json!({ "path": "n1.txt" }));
+    assert!(out.contains("undone successfully"), "{out}");
+    assert_eq!(snapshot(ws.path(), &FILES), before);
+}
+
+#[test]
+fn a_conflict_refuses_the_whole_rewind_and_skip_rewinds_the_rest() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "a0\n").unwrap();
+    std::fs::write(ws.path().join("b.txt"), "b0\n").unwrap();
+    let id = rewind::create(&ctx, None).unwrap().id;
+    write(&ctx, "a.txt", "a1\n");
+    write(&ctx, "b.txt", "b1\n");
+    std::fs::write(ws.path().join("b.txt"), "b1\nthe user's line\n").unwrap();
+    let refused = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(!refused.ok && !refused.can_rewind, "{}", refused.text);
+    assert!(
+        refused.text.contains("b.txt (it changed since"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(refused.conflicts.len(), 1);
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "a1\n");
+    let skip = RewindOptions {
+        skip_conflicts: true,
+        ..REFUSE
+    };
+    let done = rewind::rewind(&ctx, &id, skip);
+    assert!(done.ok, "{}", done.text);
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "a0\n");
+    assert_eq!(read(ws.path(), "b.txt").unwrap(), "b1\nthe user's line\n");
+    assert_eq!(done.conflicts[0].path, "b.txt");
+    assert!(done.text.contains("Skipped 1 file"), "{}", done.text);
+}
+
+#[test]
+fn sixty_edits_of_one_file_rewind_past_the_level_limit() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "v0\n").unwrap();
+    let id = rewind::create(&ctx, None).unwrap().id;
+    for k in 1..=60 {
+        write(&ctx, "a.txt", &format!("v{k}\n"));
+    }
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "v0\n");
+}
+
+#[test]
+fn two_sessions_never_rewind_each_others_changes() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let one = context(ws.path(), hist.path(), "one");
+    let two = context(ws.path(), hist.path(), "two");
+    for f in ["a.txt", "b.txt", "c.txt"] {
+        std::fs::write(ws.path().join(f), "0\n").unwrap();
+    }
+    let id = rewind::create(&one, None).unwrap().id;
+    write(&one, "a.txt", "one\n");
+    write(&two, "b.txt", "two\n");
+    write(&one, "c.txt", "one\n");
+    write(&two, "c.txt", "two\n");
+    let refused = rewind::rewind(&one, &id, REFUSE);
+    assert!(!refused.ok, "{}", refused.text);
+    assert!(
+        refused.text.contains("another session wrote it since"),
+        "{}",
+        refused.text
+    );
+    let skip = RewindOptions {
+        skip_conflicts: true,
+        ..REFUSE
+    };
+    assert!(rewind::rewind(&one, &id, skip).ok);
+    let now: Vec<_> = ["a.txt", "b.txt", "c.txt"]
+        .map(|f| read(ws.path(), f).unwrap())
+        .into();
+    assert_eq!(now, ["0\n", "two\n", "two\n"]);
+    let other = rewind::rewind(&two, &id, REFUSE);
+    assert!(
+        other.text.contains("belongs to another session"),
+        "{}",
+        other.text
+    );
+    assert!(rewind::list(&two).unwrap().is_empty());
+    assert_eq!(
+        rewind::list(&one).unwrap().len(),
+        2,
+        "the checkpoint and the rewind's"
+    );
+}
+
+#[test]
+fn a_dry_run_writes_nothing_and_reports_the_same() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let (id, _) = fifty_edits(&ctx, ws.path());
+    let before = snapshot(ws.path(), &FILES);
+    let dry = RewindOptions {
+        dry_run: true,
+        ..REFUSE
+    };
+    let planned = rewind::rewind(&ctx, &id, dry);
+    assert!(
+        planned.ok && planned.checkpoint.is_none(),
+        "{}",
+        planned.text
+    );
+    assert_eq!(snapshot(ws.path(), &FILES), before);
+    assert_eq!(rewind::list(&ctx).unwrap().len(), 1, "no checkpoint taken");
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert_eq!(planned.files, done.files);
+    assert_eq!(planned.insertions(), done.insertions());
+    assert_eq!(planned.files.len(), 10, "{:?}", planned.files);
+}
+
+#[test]
+fn writes_without_history_are_never_rewound() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let off = session_context(ws.path(), HistoryOption::Off, "s1");
+    std::fs::write(ws.path().join("a.txt"), "a0\n").unwrap();
+    std::fs::write(ws.path().join("b.txt"), "b0\n").unwrap();
+    let id = rewind::create(&ctx, None).unwrap().id;
+    write(&off, "a.txt", "a1\n");
+    write(&ctx, "b.txt", "b1\n");
+    write(&off, "b.txt", "b2\n");
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(!done.ok, "{}", done.text);
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "a1\n");
+    assert_eq!(read(ws.path(), "b.txt").unwrap(), "b2\n");
+    assert!(rewind::create(&off, None).is_err());
+}
+
+/// A rewind cut short after some files landed (the others' levels recorded, their renames not
+/// done): running it again completes it.
+#[test]
+fn a_rewind_cut_short_is_completed_by_running_it_again() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "a0\n").unwrap();
+    std::fs::write(ws.path().join("b.txt"), "b0\n").unwrap();
+    let id = rewind::create(&ctx, None).unwrap().id;
+    write(&ctx, "a.txt", "a1\n");
+    write(&ctx, "b.txt", "b1\n");
+    assert!(rewind::rewind(&ctx, &id, REFUSE).ok);
+    std::fs::write(ws.path().join("b.txt"), "b1\n").unwrap(); // its rename never happened
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "a0\n");
+    assert_eq!(read(ws.path(), "b.txt").unwrap(), "b0\n");
+}
+
+#[test]
+fn an_evicted_checkpoint_is_listed_as_such_and_refused() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "a0\n").unwrap();
+    let id = rewind::create(&ctx, None).unwrap().id;
+    write(&ctx, "a.txt", "a1\n");
+    let small = ctx.history.store().unwrap().with_max_bytes(24 << 10);
+    for i in 0..6u8 {
+        let other = ws.path().join(format!("big{i}"));
+        let previous = vec![b'a' + i; 8000];
+        let level = crate::history::Write {
+            previous: &previous,
+            written: None,
+            tool: "test",
+            txn: None,
+        };
+        small.record_write(&other, &level).unwrap();
+    }
+    let listed = rewind::list(&ctx).unwrap();
+    let real = ctx.resolve_writable("a.txt", None).unwrap().real;
+    assert_eq!(listed[0].lost[0], real.to_string_lossy(), "{listed:?}");
+    let refused = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(!refused.ok, "{}", refused.text);
+    assert!(refused.text.contains("was evicted"), "{}", refused.text);
+    assert!(refused.text.contains("a.txt"), "{}", refused.text);
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "a1\n");
+}
+
+/// A store of format 1.0 (levels without a session) is read as it is; its levels are never
+/// rewound, and the store keeps its version.
+#[test]
+fn levels_without_a_session_are_read_and_never_rewound() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "new\n").unwrap();
+    let id = rewind::create(&ctx, None).unwrap().id;
+    std::fs::write(hist.path().join("format.json"), r#"{"version":"1.0"}"#).unwrap();
+    let old = crate::history::HistoryStore::open(hist.path()).unwrap();
+    let real = ctx.resolve_writable("a.txt", None).unwrap().real;
+    old.record(&real, b"old\n", "edit").unwrap();
+    let levels = ctx.history.store().unwrap().levels(&real).unwrap();
+    assert_eq!(levels[0].session, None);
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok && done.files.is_empty(), "{}", done.text);
+    assert_eq!(read(ws.path(), "a.txt").unwrap(), "new\n");
+    let format = std::fs::read_to_string(hist.path().join("format.json")).unwrap();
+    assert_eq!(format, r#"{"version":"1.0"}"#);
+}
