@@ -280,7 +280,13 @@ fn key(text: &str) -> (usize, u64) {
 /// line that starts with a word character or `@` (so a comment's ` * ` lines do not count; the first
 /// line of a block sets the block's indentation); `None` when no line is.
 pub(crate) fn member_indent(text: &str, range: Range<usize>) -> Option<&str> {
-    text[range].split('\n').find_map(|line| {
+    let piece = &text[range];
+    let bytes = piece.as_bytes();
+    // Only a line that starts with a space or a tab is indented: the others are passed over with
+    // one look each (a file of unindented lines is many of them).
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+    let indented = starts.filter(|&at| matches!(bytes.get(at), Some(b' ' | b'\t')));
+    indented.map(|at| line_at(piece, at)).find_map(|line| {
         let code = line.trim_start_matches([' ', '\t']);
         let word = code
             .bytes()
@@ -403,6 +409,20 @@ mod tests {
         let top = Level::top(&dense);
         assert_eq!(top.start_at_or_before(dense.len() / 2, 0), Some(0));
         assert_eq!(top.boundary_at_or_after(dense.len() / 2), dense.len());
+    }
+
+    /// The members' indentation is that of the first indented line starting with a word (or
+    /// `@`), wherever it lies after any number of unindented lines; none when no line is.
+    #[test]
+    fn member_indent_is_the_first_indented_word_line() {
+        let unindented: String = (0..3000).map(|i| format!("v{i} = {i};\n")).collect();
+        assert_eq!(member_indent(&unindented, 0..unindented.len()), None);
+        let text = format!("{unindented}  * note\n\t\n\tint a;\n    int b;\n");
+        assert_eq!(member_indent(&text, 0..text.len()), Some("\t"));
+        let first = "  @Deco\nx\n";
+        assert_eq!(member_indent(first, 0..first.len()), Some("  "));
+        let cut = "x\n    y\n";
+        assert_eq!(member_indent(cut, 2..cut.len()), Some("    "));
     }
 
     #[test]
