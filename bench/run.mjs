@@ -14,6 +14,7 @@ import { benchGrepVsRg, printGrepVsRg } from './grep-rg.mjs';
 import { loadProbe } from './probe-setup.mjs';
 import { benchPatchFormats } from './patch.mjs';
 import { benchSyntaxGuard } from './syntax-guard.mjs';
+import { benchDenseFile } from './dense-file.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -135,6 +136,18 @@ function nativeBaseline(bin, file, bytes) {
   }
 }
 
+/** The native atomic write of every file in `dir`, on `threads` threads per round (io_baseline --concurrent). */
+function nativeConcurrent(bin, dir, threads) {
+  if (!bin) return null;
+  try {
+    const out = execFileSync(bin, ['--concurrent', String(threads), '5', '10', String(Math.round(3 * BUDGET_MS)), dir], { encoding: 'utf8' });
+    return JSON.parse(out.trim().split('\n').pop());
+  } catch (e) {
+    log(`native concurrent baseline failed on ${dir}: ${e.message}`);
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Workloads
 
@@ -242,7 +255,10 @@ function mismatchNote(a, b) {
     : 'ours and Probe wrote different files';
 }
 
-async function benchConcurrent(sides, work) {
+/** Threads of the native baseline of the concurrent row: as many as libuv's default pool. */
+const CONCURRENT_NATIVE_THREADS = 4;
+
+async function benchConcurrent(sides, work, nativeBin) {
   const { text, units } = generateSource(KB, 'js');
   const buf = Buffer.from(text);
   const row = editRows(text, units, ours.computeLineHash)[0];
@@ -257,7 +273,9 @@ async function benchConcurrent(sides, work) {
     maxReps: 10,
     budgetMs: 3 * BUDGET_MS,
   });
-  const out = { row: `${CONCURRENT_FILES} concurrent edits`, size: `${CONCURRENT_FILES} x 1 KB`, bytes: buf.length * CONCURRENT_FILES, sides: {}, baseline: { node, native: null } };
+  // The disk's own atomic write of the same files (temp + fsync + rename + folder fsync each), on 4 threads.
+  const native = nativeConcurrent(nativeBin, baseDir, CONCURRENT_NATIVE_THREADS);
+  const out = { row: `${CONCURRENT_FILES} concurrent edits`, size: `${CONCURRENT_FILES} x 1 KB`, bytes: buf.length * CONCURRENT_FILES, sides: {}, baseline: { node, native } };
   for (const side of sides) {
     const dir = path.join(side.dir, 'concurrent');
     fs.mkdirSync(dir, { recursive: true });
@@ -393,7 +411,7 @@ function baselineTable() {
     const n = r.baseline.native;
     console.log(
       `  ${pad(r.size, 12)} node read+write+fsync ${pad(cell(r.baseline.node), 28)}` +
-        (n ? ` native read+write+fsync ${pad(cell(n.inplace), 28)} native atomic (tmp+fsync+rename+dir fsync) ${cell(n.atomic)}` : ' native: n/a'),
+        (n?.threads ? ` native atomic of every file on ${n.threads} threads ${cell(n.atomic)}` : n ? ` native read+write+fsync ${pad(cell(n.inplace), 28)} native atomic (tmp+fsync+rename+dir fsync) ${cell(n.atomic)}` : ' native: n/a'),
     );
   }
 }
@@ -403,7 +421,7 @@ function find(row, size) {
 }
 
 /** The issue's targets, judged only where both sides were measured. */
-function targets(grep) {
+function targets(grep, dense) {
   const out = [];
   const add = (name, value, limit, pass, note = '') => out.push({ target: name, value, limit, status: value == null ? 'n/a' : pass ? 'PASS' : 'MISS', note });
   const e4 = find('exact edit', '4 MB');
@@ -424,6 +442,17 @@ function targets(grep) {
     const r = find(row, '1 KB');
     add(`1 KB ${row}: no slower than Probe`, r?.ratios.probeOverOurs, '>= 1x', r?.ratios.probeOverOurs >= 1, diskNote);
   }
+  for (const row of ['exact edit', 'fuzzy: line-trimmed', 'fuzzy: whitespace-normalized', 'line edit (hashes)', 'create', 'exact edit (durability: strict)']) {
+    const r = find(row, '1 KB');
+    add(`1 KB ${row}: within 1.1x of native atomic`, r?.ratios.oursOverNativeAtomic, '<= 1.1x', r?.ratios.oursOverNativeAtomic <= 1.1);
+  }
+  for (const row of ['exact edit', 'fuzzy: line-trimmed', 'fuzzy: whitespace-normalized', 'line edit (hashes)', 'create']) {
+    const r = find(row, '100 KB');
+    add(`100 KB ${row}: within 1.15x of native atomic`, r?.ratios.oursOverNativeAtomic, '<= 1.15x', r?.ratios.oursOverNativeAtomic <= 1.15);
+  }
+  const conc = results.find((r) => r.row.endsWith('concurrent edits'));
+  const concNote = conc ? `node r+w+fsync ${fmtRatio(conc.ratios.oursOverNode)} of ours; Probe ${fmtRatio(conc.ratios.probeOverOurs)} (probe/ours)` : '';
+  add(`${CONCURRENT_FILES} concurrent 1 KB edits: within 1.1x of native atomic on ${CONCURRENT_NATIVE_THREADS} threads`, conc?.ratios.oursOverNativeAtomic, '<= 1.1x', conc?.ratios.oursOverNativeAtomic <= 1.1, concNote);
   for (const row of ['exact edit', 'fuzzy: line-trimmed', 'fuzzy: whitespace-normalized', 'line edit (hashes)', 'create']) {
     const a = find(row, '1 MB')?.sides.ours;
     const b = find(row, '8 MB')?.sides.ours;
@@ -433,6 +462,10 @@ function targets(grep) {
     const pg = ratio(pb, pa);
     add(`growth 1 MB -> 8 MB, ${row}: <= 10x`, g, '<= 10x', g <= 10, pg == null ? '' : `Probe: ${fmtRatio(pg)}`);
   }
+  const denseRatio = dense?.defaults ? dense.defaults.median / dense.stripped.median : null;
+  add('dense 4 MB file: defaults within 1.2x of history off + syntax check off', denseRatio, '<= 1.2x', denseRatio <= 1.2);
+  const firstRatio = dense?.first ? dense.first.median / dense.defaults.median : null;
+  add('dense 4 MB file: first call of a process within 2x of the median', firstRatio, '<= 2x', firstRatio <= 2);
   const gm = grep?.geomean;
   const same = grep?.rows ? `output same as rg --sort path on ${grep.rows.filter((r) => r.same).length}/${grep.rows.length} patterns` : grep?.skipped ?? '';
   add('grep: geometric mean >= 1.0x of rg --sort path', gm?.vsSorted, '>= 1x', gm?.vsSorted >= 1, same);
@@ -503,15 +536,17 @@ async function main() {
   const started = now();
   let patchRows = [];
   let syntaxRows = [];
+  let dense = null;
   try {
     const sides = makeSides(work, probe);
     printHeaderRow();
     for (const [label, bytes] of SIZES) await benchSize(label, bytes, sides, nativeBin, work);
     await benchAnnotate(probe);
-    await benchConcurrent(sides, work);
+    await benchConcurrent(sides, work, nativeBin);
     await benchSymbols(sides, probe, work);
     patchRows = await benchPatchFormats({ measure, work, log, cell });
     syntaxRows = await benchSyntaxGuard({ work, log });
+    dense = await benchDenseFile({ work, log });
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     markCleanup();
@@ -531,7 +566,7 @@ async function main() {
   if (!probe.ok) console.log(`- ${probe.reason}`);
   console.log(`load average at end ${header.loadavgEnd}; total ${header.seconds} s.`);
 
-  const verdicts = targets(grep);
+  const verdicts = targets(grep, dense);
   console.log('\nTargets, judged where both sides were measured:');
   for (const v of verdicts) {
     const val = v.value == null ? 'not measured' : fmtRatio(v.value);
@@ -547,6 +582,7 @@ async function main() {
     grep,
     targets: verdicts,
     syntaxGuard: syntaxRows.map((r) => ({ ...r, off: strip(r.off), warn: strip(r.warn) })),
+    denseFile: dense,
     patchFormats: patchRows.map((r) => ({ ...r, sides: Object.fromEntries(Object.entries(r.sides).map(([k, v]) => [k, strip(v)])) })),
   };
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(json, null, 2));

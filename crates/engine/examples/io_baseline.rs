@@ -5,13 +5,19 @@
 //! - `atomic`: read the file, write a temp file next to it, `fsync`, rename it over the file and
 //!   `fsync` the directory (the same durable protocol the engine's `fs::atomic` uses).
 //!
-//! The file's content is left unchanged. Output: one JSON object per file on stdout.
+//! With `--concurrent <threads>`, one measurement is a round of `atomic` over every regular file
+//! of a folder, the files shared out among `threads` threads (what a host's many concurrent edits
+//! cost the disk).
 //!
-//! Usage: `io_baseline <min_reps> <max_reps> <budget_ms> <file>...`
+//! The file's content is left unchanged. Output: one JSON object per file (or folder) on stdout.
+//!
+//! Usage: `io_baseline <min_reps> <max_reps> <budget_ms> <file>...`, or
+//! `io_baseline --concurrent <threads> <min_reps> <max_reps> <budget_ms> <folder>`
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 fn inplace(path: &Path) -> std::io::Result<()> {
@@ -24,13 +30,35 @@ fn inplace(path: &Path) -> std::io::Result<()> {
 fn atomic(path: &Path) -> std::io::Result<()> {
     let bytes = fs::read(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
-    let tmp = dir.join(format!(".io-baseline-{}.tmp", std::process::id()));
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = dir.join(format!(".io-baseline-{}-{name}.tmp", std::process::id()));
     let mut f = File::create(&tmp)?;
     f.write_all(&bytes)?;
     f.sync_all()?;
     drop(f);
     fs::rename(&tmp, path)?;
     File::open(dir)?.sync_all()
+}
+
+/// `atomic` of each of `files`, shared out among `threads` threads (each takes the next file).
+fn atomic_all(files: &[PathBuf], threads: usize) -> std::io::Result<()> {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    match files.get(i) {
+                        Some(file) => atomic(file)?,
+                        None => return Ok(()),
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .try_for_each(|w| w.join().expect("a worker panicked"))
+    })
 }
 
 struct Stats {
@@ -73,15 +101,53 @@ fn json(s: &Stats) -> String {
     )
 }
 
-fn main() -> std::io::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.len() < 4 {
-        eprintln!("usage: io_baseline <min_reps> <max_reps> <budget_ms> <file>...");
-        std::process::exit(2);
-    }
+/// The `--concurrent` mode: rounds of [`atomic_all`] over the regular files of `args[4]`.
+fn concurrent(args: &[String]) -> std::io::Result<()> {
+    let threads: usize = args[0].parse().expect("threads");
+    let (min, max, budget) = reps(&args[1..4]);
+    let dir = Path::new(&args[4]);
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    let bytes: u64 = files
+        .iter()
+        .map(|f| fs::metadata(f).map_or(0, |m| m.len()))
+        .sum();
+    let a = measure(|| atomic_all(&files, threads), min, max, budget)?;
+    println!(
+        "{{\"dir\":{:?},\"files\":{},\"bytes\":{},\"threads\":{},\"atomic\":{}}}",
+        args[4],
+        files.len(),
+        bytes,
+        threads,
+        json(&a)
+    );
+    Ok(())
+}
+
+/// `<min_reps> <max_reps> <budget_ms>` parsed.
+fn reps(args: &[String]) -> (usize, usize, Duration) {
     let min: usize = args[0].parse().expect("min_reps");
     let max: usize = args[1].parse().expect("max_reps");
     let budget = Duration::from_millis(args[2].parse().expect("budget_ms"));
+    (min, max, budget)
+}
+
+fn main() -> std::io::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--concurrent") && args.len() == 6 {
+        return concurrent(&args[1..]);
+    }
+    if args.len() < 4 || args[0].starts_with("--") {
+        eprintln!("usage: io_baseline <min_reps> <max_reps> <budget_ms> <file>...");
+        eprintln!(
+            "       io_baseline --concurrent <threads> <min_reps> <max_reps> <budget_ms> <folder>"
+        );
+        std::process::exit(2);
+    }
+    let (min, max, budget) = reps(&args[..3]);
     for file in &args[3..] {
         let path = Path::new(file);
         let bytes = fs::metadata(path)?.len();

@@ -4,8 +4,9 @@
 //! The in-process map holds one entry per path that is locked or waited on; the last holder to
 //! release a path removes its entry, so the map never grows past the number of paths in use.
 //!
-//! Across processes, the holder also takes an exclusive `flock` on a sidecar file in a per-user
-//! private directory (see [`sidecar`]; never in the user's tree). If that lock cannot be had, the
+//! Across processes, the holder also takes an exclusive `flock` on a lock file in a per-user
+//! private directory (see [`sidecar`]; never in the user's tree), kept after use and collected
+//! in the background. If that lock cannot be had, the
 //! write is refused ([`LockError::Unavailable`]): it never silently degrades to in-process only.
 //!
 //! Every wait is bounded: when one holder keeps the lock for a whole timeout (default
@@ -156,9 +157,8 @@ impl FileLock {
 
 impl Drop for FileLock {
     fn drop(&mut self) {
-        if let Some(file) = self.sidecar.take() {
-            sidecar::remove(&file, &self.path);
-        }
+        // Closing the lock file releases its `flock`; the file is kept for the next lock.
+        let cross_process = self.sidecar.take().is_some();
         let mut map = LOCKS.lock();
         if let Some(slot) = self.held.take() {
             // SAFETY: `held` is set only once this lock took the slot's mutex, and is taken here
@@ -172,6 +172,10 @@ impl Drop for FileLock {
             .is_some_and(|e| Arc::strong_count(e) == 1)
         {
             map.remove(&self.path);
+        }
+        drop(map);
+        if cross_process {
+            sidecar::note_release();
         }
     }
 }

@@ -243,8 +243,8 @@ impl HistoryStore {
         self
     }
 
-    /// The store lock, held until the returned file is dropped.
-    fn lock(&self) -> Result<std::fs::File, HistoryError> {
+    /// The store lock, held until the returned guard is dropped.
+    fn lock(&self) -> Result<store_fs::StoreLock<'_>, HistoryError> {
         store_fs::lock(&self.root, self.lock_timeout)
     }
 
@@ -463,14 +463,16 @@ impl HistoryStore {
 
     /// Stores `bytes` as the blob `name` (a written content [`Self::record_write`] left to the
     /// caller) unless it is not a valid name, does not match `bytes`' hash, or exists already.
-    /// Needs no store lock: the blob appears whole (temp file + rename) and a level names it.
+    /// Needs no store lock (the blob appears whole, temp file + rename, and a level names it)
+    /// unless a size check is due: only then is the lock taken, to evict.
     pub fn store_blob(&self, name: &str, bytes: &[u8]) -> Result<(), HistoryError> {
-        if bytes.len() as u64 > self.max_bytes || hash_hex(bytes) != name {
+        if bytes.len() as u64 > self.max_bytes || names::name_of(bytes) != name {
             return Ok(());
         }
-        if store_fs::write_object(&self.root, name, bytes)? {
+        let added = store_fs::blocks_of(bytes.len() as u64);
+        if store_fs::write_object(&self.root, name, bytes)? && self.size_check_due(added) {
             let _lock = self.lock()?;
-            self.count_added(store_fs::blocks_of(bytes.len() as u64))?;
+            self.evict_if_over()?;
         }
         Ok(())
     }
@@ -478,10 +480,15 @@ impl HistoryStore {
     /// Counts `added` bytes of new blobs and evicts old levels when a size check is due and the
     /// store is over its cap. The caller holds the store lock.
     fn count_added(&self, added: u64) -> Result<(), HistoryError> {
-        if added > 0
-            && self.size_check_due(added)
-            && store_fs::store_size(&self.root) > self.max_bytes
-        {
+        if added > 0 && self.size_check_due(added) {
+            self.evict_if_over()?;
+        }
+        Ok(())
+    }
+
+    /// Evicts old levels when the store is over its cap. The caller holds the store lock.
+    fn evict_if_over(&self) -> Result<(), HistoryError> {
+        if store_fs::store_size(&self.root) > self.max_bytes {
             index::evict(&self.root, self.max_bytes)?;
         }
         Ok(())

@@ -46,6 +46,26 @@ pub(super) struct Root {
     path: PathBuf,
     fd: OwnedFd,
     subs: [OwnedFd; 4],
+    /// `(device, inode)` of `fd` and of each of `subs` (an open folder's never change).
+    ids: ((u64, u64), [(u64, u64); 4]),
+    /// This process's turn at the store (shared by every `Root` of the same folder).
+    turn: TurnRef,
+}
+
+/// The turn of each store folder this process opened, by `(device, inode)`.
+static TURNS: parking_lot::Mutex<Option<std::collections::HashMap<(u64, u64), TurnRef>>> =
+    parking_lot::Mutex::new(None);
+
+type TurnRef = std::sync::Arc<parking_lot::Mutex<()>>;
+
+/// The turn of the store folder `id` (see [`Root::turn`]).
+fn turn_of(id: (u64, u64)) -> TurnRef {
+    let mut turns = TURNS.lock();
+    turns
+        .get_or_insert_with(Default::default)
+        .entry(id)
+        .or_default()
+        .clone()
 }
 
 /// `(device, inode)` of a stat: what identifies a folder.
@@ -187,10 +207,16 @@ impl Root {
             sub(Sub::Txns)?,
             sub(Sub::Previews)?,
         ];
+        let mut sub_ids = [(0, 0); 4];
+        for (id, fd) in sub_ids.iter_mut().zip(&subs) {
+            *id = id_of(&rustix::fs::fstat(fd).map_err(io_err("inspect", path))?);
+        }
         Ok(Root {
             path: path.to_path_buf(),
             fd: dir,
             subs,
+            ids: (id_of(&st), sub_ids),
+            turn: turn_of(id_of(&st)),
         })
     }
 
@@ -210,19 +236,23 @@ impl Root {
             path: self.path.to_string_lossy().into_owned(),
             what: what.to_string(),
         };
-        let held = rustix::fs::fstat(&self.fd).map_err(io_err("inspect", &self.path))?;
         match rustix::fs::statat(CWD, &self.path, AtFlags::SYMLINK_NOFOLLOW) {
-            Ok(st) if id_of(&st) == id_of(&held) => {}
+            Ok(st) if id_of(&st) == self.ids.0 => {}
             _ => return Err(swapped("the store folder")),
         }
         for s in Sub::ALL {
-            let held = rustix::fs::fstat(self.sub(s)).map_err(io_err("inspect", &self.path))?;
             match rustix::fs::statat(&self.fd, s.name(), AtFlags::SYMLINK_NOFOLLOW) {
-                Ok(st) if id_of(&st) == id_of(&held) => {}
+                Ok(st) if id_of(&st) == self.ids.1[s as usize] => {}
                 _ => return Err(swapped(&format!("{}/", s.name()))),
             }
         }
         Ok(())
+    }
+
+    /// This process's turn at the store: held around the store's `flock`, so threads of one
+    /// process wait for each other in a queue instead of polling the `flock`.
+    pub fn turn(&self) -> &parking_lot::Mutex<()> {
+        &self.turn
     }
 
     /// Opens (creating it mode 0o600) the store's `.lock` file.

@@ -43,6 +43,11 @@ impl<'a> Level<'a> {
         if at > bytes.len() || bytes[at - 1] != b'\n' {
             return false;
         }
+        if self.indent.is_empty() && at >= 2 && ends_in_a_visible_ascii_char(bytes[at - 2]) {
+            // The line above is not blank: no top-level paragraph starts here (checked in O(1), so
+            // a scan over a long run of unbroken lines costs one look per line).
+            return false;
+        }
         let Some(rest) = self.text[at..].strip_prefix(self.indent) else {
             return false;
         };
@@ -275,7 +280,13 @@ fn key(text: &str) -> (usize, u64) {
 /// line that starts with a word character or `@` (so a comment's ` * ` lines do not count; the first
 /// line of a block sets the block's indentation); `None` when no line is.
 pub(crate) fn member_indent(text: &str, range: Range<usize>) -> Option<&str> {
-    text[range].split('\n').find_map(|line| {
+    let piece = &text[range];
+    let bytes = piece.as_bytes();
+    // Only a line that starts with a space or a tab is indented: the others are passed over with
+    // one look each (a file of unindented lines is many of them).
+    let starts = std::iter::once(0).chain(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+    let indented = starts.filter(|&at| matches!(bytes.get(at), Some(b' ' | b'\t')));
+    indented.map(|at| line_at(piece, at)).find_map(|line| {
         let code = line.trim_start_matches([' ', '\t']);
         let word = code
             .bytes()
@@ -283,6 +294,13 @@ pub(crate) fn member_indent(text: &str, range: Range<usize>) -> Option<&str> {
             .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'@');
         (word && code.len() < line.len()).then(|| &line[..line.len() - code.len()])
     })
+}
+
+/// True when `last`, the last byte of a line, shows the line is not blank: an ASCII character that
+/// is not white space (the same rule as `str::trim`; a non-ASCII byte may end a white-space
+/// character, so it proves nothing).
+fn ends_in_a_visible_ascii_char(last: u8) -> bool {
+    last.is_ascii() && !(last as char).is_whitespace()
 }
 
 fn continues(line: &str) -> bool {
@@ -370,6 +388,41 @@ mod tests {
         );
         let outside = CLASS.find("class T").unwrap();
         assert_eq!(members.start_at_or_before(outside, 0), None);
+    }
+
+    /// A top-level paragraph starts only after a blank line, white space of any kind counting as
+    /// blank (a no-break space, a vertical tab); a long run of unbroken lines holds no start.
+    #[test]
+    fn top_level_starts_follow_blank_lines_of_any_white_space() {
+        for blank in ["", "  ", "\t", "\r", "\u{a0}", "\u{b}", "\u{3000}"] {
+            let text = format!("a = 1;\nb = 2;\n{blank}\nc = 3;\nd = 4;\n");
+            let top = Level::top(&text);
+            let c = text.find("c = 3").unwrap();
+            assert_eq!(
+                top.start_at_or_before(text.len() - 1, 0),
+                Some(c),
+                "{blank:?}"
+            );
+            assert_eq!(top.boundary_at_or_after(1), c, "{blank:?}");
+        }
+        let dense: String = (0..5000).map(|i| format!("v{i} = {i};\n")).collect();
+        let top = Level::top(&dense);
+        assert_eq!(top.start_at_or_before(dense.len() / 2, 0), Some(0));
+        assert_eq!(top.boundary_at_or_after(dense.len() / 2), dense.len());
+    }
+
+    /// The members' indentation is that of the first indented line starting with a word (or
+    /// `@`), wherever it lies after any number of unindented lines; none when no line is.
+    #[test]
+    fn member_indent_is_the_first_indented_word_line() {
+        let unindented: String = (0..3000).map(|i| format!("v{i} = {i};\n")).collect();
+        assert_eq!(member_indent(&unindented, 0..unindented.len()), None);
+        let text = format!("{unindented}  * note\n\t\n\tint a;\n    int b;\n");
+        assert_eq!(member_indent(&text, 0..text.len()), Some("\t"));
+        let first = "  @Deco\nx\n";
+        assert_eq!(member_indent(first, 0..first.len()), Some("  "));
+        let cut = "x\n    y\n";
+        assert_eq!(member_indent(cut, 2..cut.len()), Some("    "));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //!
 //! Undo levels are written ahead: the level of a write (the previous content's blob, and the
 //! hashes of both contents) is recorded under the file's lock before the new content is renamed
-//! into place, and retracted if the write fails. A crash between the level and the write leaves a
+//! into place (a replaced file's while its new bytes go to disk), and retracted if the write fails. A crash between the level and the write leaves a
 //! level whose previous content is what the file still holds, which undo recognises and only
 //! removes (see [`super::undo`]); so a write that landed always has its level.
 
@@ -22,7 +22,8 @@ use std::sync::{Arc, Mutex};
 
 use super::ToolContext;
 use crate::fs::atomic::{
-    create_parent_dirs, remove_file_confined, write_atomic_confined, WriteMode,
+    create_parent_dirs, remove_file_confined, write_atomic_confined, write_atomic_confined_before,
+    WriteMode,
 };
 use crate::fs::background::Durability;
 use crate::fs::{FsError, ResolvedPath};
@@ -189,6 +190,11 @@ impl ToolContext {
 
     /// Records the undo level, writes every file (all or nothing), then stores the blobs.
     fn write_change(&self, change: &Change) -> Result<(), FsError> {
+        if let (Recording::Level(tool), [file]) = (change.recording, change.files.as_slice()) {
+            if let (Some(_), Some(after)) = (file.before, file.after) {
+                return self.write_with_level(file, after, tool);
+            }
+        }
         let txn = matches!(
             change.recording,
             Recording::Transaction(_) | Recording::Restore(_)
@@ -234,6 +240,50 @@ impl ToolContext {
             }
         }
         Ok(())
+    }
+
+    /// Replaces one file's content and records its level while the bytes go to disk: once they
+    /// are in the temp file and before its fsync and rename, so the level is still recorded (and
+    /// its syncs queued) ahead of the rename. A level that cannot be recorded abandons the write;
+    /// a write that fails after its level was recorded takes the level back.
+    fn write_with_level(&self, file: &FileEdit, after: &[u8], tool: &str) -> Result<(), FsError> {
+        let strict = self.durability == Durability::Strict && self.history.enabled();
+        let mut pending = None;
+        let mut record = || -> Result<(), FsError> {
+            let recorded = Recorded {
+                previous: file.before,
+                written: after,
+                tool,
+                txn: None,
+            };
+            pending = Some(self.history.record(&file.path.real, &recorded)?);
+            if strict {
+                // The level's syncs are queued: a write durable on return needs them done first.
+                crate::fs::background::flush();
+            }
+            Ok(())
+        };
+        let (real, display) = (&file.path.real, file.display);
+        let written = write_atomic_confined_before(
+            real,
+            after,
+            WriteMode::Replace,
+            display,
+            self.durability,
+            &mut record,
+        );
+        match (written, pending) {
+            (Ok(()), Some(Some(pending))) => {
+                pending.finish(after.to_vec());
+                Ok(())
+            }
+            (Ok(()), _) => Ok(()),
+            (Err(e), Some(_)) => {
+                self.history.retract(&file.path.real, after);
+                Err(e)
+            }
+            (Err(e), None) => Err(e),
+        }
     }
 
     /// Writes the undo level of `change` ahead of its writes; the pending blob of each file's

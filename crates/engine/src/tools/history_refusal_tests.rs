@@ -217,3 +217,26 @@ fn a_store_that_failed_to_open_is_tried_again_once_fixed() {
     let undone = super::undo::run(&ctx, &json!({ "path": "a.txt" }));
     assert!(undone.starts_with("Last edit to a.txt undone"), "{undone}");
 }
+
+/// A replace records its level while its bytes go to disk, ahead of the rename: a write that
+/// fails before the level (writing the bytes) or after it (their fsync, the rename) leaves the
+/// file, its levels and its folder as they were.
+#[test]
+fn a_replace_that_fails_around_its_level_leaves_the_file_and_its_levels() {
+    let (ws, _stores, ctx) = setup(Duration::from_secs(5));
+    assert!(edit(&ctx, "one", "two").starts_with("Successfully"));
+    let real = ctx.resolve_writable("a.txt", None).unwrap().real;
+    for stage in ["write", "sync", "rename"] {
+        crate::fs::atomic::FAIL_AT.with(|f| f.set(Some(stage)));
+        let out = edit(&ctx, "two", "three");
+        crate::fs::atomic::FAIL_AT.with(|f| f.set(None));
+        assert!(out.starts_with("Error"), "{stage}: {out}");
+        assert_eq!(content(&ws), "two\n", "{stage}");
+        let levels = ctx.history.store().unwrap().levels(&real).unwrap();
+        assert_eq!(levels.len(), 1, "{stage}");
+    }
+    assert_eq!(contents_of(ws.path()), vec![ws.path().join("a.txt")]);
+    let undone = super::undo::run(&ctx, &json!({ "path": "a.txt" }));
+    assert!(undone.starts_with("Last edit to a.txt undone"), "{undone}");
+    assert_eq!(content(&ws), "one\n");
+}

@@ -220,35 +220,85 @@ fn a_held_lock_ends_the_wait_with_an_error() {
     drop(lock_path(&path, DEFAULT_LOCK_TIMEOUT).expect("free once the holder is gone"));
 }
 
-/// A sidecar that cannot be used refuses the lock with the reason, instead of degrading.
+/// A lock directory that cannot be used refuses the lock with the reason, instead of degrading.
 #[test]
 fn an_unusable_lock_directory_refuses_the_lock() {
     let dir = tempfile::tempdir().unwrap();
     let not_a_dir = dir.path().join("file");
     std::fs::write(&not_a_dir, "").unwrap();
-    let deadline = std::time::Instant::now() + DEFAULT_LOCK_TIMEOUT;
-    let result = sidecar::lock_in(&not_a_dir, &dir.path().join("f"), deadline);
+    let result = sidecar::LockDir::open(&not_a_dir);
     assert!(matches!(
         result,
         Err(sidecar::SidecarError::Unavailable { .. })
     ));
 }
 
-/// No lock file outlives its use.
+/// Lock files are kept after use (a lock is an open and a `flock`, no create and remove); a
+/// collection removes those nobody holds once old enough, never a held one, and a lock taken
+/// after the collection works on a fresh file.
 #[test]
-fn released_sidecars_are_removed() {
+fn released_lock_files_are_kept_and_collected_when_free() {
     let dir = tempfile::tempdir().unwrap();
-    let before = std::fs::read_dir(lock_dir().unwrap())
-        .map(|d| d.count())
-        .unwrap_or(0);
-    for i in 0..20 {
-        drop(lock_path(&dir.path().join(format!("f{i}")), DEFAULT_LOCK_TIMEOUT).unwrap());
+    let locks = sidecar::LockDir::open(&dir.path().join("locks")).unwrap();
+    let deadline = || Instant::now() + DEFAULT_LOCK_TIMEOUT;
+    let count = || std::fs::read_dir(dir.path().join("locks")).unwrap().count();
+    for i in 0..5 {
+        drop(
+            locks
+                .lock(Path::new(&format!("/f{i}")), deadline())
+                .unwrap(),
+        );
     }
-    let after = std::fs::read_dir(lock_dir().unwrap()).unwrap().count();
-    assert!(
-        after <= before + 2,
-        "{before} lock files before, {after} after"
-    );
+    assert_eq!(count(), 5, "released lock files are kept");
+    assert_eq!(locks.collect(Duration::from_secs(3600)), 0, "too young");
+    let held = locks.lock(Path::new("/f0"), deadline()).unwrap();
+    std::fs::write(dir.path().join("locks").join("not-a-lock"), "").unwrap();
+    assert_eq!(locks.collect(Duration::ZERO), 4, "every free lock file");
+    assert_eq!(count(), 2, "the held one and the foreign file stay");
+    drop(held);
+    drop(locks.lock(Path::new("/f1"), deadline()).unwrap());
+    assert_eq!(count(), 3);
+}
+
+/// Lockers of one path in many threads (each its own open file, as separate processes have)
+/// never hold the lock at once while a collector removes free lock files as fast as it can:
+/// a holder that got the `flock` of a removed file starts over.
+#[test]
+fn a_collector_never_lets_two_holders_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let locks = Arc::new(sidecar::LockDir::open(dir.path()).unwrap());
+    let inside = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let collector = {
+        let (locks, stop) = (locks.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let mut removed = 0;
+            while !stop.load(Ordering::Relaxed) {
+                removed += locks.collect(Duration::ZERO);
+            }
+            removed
+        })
+    };
+    let holders: Vec<_> = (0..4)
+        .map(|_| {
+            let (locks, inside) = (locks.clone(), inside.clone());
+            std::thread::spawn(move || {
+                for _ in 0..300 {
+                    let deadline = Instant::now() + Duration::from_secs(60);
+                    let file = locks.lock(Path::new("/shared"), deadline).unwrap();
+                    assert!(!inside.swap(true, Ordering::SeqCst), "two holders at once");
+                    std::thread::yield_now();
+                    inside.store(false, Ordering::SeqCst);
+                    drop(file);
+                }
+            })
+        })
+        .collect();
+    for h in holders {
+        h.join().unwrap();
+    }
+    stop.store(true, Ordering::Relaxed);
+    assert!(collector.join().unwrap() > 0, "the collector removed files");
 }
 
 /// A queue of calls that each hold the lock briefly, longer in total than the timeout: every one
