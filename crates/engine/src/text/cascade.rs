@@ -88,7 +88,7 @@ fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Loca
 
 /// One strategy's candidates, deduplicated as [`locate`] describes.
 fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
-    let found = strategy.matcher()(content, old)?;
+    let found = strategy.find(content, old)?;
     let mut regions = non_overlapping(found.regions);
     if PROBE_LINE_STRATEGIES.contains(&strategy) {
         regions = within_a_level(content, old, regions);
@@ -214,7 +214,7 @@ pub(crate) fn run(content: &str, search: &str, strategies: &[Strategy]) -> Optio
     let content = lf_view(content);
     let search = lf_view(search);
     strategies.iter().find_map(|&strategy| {
-        let found = strategy.matcher()(&content, &search)?;
+        let found = strategy.find(&content, &search)?;
         let first = found.regions.first()?.clone();
         Some(FuzzyMatch {
             matched_text: content.get(first)?.to_string(),
