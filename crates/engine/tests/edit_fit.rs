@@ -49,6 +49,19 @@ const PY: &str = "class A:\n    def f(self):\n        if x:\n            y()\n  
 mod indentation {
     use super::*;
 
+    /// Lines copied in tabs for a file that mixes tabs and spaces, `old_string` ending with its
+    /// line break, a whitespace-only line after them: that line stays (it was removed).
+    #[test]
+    fn a_whitespace_only_line_after_the_match_stays() {
+        let file = "class A:\n    def f(self):\n\tx = 1\n\ty = 2\n        return x\n    \n    def g(self):\n        pass\n";
+        let params = text_edit(
+            "\tx = 1\n\ty = 2\n\treturn x\n",
+            "        x = 1\n        y = 2\n        return x\n",
+        );
+        let expected = file.replace("\tx = 1\n\ty = 2\n", "        x = 1\n        y = 2\n");
+        assert_lands("a.py", file, params, &expected);
+    }
+
     /// A hunk that starts deeper than it ends, copied one level too shallow: every line moves
     /// by its own old line's shift, not only those at the first line's indent.
     #[test]

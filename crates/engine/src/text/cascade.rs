@@ -89,7 +89,7 @@ fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Loca
 /// One strategy's candidates, deduplicated as [`locate`] describes.
 fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
     let found = strategy.find(content, old)?;
-    let mut regions = non_overlapping(found.regions);
+    let mut regions = ending_at_line_break(content, old, non_overlapping(found.regions));
     if PROBE_LINE_STRATEGIES.contains(&strategy) {
         regions = within_a_level(content, old, regions);
     }
@@ -107,6 +107,21 @@ fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
         regions,
         identical: false,
     })
+}
+
+/// An `old` that ends with its line break claims no text after it: a region whose last line is
+/// whitespace only (a line strategy matched `old`'s empty last line to it) ends at the line break
+/// before that line, which is left as it is.
+fn ending_at_line_break(content: &str, old: &str, regions: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    if !old.ends_with('\n') {
+        return regions;
+    }
+    let blank = |s: &str| !s.is_empty() && s.bytes().all(|b| b == b' ' || b == b'\t');
+    let cut = |r: Range<usize>| match content[r.clone()].rfind('\n') {
+        Some(i) if blank(&content[r.start + i + 1..r.end]) => r.start..r.start + i + 1,
+        _ => r,
+    };
+    regions.into_iter().map(cut).collect()
 }
 
 /// Probe's strategies that bound the indentation gap in characters.
@@ -395,5 +410,18 @@ mod tests {
         assert_eq!(locate("a", " \n ", Restriction::Any), None);
         let tb = Restriction::Only(Strategy::TrimmedBoundary);
         assert_eq!(locate("a", "", tb), None);
+    }
+
+    /// `old` ends with its line break and the file's next line holds only white space: the
+    /// region ends at the line break (a line strategy matched the white space to `old`'s empty
+    /// last line, and the edit then removed that line).
+    #[test]
+    fn a_whitespace_line_after_old_stays_out_of_the_region() {
+        let content = "def f():\n\tx = 1\n        return x\n    \n    def g():\n";
+        let l = fuzzy_only(content, "\tx = 1\n\treturn x\n").unwrap();
+        assert_eq!(
+            &content[l.regions[0].clone()],
+            "\tx = 1\n        return x\n"
+        );
     }
 }
