@@ -508,6 +508,27 @@ mod slips {
             text_edit("  href=\"/x/y.html\"\n", "  href=\"/z\"\n"),
         );
     }
+
+    /// A fragment given as a line that occurs at several places: refused, naming the lines that
+    /// hold it (it used to be "String not found").
+    #[test]
+    fn a_fragment_found_at_several_places_names_its_lines() {
+        let label =
+            |id: &str| format!("  <label htmlFor=\"{id}\" className=\"block text-sm mb-1\">\n");
+        let file = format!(
+            "<form>\n{}  <input id=\"a\" />\n{}</form>\n",
+            label("a"),
+            label("b")
+        );
+        let params = text_edit(
+            "      className=\"block text-sm mb-1\"\n",
+            "      className=\"block text-sm mb-2\"\n",
+        );
+        let (reply, text) = edit_in("a.tsx", &file, params);
+        assert_eq!(text, file);
+        let lead = "Error editing file: old_string was found only as part of a line, at 2 places (lines 2, 4 of a.tsx)";
+        assert!(reply.starts_with(lead), "{reply}");
+    }
 }
 
 /// A block-anchor match pins only the first and last lines: a line between them that the model
