@@ -348,12 +348,21 @@ mod tests {
 
     #[test]
     fn exact_matches_are_never_fitted() {
-        let fitted = fit_each("    a();", &[4..8], None, "a();", "b();").unwrap();
-        assert_eq!(fitted[0].text, "b();");
+        let (inner, whole) = (4..8, 0..8);
         let fitted = fit_each(
             "    a();",
-            &[0..8],
-            Some(Strategy::LineTrimmed),
+            std::slice::from_ref(&inner),
+            None,
+            "a();",
+            "b();",
+        )
+        .unwrap();
+        assert_eq!(fitted[0].text, "b();");
+        let trimmed = Some(Strategy::LineTrimmed);
+        let fitted = fit_each(
+            "    a();",
+            std::slice::from_ref(&whole),
+            trimmed,
             "a();",
             "b();",
         );
@@ -366,9 +375,10 @@ mod tests {
         let content = "x\ny\n  def handle(msg) do\n    # send(\"a\")\n    x = 1\n  end\n";
         let old = "def handle(msg) do\n  # send(\"b\")\n  x = 1\nend";
         let new = "def handle(msg) do\n  send(\"c\")\n  x = 1\nend";
-        let regions = [4..content.len() - 1];
+        let region = 4..content.len() - 1;
+        let regions = std::slice::from_ref(&region);
         let anchored = Some(Strategy::BlockAnchor);
-        let (at, refusal) = fit_each(content, &regions, anchored, old, new).unwrap_err();
+        let (at, refusal) = fit_each(content, regions, anchored, old, new).unwrap_err();
         let shown = "-  # send(\"b\")\n+    # send(\"a\")\n".to_string();
         assert_eq!(
             refusal,
