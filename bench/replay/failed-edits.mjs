@@ -8,6 +8,7 @@
 //        [--json OUT] [--lib PATH/TO/lib/index.mjs]
 //        node bench/replay/failed-edits.mjs --find --repos DIR [--list FILE]   (rewrite the list)
 
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
@@ -129,7 +130,8 @@ async function main() {
     writeFileSync(file, c.content);
     const reply = await edit.execute({ file_path: file, old_string: c.old_string, new_string: c.new_string });
     const after = readFileSync(file, 'utf8');
-    results.push({ id: c.id, model: modelName(c.model), path: c.path, outcome: judgeFailed(c, reply, after), reply: reply.slice(0, 300) });
+    const afterHash = createHash('sha256').update(after).digest('hex').slice(0, 16);
+    results.push({ id: c.id, model: modelName(c.model), path: c.path, outcome: judgeFailed(c, reply, after), reply: reply.slice(0, 300), afterHash });
     rmSync(file);
   }
   rmSync(dir, { recursive: true, force: true });

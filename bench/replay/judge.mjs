@@ -1,6 +1,7 @@
 // Judging one replayed edit against the exact post-commit file, and the report tables.
 
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 
 const lf = (s) => s.replace(/\r\n/g, '\n');
@@ -30,10 +31,12 @@ function droppedLines(expected, actual) {
 /**
  * outcome: correct | whitespace (same lines up to indentation/trailing white space and line
  * endings) | wrong | refused; flags: joined (fewer lines, same non-white text), dropped (real
- * lines of the expected file missing).
+ * lines of the expected file missing); `afterHash`: a hash of the file after the call, so the
+ * per-call results of two builds can be compared byte for byte.
  */
 export function judge(call, { file, reply, after }, c) {
-  const base = { file, reply: reply.slice(0, 300), joined: false, dropped: 0, refusal: null };
+  const afterHash = createHash('sha256').update(after).digest('hex').slice(0, 16);
+  const base = { file, reply: reply.slice(0, 300), afterHash, joined: false, dropped: 0, refusal: null };
   if (reply.startsWith('Error')) {
     const untouched = after === call.content;
     return { ...base, outcome: untouched ? 'refused' : 'wrong', refusal: refusalKind(reply) };

@@ -49,6 +49,19 @@ const PY: &str = "class A:\n    def f(self):\n        if x:\n            y()\n  
 mod indentation {
     use super::*;
 
+    /// Lines copied in tabs for a file that mixes tabs and spaces, `old_string` ending with its
+    /// line break, a whitespace-only line after them: that line stays (it was removed).
+    #[test]
+    fn a_whitespace_only_line_after_the_match_stays() {
+        let file = "class A:\n    def f(self):\n\tx = 1\n\ty = 2\n        return x\n    \n    def g(self):\n        pass\n";
+        let params = text_edit(
+            "\tx = 1\n\ty = 2\n\treturn x\n",
+            "        x = 1\n        y = 2\n        return x\n",
+        );
+        let expected = file.replace("\tx = 1\n\ty = 2\n", "        x = 1\n        y = 2\n");
+        assert_lands("a.py", file, params, &expected);
+    }
+
     /// A hunk that starts deeper than it ends, copied one level too shallow: every line moves
     /// by its own old line's shift, not only those at the first line's indent.
     #[test]
@@ -494,6 +507,27 @@ mod slips {
             twice,
             text_edit("  href=\"/x/y.html\"\n", "  href=\"/z\"\n"),
         );
+    }
+
+    /// A fragment given as a line that occurs at several places: refused, naming the lines that
+    /// hold it (it used to be "String not found").
+    #[test]
+    fn a_fragment_found_at_several_places_names_its_lines() {
+        let label =
+            |id: &str| format!("  <label htmlFor=\"{id}\" className=\"block text-sm mb-1\">\n");
+        let file = format!(
+            "<form>\n{}  <input id=\"a\" />\n{}</form>\n",
+            label("a"),
+            label("b")
+        );
+        let params = text_edit(
+            "      className=\"block text-sm mb-1\"\n",
+            "      className=\"block text-sm mb-2\"\n",
+        );
+        let (reply, text) = edit_in("a.tsx", &file, params);
+        assert_eq!(text, file);
+        let lead = "Error editing file: old_string was found only as part of a line, at 2 places (lines 2, 4 of a.tsx)";
+        assert!(reply.starts_with(lead), "{reply}");
     }
 }
 

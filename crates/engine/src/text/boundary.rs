@@ -1,8 +1,11 @@
 //! Trimmed-boundary matching: white space around the whole `old_string` is ignored, as long as
 //! the line boundaries it carries agree with the file.
 
+use super::fit::frame::relative_to_first_line;
+use super::fit::{carry_indentation, trailing_breaks, Region};
 use super::js::js_trim;
-use super::StrategyMatch;
+use super::{MatchStrategy, StrategyMatch};
+use crate::lines::detect_base_indent;
 
 /// Byte range of `search` without its leading and trailing JavaScript white space (blank lines,
 /// spaces, tabs, ...). Callers replacing a trimmed-boundary match can trim `new_string` the same way
@@ -84,9 +87,71 @@ fn line_break_len(rest: &[u8]) -> usize {
         .map_or(rest.len(), |i| i + 1)
 }
 
+/// The trimmed-boundary strategy ([`trimmed_boundary_match`]); its fit trims `new_string` as
+/// `old_string` was trimmed ([`fit_trimmed`]).
+pub(super) struct TrimmedBoundary;
+
+impl MatchStrategy for TrimmedBoundary {
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch> {
+        trimmed_boundary_match(content, search)
+    }
+
+    fn fit(&self, region: &Region, old: &str, new: &str) -> String {
+        fit_trimmed(region, old, new)
+    }
+}
+
+/// The blank lines and trailing white space around `new` are dropped as they were for `old`,
+/// except line breaks `new` ends with beyond those `old` had outside the region (the region takes
+/// its last line's break when `old` closes a line) — unless `new` was not written in `old`'s frame
+/// (it lacks `old`'s opening line breaks), when they are all kept. The first line's indentation is
+/// kept for mapping `new` into the file's frame (the region starts after the file line's
+/// indentation); a `new` at another base indent moves as one block, its first line onto the file
+/// line ([`relative_to_first_line`]), else `new` is trimmed like `old`.
+fn fit_trimmed(region: &Region, old: &str, new: &str) -> String {
+    let (old_edges, new_edges) = (blank_edges_removed(old), blank_edges_removed(new));
+    let breaks = |s: &str| s[trimmed_core(s).end..].matches('\n').count();
+    let opening = |s: &str| s[..trimmed_core(s).start].matches('\n').count();
+    let outside = breaks(old).saturating_sub(trailing_breaks(region.text));
+    let same_frame = opening(new) >= opening(old) && breaks(new) >= breaks(old);
+    // The region's own line break stays a line break: no untouched line is joined.
+    let kept = match same_frame {
+        true => breaks(new).saturating_sub(outside),
+        false => breaks(new),
+    }
+    .max(trailing_breaks(region.text));
+    let opens_line = trimmed_core(old).start > 0;
+    let body = if new_edges.trim().is_empty() {
+        new[trimmed_core(new)].to_string()
+    } else if detect_base_indent(new_edges) == detect_base_indent(old_edges) {
+        carry_indentation(region, old_edges, new_edges)
+    } else if opens_line {
+        relative_to_first_line(new_edges, region.first_indent, region.style)
+    } else {
+        new[trimmed_core(new)].to_string()
+    };
+    body + &"\n".repeat(kept)
+}
+
+/// `s` without its leading blank lines and trailing white space.
+fn blank_edges_removed(s: &str) -> &str {
+    let body = s.trim_end();
+    let first = body.len() - body.trim_start().len();
+    let line_start = body[..first].rfind('\n').map_or(0, |i| i + 1);
+    &body[line_start..]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::fit::tests::fit;
+    use crate::text::fit::IndentStyle;
+    use crate::text::Strategy;
+
+    const SPACES4: IndentStyle = IndentStyle {
+        tabs: false,
+        unit: 4,
+    };
 
     #[test]
     fn ignores_blank_lines_and_spaces_around_the_search() {
@@ -131,5 +196,44 @@ mod tests {
         assert_eq!(trimmed_core("\n  ab c \n"), 3..7);
         assert_eq!(trimmed_core("x"), 0..1);
         assert_eq!(trimmed_core("  "), 2..2);
+    }
+
+    #[test]
+    fn its_fit_trims_new_like_the_trimmed_old() {
+        let trimmed = |text: &str, indent: &str, old: &str, new: &str| {
+            fit(Strategy::TrimmedBoundary, text, indent, SPACES4, old, new)
+        };
+        assert_eq!(
+            trimmed("foo(1);", "", "\n foo(1); \n", "\n foo(2); \n"),
+            "foo(2);"
+        );
+        // Tabs for the file's four spaces, one line between blank lines, a comment added above.
+        let out = trimmed(
+            "va_start(ap);",
+            "    ",
+            "\n\tva_start(ap);",
+            "\n\t/* a\n\t * b */\n\tva_start(ap);",
+        );
+        assert_eq!(out, "/* a\n     * b */\n    va_start(ap);");
+    }
+
+    /// `new`'s own trailing line break (a blank line added after the edited line) is kept; the
+    /// region's line break stays; a `new` that lacks `old`'s opening break keeps its trailing
+    /// breaks as written.
+    #[test]
+    fn its_fit_keeps_the_line_breaks_new_adds() {
+        let trimmed = |text: &str, indent: &str, old: &str, new: &str| {
+            fit(Strategy::TrimmedBoundary, text, indent, SPACES4, old, new)
+        };
+        let out = trimmed(
+            "for (a) {",
+            "    ",
+            "\tfor (a) {",
+            "\tfor (b) {\n\t\tc();\n\t}\n",
+        );
+        assert_eq!(out, "for (b) {\n        c();\n    }\n");
+        assert_eq!(trimmed("// v1\n", "", "\n// v1\n", "// v2"), "// v2\n");
+        assert_eq!(trimmed("}\n", "", "\n}\n\n", "}\n\n"), "}\n\n");
+        assert_eq!(trimmed("}\n", "", "}\n\n", "};\n\n"), "};\n");
     }
 }

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use super::fit::style_around;
 use super::js::js_trim;
 use super::{FuzzyMatch, Strategy};
 use crate::lines::detect_style;
@@ -88,8 +89,8 @@ fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Loca
 
 /// One strategy's candidates, deduplicated as [`locate`] describes.
 fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
-    let found = strategy.matcher()(content, old)?;
-    let mut regions = non_overlapping(found.regions);
+    let found = strategy.find(content, old)?;
+    let mut regions = ending_at_line_break(content, old, non_overlapping(found.regions));
     if PROBE_LINE_STRATEGIES.contains(&strategy) {
         regions = within_a_level(content, old, regions);
     }
@@ -109,6 +110,21 @@ fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
     })
 }
 
+/// An `old` that ends with its line break claims no text after it: a region whose last line is
+/// whitespace only (a line strategy matched `old`'s empty last line to it) ends at the line break
+/// before that line, which is left as it is.
+fn ending_at_line_break(content: &str, old: &str, regions: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    if !old.ends_with('\n') {
+        return regions;
+    }
+    let blank = |s: &str| !s.is_empty() && s.bytes().all(|b| b == b' ' || b == b'\t');
+    let cut = |r: Range<usize>| match content[r.clone()].rfind('\n') {
+        Some(i) if blank(&content[r.start + i + 1..r.end]) => r.start..r.start + i + 1,
+        _ => r,
+    };
+    regions.into_iter().map(cut).collect()
+}
+
 /// Probe's strategies that bound the indentation gap in characters.
 const PROBE_LINE_STRATEGIES: [Strategy; 3] = [
     Strategy::LineTrimmed,
@@ -118,8 +134,9 @@ const PROBE_LINE_STRATEGIES: [Strategy; 3] = [
 
 /// The edit tool's guard on the candidates of Probe's strategies: where the search and a candidate
 /// indent in different styles (tabs against spaces), Probe's one-character limit says nothing, so
-/// the gap is measured in levels (a tab is one; spaces count by the file's unit, or by the
-/// model's for the search) and candidates more than one level apart are dropped.
+/// the gap is measured in levels (a tab is one; spaces count by the file's unit read around the
+/// candidate ([`UnitNear`]), or by the model's for the search) and candidates more than one level
+/// apart are dropped.
 fn within_a_level(content: &str, old: &str, regions: Vec<Range<usize>>) -> Vec<Range<usize>> {
     let tabbed = |s: &str| s.split('\n').any(|l| l.starts_with('\t'));
     // A region measured from its line's start (it may start after the indentation).
@@ -131,12 +148,43 @@ fn within_a_level(content: &str, old: &str, regions: Vec<Range<usize>>) -> Vec<R
     if !regions.iter().any(|r| tabbed(lines_of(r)) != old_tabs) {
         return regions;
     }
-    let file_unit = detect_style(&content[..floor_boundary(content, 16 * 1024)]).unit;
     let old_levels = min_levels(old, detect_style(old).unit);
+    let mut file_unit = UnitNear::new(content);
     regions
         .into_iter()
-        .filter(|r| min_levels(lines_of(r), file_unit).abs_diff(old_levels) <= 1)
+        .filter(|r| min_levels(lines_of(r), file_unit.at(r.start)).abs_diff(old_levels) <= 1)
         .collect()
+}
+
+/// Bytes a position may lie past the last reading of [`UnitNear`] before the unit is read again.
+const UNIT_REREAD: usize = 4 * 1024;
+
+/// The file's indentation unit around positions given in ascending order ([`style_around`]), read
+/// again once a position lies [`UNIT_REREAD`] bytes past the last reading: linear in the file
+/// however many candidates there are.
+struct UnitNear<'a> {
+    content: &'a str,
+    read: Option<(usize, usize)>,
+}
+
+impl<'a> UnitNear<'a> {
+    fn new(content: &'a str) -> UnitNear<'a> {
+        UnitNear {
+            content,
+            read: None,
+        }
+    }
+
+    fn at(&mut self, at: usize) -> usize {
+        match self.read {
+            Some((read_at, unit)) if at < read_at + UNIT_REREAD => unit,
+            _ => {
+                let unit = style_around(self.content, at).unit;
+                self.read = Some((at, unit));
+                unit
+            }
+        }
+    }
 }
 
 /// The smallest indentation of `text`'s non-blank lines in levels (tab = 1, `unit` spaces = 1).
@@ -150,15 +198,6 @@ fn min_levels(text: &str, unit: usize) -> usize {
         })
         .min()
         .unwrap_or(0)
-}
-
-/// The largest char boundary of `s` at or below `at`.
-fn floor_boundary(s: &str, at: usize) -> usize {
-    let mut end = at.min(s.len());
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    end
 }
 
 fn exact(content: &str, needle: &str) -> Option<Located> {
@@ -214,7 +253,7 @@ pub(crate) fn run(content: &str, search: &str, strategies: &[Strategy]) -> Optio
     let content = lf_view(content);
     let search = lf_view(search);
     strategies.iter().find_map(|&strategy| {
-        let found = strategy.matcher()(&content, &search)?;
+        let found = strategy.find(&content, &search)?;
         let first = found.regions.first()?.clone();
         Some(FuzzyMatch {
             matched_text: content.get(first)?.to_string(),
@@ -395,5 +434,49 @@ mod tests {
         assert_eq!(locate("a", " \n ", Restriction::Any), None);
         let tb = Restriction::Only(Strategy::TrimmedBoundary);
         assert_eq!(locate("a", "", tb), None);
+    }
+
+    /// `old` ends with its line break and the file's next line holds only white space: the
+    /// region ends at the line break (a line strategy matched the white space to `old`'s empty
+    /// last line, and the edit then removed that line).
+    #[test]
+    fn a_whitespace_line_after_old_stays_out_of_the_region() {
+        let content = "def f():\n\tx = 1\n        return x\n    \n    def g():\n";
+        let l = fuzzy_only(content, "\tx = 1\n\treturn x\n").unwrap();
+        assert_eq!(
+            &content[l.regions[0].clone()],
+            "\tx = 1\n        return x\n"
+        );
+    }
+
+    /// A 2-space head longer than 16 KB, then a 4-space part: the unit of tab copies is read
+    /// around each candidate, not at the file's head.
+    fn two_space_head_then(body: &str) -> String {
+        let mut content = "  h();\n".repeat(2_500);
+        content.push_str(&"    f();\n".repeat(1_200));
+        content.push_str(body);
+        content
+    }
+
+    /// [`tab_copies_are_measured_in_levels`] far down a file whose head indents by 2.
+    #[test]
+    fn levels_are_measured_in_the_unit_around_the_candidate() {
+        let mut block = String::new();
+        for depth in 0..5 {
+            block.push_str(&format!("{}if c{depth} {{\n", "    ".repeat(depth)));
+        }
+        block.push_str(&format!("{}x();\n", "    ".repeat(5)));
+        for depth in (0..5).rev() {
+            block.push_str(&format!("{}}}\n", "    ".repeat(depth)));
+        }
+        let content = two_space_head_then(&block);
+        let first = line_span(&content, &(content.len() - block.len()..content.len())).0;
+        let found = fuzzy_only(&content, "\t\t\t\t}\n\t\t\t}").expect("a candidate");
+        let spans: Vec<_> = found
+            .regions
+            .iter()
+            .map(|r| line_span(&content, r))
+            .collect();
+        assert_eq!(spans, vec![(first + 6, first + 7)]);
     }
 }

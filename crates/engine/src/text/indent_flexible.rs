@@ -11,7 +11,7 @@ use super::kmp::for_each_match;
 use super::line_table::{indent_diff_too_large, LineInfo, LineTable};
 use super::line_trimmed::TrimmedSearch;
 use super::range_min::SlidingMin;
-use super::StrategyMatch;
+use super::{MatchStrategy, StrategyMatch};
 
 const MISSING: u32 = u32::MAX;
 const SPECIAL: u32 = u32::MAX - 1;
@@ -215,6 +215,16 @@ impl IndentTokens {
         self.suffix_hits[i]
             && self.rest_ids[k] == self.first_rest
             && indent_of(&content.lines[k]).ends_with(self.first_tail.as_str())
+    }
+}
+
+/// Probe's indent-flexible strategy ([`indent_flexible_match`]); its regions differ from
+/// `old_string` in indentation only, so `new_string` is laid into their frame.
+pub(super) struct IndentFlexible;
+
+impl MatchStrategy for IndentFlexible {
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch> {
+        indent_flexible_match(content, search)
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::line_table::LineTable;
 use super::line_trimmed::TrimmedSearch;
-use super::StrategyMatch;
+use super::{MatchStrategy, StrategyMatch};
 
 /// Columns of a line's leading white space with a tab as `tab` columns.
 fn columns(line: &str, tab: usize) -> usize {
@@ -70,6 +70,16 @@ pub fn indent_shifted_match(content: &str, search: &str) -> Option<StrategyMatch
     }
     let regions: Vec<_> = candidates.into_iter().map(|(r, _)| r).collect();
     (regions.len() == 1).then_some(StrategyMatch { regions })
+}
+
+/// The indent-shifted strategy ([`indent_shifted_match`]); its regions differ from `old_string`
+/// by one indentation shift, so `new_string` is laid into their frame.
+pub(super) struct IndentShifted;
+
+impl MatchStrategy for IndentShifted {
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch> {
+        indent_shifted_match(content, search)
+    }
 }
 
 #[cfg(test)]

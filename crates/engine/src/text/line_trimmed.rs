@@ -8,7 +8,7 @@ use super::kmp::Kmp;
 use super::line_table::{indent_diff_too_large, LineTable};
 use super::range_min::SlidingMin;
 use super::zones::{is_whole_trimmed_line, line_zones};
-use super::StrategyMatch;
+use super::{MatchStrategy, StrategyMatch};
 
 /// Id of a content line whose trimmed text is no search line's.
 const MISSING: u32 = u32::MAX;
@@ -104,6 +104,16 @@ pub fn line_trimmed_match(content: &str, search: &str) -> Option<StrategyMatch> 
         }
     }
     (!regions.is_empty()).then_some(StrategyMatch { regions })
+}
+
+/// Probe's line-trimmed strategy ([`line_trimmed_match`]); its regions differ from `old_string` in
+/// indentation and trailing white space only, so `new_string` is laid into their frame.
+pub(super) struct LineTrimmed;
+
+impl MatchStrategy for LineTrimmed {
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch> {
+        line_trimmed_match(content, search)
+    }
 }
 
 #[cfg(test)]

@@ -8,12 +8,17 @@
 //! interned and matched with KMP instead of sliding a window. Ours ([`quote_normalized_match`],
 //! [`escape_normalized_match`], [`trimmed_boundary_match`], [`block_anchor_match`]) run after them
 //! in [`locate`], the one driver the edit tool runs; [`closest_region`] suggests where a failed search was probably meant.
+//!
+//! Each strategy's rules live in its own module as a [`MatchStrategy`]: how it finds `old_string`
+//! and how `new_string` is fitted to a region it found (the shared indentation framing is
+//! [`fit`]'s). [`Strategy::find`] and [`Strategy::fit`] reach them.
 
 mod block_anchor;
 mod boundary;
 mod cascade;
 mod closest;
 mod escapes;
+pub mod fit;
 mod indent_flexible;
 mod indent_shifted;
 pub mod js;
@@ -29,6 +34,7 @@ mod surplus;
 mod whitespace;
 mod zones;
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 pub use block_anchor::{block_anchor_match, BLOCK_ANCHOR_BUDGET, BLOCK_ANCHOR_THRESHOLD};
@@ -39,6 +45,7 @@ pub use closest::{
     CLOSEST_PAIR_BUDGET,
 };
 pub use escapes::{escape_normalized_match, unescape_literal};
+pub use fit::{FitRefusal, Fitted, Region};
 pub use indent_flexible::indent_flexible_match;
 pub use indent_shifted::indent_shifted_match;
 pub use levenshtein::bounded_levenshtein;
@@ -97,18 +104,65 @@ impl Strategy {
         Strategy::ALL.into_iter().find(|s| s.as_str() == name)
     }
 
-    /// The strategy's match function (regions into the content it is given; no CRLF handling).
-    pub fn matcher(self) -> StrategyFn {
+    /// Every candidate region of `search` in `content` ([`MatchStrategy::find`]).
+    pub fn find(self, content: &str, search: &str) -> Option<StrategyMatch> {
+        self.rules().find(content, search)
+    }
+
+    /// The replacement for `region`, which this strategy found for `old`: `new` as the file's text
+    /// there makes it ([`MatchStrategy::reconcile`]), laid into the region
+    /// ([`MatchStrategy::fit`]).
+    pub fn fit<'n>(
+        self,
+        region: &Region,
+        old: &str,
+        new: &'n str,
+    ) -> Result<Fitted<'n>, FitRefusal> {
+        let rules = self.rules();
+        let meant = rules.reconcile(region.text, old, new)?;
+        let text = rules.fit(region, old, &meant);
+        Ok(Fitted { text, meant })
+    }
+
+    /// The module that owns this strategy's rules.
+    fn rules(self) -> &'static dyn MatchStrategy {
         match self {
-            Strategy::LineTrimmed => line_trimmed_match,
-            Strategy::WhitespaceNormalized => whitespace_normalized_match,
-            Strategy::IndentFlexible => indent_flexible_match,
-            Strategy::IndentShifted => indent_shifted_match,
-            Strategy::QuoteNormalized => quote_normalized_match,
-            Strategy::EscapeNormalized => escape_normalized_match,
-            Strategy::TrimmedBoundary => trimmed_boundary_match,
-            Strategy::BlockAnchor => block_anchor_match,
+            Strategy::LineTrimmed => &line_trimmed::LineTrimmed,
+            Strategy::WhitespaceNormalized => &whitespace::WhitespaceNormalized,
+            Strategy::IndentFlexible => &indent_flexible::IndentFlexible,
+            Strategy::IndentShifted => &indent_shifted::IndentShifted,
+            Strategy::QuoteNormalized => &quotes::QuoteNormalized,
+            Strategy::EscapeNormalized => &escapes::EscapeNormalized,
+            Strategy::TrimmedBoundary => &boundary::TrimmedBoundary,
+            Strategy::BlockAnchor => &block_anchor::BlockAnchor,
         }
+    }
+}
+
+/// One fuzzy strategy's rules, kept in the strategy's own module: how it finds `old_string` and how
+/// `new_string` is fitted to a region it found. Reached through [`Strategy`].
+pub trait MatchStrategy {
+    /// Every accepted candidate region of `search` in `content`, in file order (byte ranges into
+    /// `content` as given; no CRLF handling); `None` when there is none.
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch>;
+
+    /// `new` as the caller meant it for the region holding `region_text`, before it is laid out.
+    /// A strategy whose regions may differ from `old` in content puts the file's version back
+    /// where `new` keeps `old`'s line, or refuses; the others take `new` as given (the default).
+    fn reconcile<'n>(
+        &self,
+        region_text: &str,
+        old: &str,
+        new: &'n str,
+    ) -> Result<Cow<'n, str>, FitRefusal> {
+        let _ = (region_text, old);
+        Ok(Cow::Borrowed(new))
+    }
+
+    /// The text that replaces `region`, from `new` written against `old`. The default lays `new`
+    /// into the region's indentation frame (the [`fit`] module's shared framing).
+    fn fit(&self, region: &Region, old: &str, new: &str) -> String {
+        fit::framed(region, old, new)
     }
 }
 
@@ -137,9 +191,6 @@ pub fn find_fuzzy_match(content: &str, search: &str) -> Option<FuzzyMatch> {
     // still run, as Probe does.
     cascade::run(content, search, &Strategy::ALL[..3])
 }
-
-/// Signature shared by the strategy functions.
-pub type StrategyFn = fn(&str, &str) -> Option<StrategyMatch>;
 
 #[cfg(test)]
 mod tests {

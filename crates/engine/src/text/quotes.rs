@@ -5,8 +5,9 @@
 
 use std::ops::Range;
 
+use super::fit::{framed, Region};
 use super::zones::line_zones;
-use super::StrategyMatch;
+use super::{MatchStrategy, StrategyMatch};
 
 /// The straight quote a typographic quote stands for, or the character itself.
 pub fn straight_quote(c: char) -> char {
@@ -167,9 +168,32 @@ pub fn preserve_quote_style(original_match: &str, old_string: &str, new_string: 
     out
 }
 
+/// The quote-normalized strategy ([`quote_normalized_match`]): `new_string` keeps the file's
+/// quote characters where it shares its text with `old_string` ([`preserve_quote_style`]), then is
+/// laid into the region's frame.
+pub(super) struct QuoteNormalized;
+
+impl MatchStrategy for QuoteNormalized {
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch> {
+        quote_normalized_match(content, search)
+    }
+
+    fn fit(&self, region: &Region, old: &str, new: &str) -> String {
+        framed(region, old, &preserve_quote_style(region.text, old, new))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::fit::tests::fit;
+    use crate::text::fit::IndentStyle;
+    use crate::text::Strategy;
+
+    const SPACES2: IndentStyle = IndentStyle {
+        tabs: false,
+        unit: 2,
+    };
 
     #[test]
     fn normalizes_all_six_quotes() {
@@ -248,5 +272,18 @@ mod tests {
         );
         // A mismatching original is left alone.
         assert_eq!(preserve_quote_style("other", old, new), new);
+    }
+
+    #[test]
+    fn its_fit_keeps_the_files_curly_quotes() {
+        let out = fit(
+            Strategy::QuoteNormalized,
+            "say(\u{201C}hi\u{201D});",
+            "",
+            SPACES2,
+            "say(\"hi\");",
+            "say(\"hi there\");",
+        );
+        assert_eq!(out, "say(\u{201C}hi there\u{201D});");
     }
 }

@@ -4,9 +4,9 @@
 
 use std::ops::Range;
 
+use super::fit::style_around;
 use super::js::js_trim;
 use super::{Located, Strategy};
-use crate::lines::detect_style;
 
 /// Where an `old_string`'s lines were found without its surplus blank lines.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +23,8 @@ pub struct WholeLines {
 
 /// The lines of `old` between its leading and trailing blank lines, found as whole lines of
 /// `content` whose trimmed text equals theirs line for line, at exactly one place, with one
-/// indentation difference (in columns, a tab counted as the file's unit) on every non-blank line.
+/// indentation difference (in columns, a tab counted as the file's unit read around that place)
+/// on every non-blank line.
 /// `None` when `old` has no such blank lines, its lines are blank, they match no place or several,
 /// or the indentation differs unevenly. `content` and `old` are LF views.
 pub fn whole_lines_without_blank_edges(content: &str, old: &str) -> Option<WholeLines> {
@@ -35,7 +36,7 @@ pub fn whole_lines_without_blank_edges(content: &str, old: &str) -> Option<Whole
         .collect();
     let starts = line_starts(content);
     let at = only_place(content, &starts, &lines)?;
-    let unit = detect_style(&content[..floor(content, 16 * 1024)]).unit;
+    let unit = style_around(content, starts[at]).unit;
     let shift = uniform_shift(content, &starts[at..at + lines.len()], &lines, unit)?;
     let last = at + lines.len() - 1;
     let end = line_end(content, starts[last]);
@@ -138,14 +139,6 @@ fn uniform_shift(content: &str, starts: &[usize], lines: &[&str], unit: usize) -
     shift
 }
 
-fn floor(s: &str, at: usize) -> usize {
-    let mut end = at.min(s.len());
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    end
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +170,18 @@ mod tests {
             whole_lines_without_blank_edges("x = a; y\n", "\n\na;\n\n"),
             None
         );
+    }
+
+    /// Tabs for the file's 4 spaces, far from a 2-space head longer than 16 KB: the unit read
+    /// around the lines makes the shift uniform.
+    #[test]
+    fn tabs_count_in_the_unit_around_the_lines() {
+        let mut content = "  h();\n".repeat(2_500);
+        content.push_str(&"    f();\n".repeat(1_200));
+        let at = content.len();
+        content.push_str("    foo()\n        bar()\n");
+        let found = whole_lines_without_blank_edges(&content, "\n\tfoo()\n\t\tbar()\n").unwrap();
+        assert_eq!(found.located.regions, vec![at..content.len()]);
+        assert_eq!(found.located.strategy, Some(Strategy::LineTrimmed));
     }
 }

@@ -5,7 +5,7 @@ use super::kmp::Kmp;
 use super::line_table::{indent_limit_exceeded, LineTable};
 use super::range_min::SlidingMin;
 use super::zones::line_zones;
-use super::StrategyMatch;
+use super::{MatchStrategy, StrategyMatch};
 
 /// `s` with every run of `' '`/`'\t'` collapsed to one `' '`, and for each output byte the index of
 /// the input byte it came from (a collapsed run maps to its first byte).
@@ -192,6 +192,16 @@ impl<'a> IndentChecker<'a> {
             }
         };
         (if min == u32::MAX { 0 } else { min }, tabs)
+    }
+}
+
+/// Probe's whitespace-normalized strategy ([`whitespace_normalized_match`]); its regions differ
+/// from `old_string` in white space only, so `new_string` is laid into their frame.
+pub(super) struct WhitespaceNormalized;
+
+impl MatchStrategy for WhitespaceNormalized {
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch> {
+        whitespace_normalized_match(content, search)
     }
 }
 

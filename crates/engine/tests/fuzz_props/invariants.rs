@@ -72,7 +72,9 @@ pub fn check_exact_block(lines: &[String], from: usize, len: usize) -> Result<()
     let block = lines[from..from + len].join("\n");
     let start: usize = lines[..from].iter().map(|l| l.len() + 1).sum();
     let expected = start..start + block.len();
-    let found = Strategy::LineTrimmed.matcher()(&content, &block).map(|m| m.regions);
+    let found = Strategy::LineTrimmed
+        .find(&content, &block)
+        .map(|m| m.regions);
     if found.as_deref() != Some(&[expected.clone()][..]) {
         return Err(format!(
             "line-trimmed: exact block {block:?} at {expected:?} found as {found:?} in {content:?}"

@@ -3,9 +3,6 @@
 //! "already applied" when a fuzzy match already holds `new_string`; "did you mean" when nothing
 //! matches.
 
-mod adapt;
-mod file_lines;
-mod frame;
 mod slips;
 
 use super::{EditCall, EditParams, Planned, TrackerEffect};
@@ -13,12 +10,14 @@ use crate::fs::endings::carry_endings;
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::specs::HostTools;
-use crate::text::closest_region;
+use crate::text::fit::style_around;
+use crate::text::{closest_region, FitRefusal, Fitted, Region, Strategy};
 use crate::text::{lf_view, line_span, locate, Located, Restriction};
 use crate::tools::outcome::{ErrorKind, ToolError};
 use crate::tools::params::Loose;
 use crate::tools::ToolContext;
 use std::borrow::Cow;
+use std::ops::Range;
 
 const EMPTY_OLD_STRING: &str = "Error editing file: Invalid old_string - it is empty, so there is nothing to find. Copy the exact text to replace from the file, or use start_line with position=\"before\"/\"after\" to insert new lines.";
 const NO_CHANGES: &str = "Error editing file: No changes made - the replacement result is identical to the original. Verify that old_string and new_string are actually different. If fuzzy matching was used, the matched text may already equal new_string.";
@@ -93,7 +92,7 @@ pub(super) fn request<'a>(
 }
 
 fn bad_strategy(name: &str) -> String {
-    let known: Vec<&str> = crate::text::Strategy::ALL.map(|s| s.as_str()).to_vec();
+    let known: Vec<&str> = Strategy::ALL.map(|s| s.as_str()).to_vec();
     format!("Error editing file: Invalid match_strategy \"{name}\" - use \"exact\" or one of: {}. Omit it to allow every strategy.", known.join(", "))
 }
 
@@ -142,11 +141,13 @@ pub(super) fn plan(
     };
     check_scope(content.get(chosen[0].clone()).unwrap_or(""), &new)
         .map_err(ToolError::bad_param)?;
-    let new = with_file_lines(call.file_path, content, &chosen[0], &located, &old, new)?;
-    let new_text = splice(content, chosen, located.strategy, &old, &new);
+    let fitted = fit_each(content, chosen, located.strategy, &old, &new)
+        .map_err(|(region, refusal)| fit_refused(call.file_path, content, region, refusal))?;
+    let new_text = splice(content, chosen, &fitted);
     if new_text == content {
         let last = chosen[chosen.len() - 1].end;
-        return match located.strategy.is_some() && slips::changes_text(&old, &new) {
+        let meant = &fitted[0].meant;
+        return match located.strategy.is_some() && slips::changes_text(&old, meant) {
             true => Ok(slips::already_applied(
                 call.file_path,
                 content,
@@ -173,57 +174,59 @@ pub(super) fn plan(
     })
 }
 
-/// A block-anchor match checked only its first and last lines: `new` gets the file's version of
-/// the lines between that differ from `old` but that `new` keeps, or the edit is refused
-/// ([`file_lines::merge_file_lines`]). Other strategies' regions differ from `old` only in white
-/// space, quotes or escapes, which [`adapt::fit_replacement`] handles.
-fn with_file_lines<'a>(
-    file_path: &str,
+/// Each region's replacement: `new` as given after an exact match (`strategy: None`), else
+/// fitted by the strategy that matched ([`Strategy::fit`]) in the indentation style read around
+/// the first region. A refusal comes with the region it concerns.
+fn fit_each<'r, 'n>(
     content: &str,
-    region: &std::ops::Range<usize>,
-    located: &Located,
+    regions: &'r [Range<usize>],
+    strategy: Option<Strategy>,
     old: &str,
-    new: Cow<'a, str>,
-) -> Result<Cow<'a, str>, ToolError> {
-    if located.strategy != Some(crate::text::Strategy::BlockAnchor) {
-        return Ok(new);
-    }
-    let first_line = line_span(content, region).0;
-    file_lines::merge_file_lines(file_path, &content[region.clone()], first_line, old, &new)
-        .map(Cow::Owned)
-        .map_err(|m| ToolError::new(ErrorKind::NotFound, m))
+    new: &'n str,
+) -> Result<Vec<Fitted<'n>>, (&'r Range<usize>, FitRefusal)> {
+    let Some(strategy) = strategy else {
+        let as_given = || Fitted {
+            text: new.to_string(),
+            meant: Cow::Borrowed(new),
+        };
+        return Ok(regions.iter().map(|_| as_given()).collect());
+    };
+    let style = style_around(content, regions.first().map_or(0, |r| r.start));
+    regions
+        .iter()
+        .map(|r| {
+            let region = Region::at(content, r.clone(), style);
+            strategy
+                .fit(&region, old, new)
+                .map_err(|refusal| (r, refusal))
+        })
+        .collect()
 }
 
-/// The content with each region replaced by `new` fitted to that region ([`keep_boundaries`]),
-/// its line breaks given the endings of the lines it replaces ([`carry_endings`]).
-fn splice(
+/// The refusal of a fit, as the model reads it.
+fn fit_refused(
+    file_path: &str,
     content: &str,
-    regions: &[std::ops::Range<usize>],
-    strategy: Option<crate::text::Strategy>,
-    old: &str,
-    new: &str,
-) -> String {
-    let mut out = String::with_capacity(content.len() + new.len() * regions.len());
-    let at = regions.first().map_or(0, |r| r.start);
-    let style = strategy.map(|_| frame::detect_style(sample(content, at)));
+    region: &Range<usize>,
+    refusal: FitRefusal,
+) -> ToolError {
+    let FitRefusal::LinesDiffer { shown } = refusal;
+    let first_line = line_span(content, region).0;
+    let last_line = first_line + content[region.clone()].split('\n').count() - 1;
+    let message = format!("Error editing file: Lines differ - old_string matched lines {first_line}-{last_line} of {file_path} only by its first and last lines, and the lines between differ from the file where your edit changes them (or they do not line up), so it is unclear what to change; nothing was changed. Your old_string's lines (-) against the file's (+):\n```diff\n{shown}```\nCopy these lines from the file into old_string exactly (read lines {first_line}-{last_line} again), write new_string from them, then retry.");
+    ToolError::new(ErrorKind::NotFound, message)
+}
+
+/// The content with each region replaced by its fitted text, kept off the lines around it
+/// ([`keep_boundaries`]), its line breaks given the endings of the lines it replaces
+/// ([`carry_endings`]).
+fn splice(content: &str, regions: &[Range<usize>], fitted: &[Fitted]) -> String {
+    let added: usize = fitted.iter().map(|f| f.text.len()).sum();
+    let mut out = String::with_capacity(content.len() + added);
     let mut at = 0;
-    for region in regions {
+    for (region, fitted) in regions.iter().zip(fitted) {
         out.push_str(&content[at..region.start]);
-        let region_text = &content[region.clone()];
-        let fitted = match style {
-            Some(style) => {
-                let line_start = content[..region.start].rfind('\n').map_or(0, |i| i + 1);
-                let line = &content[line_start..];
-                let first_indent = &line[..line.len() - line.trim_start_matches([' ', '\t']).len()];
-                let frame = adapt::Frame {
-                    first_indent,
-                    style,
-                };
-                adapt::fit_replacement(strategy, region_text, &frame, old, new)
-            }
-            None => new.to_string(),
-        };
-        let kept = keep_boundaries(content, region, &fitted);
+        let kept = keep_boundaries(content, region, &fitted.text);
         out.push_str(&carry_endings(content, region.clone(), &kept));
         at = region.end;
     }
@@ -231,30 +234,11 @@ fn splice(
     out
 }
 
-/// About 8 KB of `content` around byte `at`, whole lines, clamped into the file: the text whose
-/// indentation style is detected for an edit at `at`. Local, since a long file can hold text of
-/// another style far from the edit (a space-indented script in a string of a tab-indented file).
-fn sample(content: &str, at: usize) -> &str {
-    const SPAN: usize = 8 * 1024;
-    let end = (at.saturating_add(SPAN / 2)).max(SPAN).min(content.len());
-    let (mut start, mut end) = (end.saturating_sub(SPAN), end);
-    while !content.is_char_boundary(start) {
-        start -= 1;
-    }
-    while !content.is_char_boundary(end) {
-        end -= 1;
-    }
-    if start > 0 {
-        start += content[start..end].find('\n').map_or(0, |i| i + 1);
-    }
-    &content[start..end]
-}
-
 /// The boundary rule: a line break that opens (or closes) the replaced text is kept when a
 /// non-empty `new` does not have one there and dropping it would join the text before (after) the
 /// region, on the same line, to `new`; lines the caller did not touch are never joined. An empty
 /// `new` removes the text with its line breaks (whole lines are deleted).
-fn keep_boundaries(content: &str, region: &std::ops::Range<usize>, new: &str) -> String {
+fn keep_boundaries(content: &str, region: &Range<usize>, new: &str) -> String {
     let region_text = &content[region.clone()];
     if new.is_empty() {
         return String::new();
@@ -339,7 +323,8 @@ fn check_scope(matched: &str, new: &str) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::keep_boundaries;
+    use super::{fit_each, fit_refused, keep_boundaries};
+    use crate::text::{FitRefusal, Strategy};
 
     fn replace(content: &str, old: &str, new: &str) -> String {
         let start = content.find(old).unwrap();
@@ -359,5 +344,56 @@ mod tests {
         assert_eq!(replace("a;\nfoo\nc;\n", "\nfoo", ""), "a;\nc;\n");
         // A blank line the caller replaced goes: nothing is joined without it.
         assert_eq!(replace("a;\n\nfoo\nc;\n", "\nfoo", "bar"), "a;\nbar\nc;\n");
+    }
+
+    #[test]
+    fn exact_matches_are_never_fitted() {
+        let (inner, whole) = (4..8, 0..8);
+        let fitted = fit_each(
+            "    a();",
+            std::slice::from_ref(&inner),
+            None,
+            "a();",
+            "b();",
+        )
+        .unwrap();
+        assert_eq!(fitted[0].text, "b();");
+        let trimmed = Some(Strategy::LineTrimmed);
+        let fitted = fit_each(
+            "    a();",
+            std::slice::from_ref(&whole),
+            trimmed,
+            "a();",
+            "b();",
+        );
+        assert_eq!(fitted.unwrap()[0].text, "    b();");
+    }
+
+    /// A block-anchor refusal names the region's lines and shows the lines that differ.
+    #[test]
+    fn a_fit_refusal_names_the_regions_lines() {
+        let content = "x\ny\n  def handle(msg) do\n    # send(\"a\")\n    x = 1\n  end\n";
+        let old = "def handle(msg) do\n  # send(\"b\")\n  x = 1\nend";
+        let new = "def handle(msg) do\n  send(\"c\")\n  x = 1\nend";
+        let region = 4..content.len() - 1;
+        let regions = std::slice::from_ref(&region);
+        let anchored = Some(Strategy::BlockAnchor);
+        let (at, refusal) = fit_each(content, regions, anchored, old, new).unwrap_err();
+        let shown = "-  # send(\"b\")\n+    # send(\"a\")\n".to_string();
+        assert_eq!(
+            refusal,
+            FitRefusal::LinesDiffer {
+                shown: shown.clone()
+            }
+        );
+        let message = fit_refused("f.ex", content, at, refusal).text;
+        assert!(
+            message.contains("old_string matched lines 3-6 of f.ex only"),
+            "{message}"
+        );
+        assert!(
+            message.contains(&format!("```diff\n{shown}```")),
+            "{message}"
+        );
     }
 }

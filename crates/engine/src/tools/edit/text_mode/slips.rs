@@ -13,6 +13,8 @@ use crate::tools::outcome::{ErrorKind, ToolError};
 const ALREADY_APPLIED_LEAD: &str = "No change needed: ";
 /// The least non-space characters of a fragment given as a line.
 const FRAGMENT_MIN_CHARS: usize = 8;
+/// Most lines listed when a fragment is found at several places.
+const LISTED_LINES: usize = 10;
 
 /// `old` without the blank lines around its whole lines that the file lacks, where its lines match
 /// one place ([`whole_lines_without_blank_edges`]), with `new` losing the blank lines it mirrors
@@ -62,7 +64,13 @@ pub(super) fn unmatched(
     if let Some(region) = already_present(content, new).filter(|_| changes_text(old, new)) {
         return Some(Ok(already_applied(file_path, content, &region)));
     }
-    let (region, line) = fragment_in_line(content, old)?;
+    let (region, line) = match fragment_in_line(content, old)? {
+        Fragment::Once(region, line) => (region, line),
+        Fragment::Several { places, lines } => {
+            let message = several_fragments(file_path, places, &lines);
+            return Some(Err(ToolError::new(ErrorKind::NotFound, message)));
+        }
+    };
     let replacement = js_trim(new);
     if replacement.is_empty() || replacement.contains('\n') {
         return Some(Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: old_string was found only as part of line {line} of {file_path}, and new_string is {} - nothing was changed. To fix: copy the whole line {line} into old_string and give its whole replacement line(s) in new_string.", if replacement.is_empty() { "empty" } else { "several lines" }))));
@@ -121,29 +129,76 @@ fn already_present(content: &str, new: &str) -> Option<Range<usize>> {
     hits.next().is_none().then_some(at..at + body.len())
 }
 
+/// Where a single-line `old` given as a line occurs as a fragment of the file's lines.
+enum Fragment {
+    /// Once, starting and ending at token boundaries: its range and 1-based line.
+    Once(Range<usize>, usize),
+    /// Twice or more: how many times, and the 1-based lines holding it, ascending, each once.
+    Several { places: usize, lines: Vec<usize> },
+}
+
 /// A single-line `old` given as a line (with indentation or its line break) whose trimmed text,
-/// of at least [`FRAGMENT_MIN_CHARS`] non-space characters, occurs exactly once in `content`,
-/// starting and ending at token boundaries: its range and 1-based line.
-fn fragment_in_line(content: &str, old: &str) -> Option<(Range<usize>, usize)> {
+/// of at least [`FRAGMENT_MIN_CHARS`] non-space characters, occurs in `content`: exactly once,
+/// starting and ending at token boundaries ([`Fragment::Once`]), or several times
+/// ([`Fragment::Several`]); `None` otherwise.
+fn fragment_in_line(content: &str, old: &str) -> Option<Fragment> {
     let fragment = js_trim(old);
     let visible = fragment.chars().filter(|c| !c.is_whitespace()).count();
     if fragment.contains('\n') || fragment.len() == old.len() || visible < FRAGMENT_MIN_CHARS {
         return None;
     }
-    let mut hits = memchr::memmem::find_iter(content.as_bytes(), fragment.as_bytes());
-    let at = hits.next()?;
-    if hits.next().is_some() {
-        return None;
+    let hits: Vec<usize> =
+        memchr::memmem::find_iter(content.as_bytes(), fragment.as_bytes()).collect();
+    match hits[..] {
+        [] => None,
+        [at] => {
+            let end = at + fragment.len();
+            let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            let joins = |a: Option<char>, b: Option<char>| word(a) && word(b);
+            if joins(content[..at].chars().next_back(), fragment.chars().next())
+                || joins(fragment.chars().next_back(), content[end..].chars().next())
+            {
+                return None;
+            }
+            Some(Fragment::Once(at..end, line_span(content, &(at..end)).0))
+        }
+        _ => Some(Fragment::Several {
+            places: hits.len(),
+            lines: lines_of(content, &hits),
+        }),
     }
-    let end = at + fragment.len();
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    let joins = |a: Option<char>, b: Option<char>| word(a) && word(b);
-    if joins(content[..at].chars().next_back(), fragment.chars().next())
-        || joins(fragment.chars().next_back(), content[end..].chars().next())
-    {
-        return None;
+}
+
+/// The 1-based lines of ascending byte offsets, each once (one pass over the content).
+fn lines_of(content: &str, offsets: &[usize]) -> Vec<usize> {
+    let (mut line, mut from) = (1, 0);
+    let mut lines: Vec<usize> = Vec::new();
+    for &at in offsets {
+        line += memchr::memchr_iter(b'\n', &content.as_bytes()[from..at]).count();
+        from = at;
+        if lines.last() != Some(&line) {
+            lines.push(line);
+        }
     }
-    Some((at..end, line_span(content, &(at..end)).0))
+    lines
+}
+
+/// The refusal of a fragment found at several places: the lines holding it.
+fn several_fragments(file_path: &str, places: usize, lines: &[usize]) -> String {
+    let shown: Vec<String> = lines
+        .iter()
+        .take(LISTED_LINES)
+        .map(|l| l.to_string())
+        .collect();
+    let more = match lines.len() > LISTED_LINES {
+        true => format!(" and {} more", lines.len() - LISTED_LINES),
+        false => String::new(),
+    };
+    let which = match lines.len() {
+        1 => "line",
+        _ => "lines",
+    };
+    format!("Error editing file: old_string was found only as part of a line, at {places} places ({which} {}{more} of {file_path}), and nowhere as a whole line - nothing was changed. To fix: copy the whole line you mean into old_string (with the line above or below it when that line repeats too) and give its whole replacement in new_string.", shown.join(", "))
 }
 
 #[cfg(test)]

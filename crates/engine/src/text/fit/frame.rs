@@ -11,6 +11,30 @@
 pub use crate::lines::{detect_style, IndentStyle};
 use crate::text::js::js_trim;
 
+/// The indentation style of about 8 KB of `content` around byte `at` (whole lines, clamped into
+/// the file). Local, since a long file can hold text of another style far from an edit (a
+/// space-indented script in a string of a tab-indented file).
+pub fn style_around(content: &str, at: usize) -> IndentStyle {
+    detect_style(around(content, at))
+}
+
+/// The text [`style_around`] reads.
+fn around(content: &str, at: usize) -> &str {
+    const SPAN: usize = 8 * 1024;
+    let end = (at.saturating_add(SPAN / 2)).max(SPAN).min(content.len());
+    let (mut start, mut end) = (end.saturating_sub(SPAN), end);
+    while !content.is_char_boundary(start) {
+        start -= 1;
+    }
+    while !content.is_char_boundary(end) {
+        end -= 1;
+    }
+    if start > 0 {
+        start += content[start..end].find('\n').map_or(0, |i| i + 1);
+    }
+    &content[start..end]
+}
+
 fn lead(line: &str) -> &str {
     &line[..line.len() - line.trim_start_matches([' ', '\t']).len()]
 }

@@ -14,12 +14,19 @@
 //!   whole-line occurrences are split into lines); similarity uses a banded edit distance bounded by the
 //!   threshold, under a total budget of [`BLOCK_ANCHOR_BUDGET`] cells, beyond which it gives up
 //!   (`None`) rather than run long.
+//! - Fit: the lines between the anchors may differ from `old_string` in content, so `new_string`
+//!   first takes the file's version of the lines it keeps, or the edit is refused
+//!   ([`file_lines`]); it is then laid into the region's frame.
 
+mod file_lines;
+
+use super::fit::FitRefusal;
 use super::js::js_trim;
 use super::levenshtein::bounded_levenshtein;
 use super::line_table::LineTable;
 use super::zones::{is_whole_trimmed_line, line_zones};
-use super::StrategyMatch;
+use super::{MatchStrategy, StrategyMatch};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Minimum middle similarity for a block-anchor candidate.
@@ -131,6 +138,24 @@ fn similarity(a: &[char], b: &[char], budget: &mut usize) -> Option<f64> {
         Some(d) => 1.0 - d as f64 / longest as f64,
         None => 0.0,
     })
+}
+
+/// The block-anchor strategy ([`block_anchor_match`]).
+pub(super) struct BlockAnchor;
+
+impl MatchStrategy for BlockAnchor {
+    fn find(&self, content: &str, search: &str) -> Option<StrategyMatch> {
+        block_anchor_match(content, search)
+    }
+
+    fn reconcile<'n>(
+        &self,
+        region_text: &str,
+        old: &str,
+        new: &'n str,
+    ) -> Result<Cow<'n, str>, FitRefusal> {
+        file_lines::merge_file_lines(region_text, old, new).map(Cow::Owned)
+    }
 }
 
 #[cfg(test)]
