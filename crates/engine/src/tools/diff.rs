@@ -1,73 +1,136 @@
-//! Unified diffs of a change (`returnDiff` option), via `similar`.
+//! Unified diffs of a change (`returnDiff` option, previews, undo's refusals), via `similar`.
+//! The lines are compared once, without hashing every line of the file (what makes `similar`'s
+//! own text diff slow on a large file), and `similar` then diffs and formats only the changed
+//! lines and their context; the output is the whole-file diff's, byte for byte.
 
-use similar::TextDiff;
-
-/// A unified diff (3 lines of context) from `before` to `after`, headed `a/<name>` / `b/<name>`.
-/// Empty when the texts are equal.
-pub fn unified(before: &str, after: &str, name: &str) -> String {
-    if before == after {
-        return String::new();
-    }
-    TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string()
-}
+use similar::{Algorithm, DiffOp, DiffTag, TextDiff};
 
 /// Lines of context around each change of a diff.
 const CONTEXT: usize = 3;
 
-/// A unified diff (3 lines of context) from `before` to `after`, headed `a/<name>` / `b/<name>`,
-/// and its added and deleted line counts. Only the lines between the texts' common leading and
-/// trailing lines are diffed (a one-line change of a large file costs a scan, not a whole diff);
-/// the hunk headers still number the file's own lines. Empty when the texts are equal.
+/// A unified diff (3 lines of context) from `before` to `after`, headed `a/<name>` / `b/<name>`.
+/// Empty when the texts are equal.
+pub fn unified(before: &str, after: &str, name: &str) -> String {
+    unified_counted(before, after, name).0
+}
+
+/// [`unified`] and the diff's added and deleted line counts. The hunk headers number the file's
+/// own lines.
 pub fn unified_counted(before: &str, after: &str, name: &str) -> (String, usize, usize) {
-    let old: Vec<&str> = before.split_inclusive('\n').collect();
-    let new: Vec<&str> = after.split_inclusive('\n').collect();
-    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let room = old.len().min(new.len()) - prefix;
-    let suffix = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take(room)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let from = prefix.saturating_sub(CONTEXT);
-    let to = |lines: &[&str]| lines.len() - suffix + suffix.min(CONTEXT);
-    let old_mid = lines_span(before, &old, from, to(&old));
-    let new_mid = lines_span(after, &new, from, to(&new));
-    let diff = TextDiff::from_lines(old_mid, new_mid);
-    let (mut additions, mut deletions) = (0, 0);
-    for op in diff
-        .ops()
-        .iter()
-        .filter(|op| op.tag() != similar::DiffTag::Equal)
-    {
-        deletions += op.old_range().len();
-        additions += op.new_range().len();
-    }
-    if additions + deletions == 0 {
+    if before == after {
         return (String::new(), 0, 0);
     }
+    let (old, new) = (lines_of(before), lines_of(after));
+    let ops = similar::capture_diff_slices(Algorithm::Myers, &old, &new);
+    let changed: Vec<_> = ops
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .map(DiffOp::as_tag_tuple)
+        .collect();
+    let (Some(first), Some(last)) = (changed.first(), changed.last()) else {
+        return (String::new(), 0, 0);
+    };
+    let deletions = changed.iter().map(|(_, o, _)| o.len()).sum();
+    let additions = changed.iter().map(|(_, _, n)| n.len()).sum();
+    // Before the first change both texts hold the same lines, so it starts on the same line.
+    let from = first.1.start.saturating_sub(CONTEXT);
+    let old_to = (last.1.end + CONTEXT).min(old.len());
+    let new_to = (last.2.end + CONTEXT).min(new.len());
+    let window = TextDiff::from_lines(
+        span(before, &old, from, old_to),
+        span(after, &new, from, new_to),
+    );
+    let shifted = |(tag, o, n): (DiffTag, std::ops::Range<usize>, std::ops::Range<usize>)| {
+        (tag, o.start + from..o.end + from, n.start + from..n.end + from)
+    };
+    let same = window
+        .ops()
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .map(|op| shifted(op.as_tag_tuple()))
+        .eq(changed.iter().cloned());
+    let text = match same {
+        true => formatted(&window, name, from),
+        // Never seen; kept so the output is the whole-file diff's whatever `similar` does.
+        false => formatted(&TextDiff::from_lines(before, after), name, 0),
+    };
+    (text, additions, deletions)
+}
+
+/// The unified form of `diff`, its hunk headers moved down by `from` lines.
+fn formatted<'a>(diff: &'a TextDiff<'a, 'a, 'a, str>, name: &str, from: usize) -> String {
     let text = diff
         .unified_diff()
         .context_radius(CONTEXT)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string();
-    let shifted: Vec<String> = text
-        .split_inclusive('\n')
+    lines_of(&text)
+        .into_iter()
         .map(|l| shift_hunk(l, from))
-        .collect();
-    (shifted.concat(), additions, deletions)
+        .collect()
 }
 
-/// The part of `text` (split into `lines`) from line `from` up to line `to` (0-based, exclusive).
-fn lines_span<'a>(text: &'a str, lines: &[&str], from: usize, to: usize) -> &'a str {
+/// The lines of `text` as `similar` splits them (each with its ending: `\n`, `\r\n`, or a lone
+/// `\r`), found with a byte scan.
+fn lines_of(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if i < start {
+            continue; // the `\n` of a `\r\n` already taken
+        }
+        let end = match bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            true => i + 2,
+            false => i + 1,
+        };
+        lines.push(&text[start..end]);
+        start = end;
+    }
+    if start < text.len() {
+        lines.push(&text[start..]);
+    }
+    lines
+}
+
+/// Lines `from..to` of `text` (split into `lines` by [`lines_of`]), as one slice of it.
+fn span<'a>(text: &'a str, lines: &[&str], from: usize, to: usize) -> &'a str {
     let bytes = |lines: &[&str]| lines.iter().map(|l| l.len()).sum::<usize>();
     let start = bytes(&lines[..from]);
     &text[start..start + bytes(&lines[from..to])]
+}
+
+/// Bytes compared at once while scanning for the first difference.
+const SCAN_CHUNK: usize = 256;
+
+/// The length of the longest common prefix of `a` and `b`.
+pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + SCAN_CHUNK <= n && a[i..i + SCAN_CHUNK] == b[i..i + SCAN_CHUNK] {
+        i += SCAN_CHUNK;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// The length of the longest common suffix of `a` and `b`.
+pub fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
+    let mut i = 0;
+    while i + SCAN_CHUNK <= n && a[n - i - SCAN_CHUNK..n - i] == b[n - i - SCAN_CHUNK..n - i] {
+        i += SCAN_CHUNK;
+    }
+    i + a[..n - i]
+        .iter()
+        .rev()
+        .zip(b[..n - i].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// A hunk header line (`@@ -a[,b] +c[,d] @@`) with both starts moved down by `by` lines; any
@@ -116,6 +179,15 @@ fn ensure_trailing_newline(s: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The diff of the whole texts, as `similar` makes it.
+    fn whole_file(before: &str, after: &str, name: &str) -> String {
+        TextDiff::from_lines(before, after)
+            .unified_diff()
+            .context_radius(CONTEXT)
+            .header(&format!("a/{name}"), &format!("b/{name}"))
+            .to_string()
+    }
+
     #[test]
     fn diff_shows_changed_line_with_context() {
         let d = unified("a\nb\nc\n", "a\nB\nc\n", "x.js");
@@ -133,12 +205,62 @@ mod tests {
             .replace("line 20\n", "line twenty\nline 20b\n")
             .replace("line 33\n", "");
         let (shown, additions, deletions) = unified_counted(&before, &after, "f");
-        assert_eq!(shown, unified(&before, &after, "f"));
+        assert_eq!(shown, whole_file(&before, &after, "f"));
         assert!(shown.contains("@@ -17,7 +17,8 @@"), "{shown}");
         assert_eq!((additions, deletions), (2, 2));
         assert_eq!(unified_counted("a\n", "a\n", "f"), (String::new(), 0, 0));
         let (tail, ..) = unified_counted("a\nb", "a\nc", "f");
-        assert_eq!(tail, unified("a\nb", "a\nc", "f"));
+        assert_eq!(tail, whole_file("a\nb", "a\nc", "f"));
+    }
+
+    /// Texts drawn from a few repeated lines (runs a diff can align several ways), with CRLF,
+    /// lone CR and missing final newlines: every windowed diff is the whole-file diff.
+    #[test]
+    fn windowed_diffs_equal_whole_file_diffs_on_repetitive_texts() {
+        const LINES: [&str; 6] = ["a\n", "b\n", "a\n", "c\r\n", "b", "x\ry\n"];
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        for round in 0..3000 {
+            let kinds = if round % 3 == 0 { LINES.len() } else { 3 };
+            let before: String = (0..next(30)).map(|_| LINES[next(kinds)]).collect();
+            let mut lines: Vec<&str> = before.split_inclusive('\n').collect();
+            for _ in 0..=next(3) {
+                let at = next(lines.len() + 1);
+                match next(3) {
+                    0 if at < lines.len() => drop(lines.remove(at)),
+                    1 if at < lines.len() => lines[at] = LINES[next(kinds)],
+                    _ => lines.insert(at, LINES[next(kinds)]),
+                }
+            }
+            let after = lines.concat();
+            let shown = unified(&before, &after, "f");
+            assert_eq!(
+                shown,
+                whole_file(&before, &after, "f"),
+                "{before:?} -> {after:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn common_ends_are_found_across_scan_chunks() {
+        let a = vec![b'x'; 1000];
+        let mut b = a.clone();
+        b[700] = b'y';
+        assert_eq!((common_prefix(&a, &b), common_suffix(&a, &b)), (700, 299));
+        assert_eq!(
+            (common_prefix(&a, &a[..10]), common_suffix(&a, &a[..10])),
+            (10, 10)
+        );
+        assert_eq!(
+            (common_prefix(b"", &a), common_suffix(b"ab", b"cb")),
+            (0, 1)
+        );
     }
 
     #[test]
