@@ -1,7 +1,9 @@
 //! Unified diffs of a change (`returnDiff` option, previews, undo's refusals), via `similar`.
-//! The lines are compared once, without hashing every line of the file (what makes `similar`'s
-//! own text diff slow on a large file), and `similar` then diffs and formats only the changed
-//! lines and their context; the output is the whole-file diff's, byte for byte.
+//! Only the region between the texts' common head and tail (with a margin of lines) is diffed,
+//! so a small change of a large file costs a byte comparison; when a change could settle
+//! differently in the whole texts (`similar` slides changes along repeated lines), the lines of
+//! the whole texts are compared once, without hashing every line (what makes `similar`'s own text
+//! diff slow on a large file). Either way the output is the whole-file diff's, byte for byte.
 
 use similar::{Algorithm, DiffOp, DiffTag, TextDiff};
 
@@ -20,6 +22,12 @@ pub fn unified_counted(before: &str, after: &str, name: &str) -> (String, usize,
     if before == after {
         return (String::new(), 0, 0);
     }
+    around_change(before, after, name).unwrap_or_else(|| whole(before, after, name))
+}
+
+/// The diff of the whole texts: their lines compared once (no hashing) for the changes, then
+/// those changes and their context diffed and formatted alone.
+fn whole(before: &str, after: &str, name: &str) -> (String, usize, usize) {
     let (old, new) = (lines_of(before), lines_of(after));
     let ops = similar::capture_diff_slices(Algorithm::Myers, &old, &new);
     let changed: Vec<_> = ops
@@ -41,7 +49,11 @@ pub fn unified_counted(before: &str, after: &str, name: &str) -> (String, usize,
         span(after, &new, from, new_to),
     );
     let shifted = |(tag, o, n): (DiffTag, std::ops::Range<usize>, std::ops::Range<usize>)| {
-        (tag, o.start + from..o.end + from, n.start + from..n.end + from)
+        (
+            tag,
+            o.start + from..o.end + from,
+            n.start + from..n.end + from,
+        )
     };
     let same = window
         .ops()
@@ -55,6 +67,72 @@ pub fn unified_counted(before: &str, after: &str, name: &str) -> (String, usize,
         false => formatted(&TextDiff::from_lines(before, after), name, 0),
     };
     (text, additions, deletions)
+}
+
+/// Lines kept on each side of the changed region when it is diffed alone (room for the context
+/// and for `similar`'s compaction to settle inside the region).
+const MARGIN: usize = 16;
+
+/// The diff of the changed region alone: the lines from [`MARGIN`] above the first byte that
+/// differs to [`MARGIN`] below the last, numbered as the file's own. `None` (diff the whole
+/// texts) when a text has a lone `\r` (a line end to `similar`, not to this scan) or a change
+/// settles within [`CONTEXT`] lines of the region's edge, where more lines could move it.
+fn around_change(before: &str, after: &str, name: &str) -> Option<(String, usize, usize)> {
+    if has_lone_cr(before) || has_lone_cr(after) {
+        return None;
+    }
+    let (a, b) = (before.as_bytes(), after.as_bytes());
+    let head = common_prefix(a, b);
+    let tail = a.len() - common_suffix(&a[head..], &b[head..]);
+    let mut start = line_start(a, head);
+    let mut end = line_after(a, tail);
+    for _ in 0..MARGIN {
+        start = if start > 0 {
+            line_start(a, start - 1)
+        } else {
+            0
+        };
+        end = line_after(a, end);
+    }
+    let from_end = a.len() - end;
+    let diff = TextDiff::from_lines(&before[start..end], &after[start..b.len() - from_end]);
+    let changed: Vec<_> = diff
+        .ops()
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .map(DiffOp::as_tag_tuple)
+        .collect();
+    let (first, last) = (changed.first()?, changed.last()?);
+    let (old_lines, new_lines) = (diff.old_slices().len(), diff.new_slices().len());
+    let room = CONTEXT + 1;
+    let settled = (start == 0 || first.1.start >= room)
+        && (from_end == 0 || (last.1.end + room <= old_lines && last.2.end + room <= new_lines));
+    if !settled {
+        return None;
+    }
+    let first_line = memchr::memchr_iter(b'\n', &a[..start]).count();
+    let deletions = changed.iter().map(|(_, o, _)| o.len()).sum();
+    let additions = changed.iter().map(|(_, _, n)| n.len()).sum();
+    Some((formatted(&diff, name, first_line), additions, deletions))
+}
+
+/// The start of the line holding byte `at` of `text` (`at` itself when it starts one).
+fn line_start(text: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1)
+}
+
+/// The start of the line after the one holding byte `at` (the text's end when there is none).
+fn line_after(text: &[u8], at: usize) -> usize {
+    match at < text.len() {
+        true => memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1),
+        false => text.len(),
+    }
+}
+
+/// True when `text` has a `\r` not followed by `\n`.
+fn has_lone_cr(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n'))
 }
 
 /// The unified form of `diff`, its hunk headers moved down by `from` lines.
@@ -211,6 +289,13 @@ mod tests {
         assert_eq!(unified_counted("a\n", "a\n", "f"), (String::new(), 0, 0));
         let (tail, ..) = unified_counted("a\nb", "a\nc", "f");
         assert_eq!(tail, whole_file("a\nb", "a\nc", "f"));
+        let big: String = (1..=5000).map(|i| format!("line {i}\r\n")).collect();
+        let edited = big.replace("line 2500\r\n", "").replace("line 4000", "four thousand");
+        assert_eq!(unified(&big, &edited, "f"), whole_file(&big, &edited, "f"));
+        // A blank line inserted before a run of blank lines settles at the run's end.
+        let blanks = format!("{}\n\n\n\n\n\n{}", "x\n".repeat(50), "y\n".repeat(50));
+        let more = blanks.replacen("x\n\n", "x\n\n\n", 1);
+        assert_eq!(unified(&blanks, &more, "f"), whole_file(&blanks, &more, "f"));
     }
 
     /// Texts drawn from a few repeated lines (runs a diff can align several ways), with CRLF,
@@ -227,7 +312,8 @@ mod tests {
         };
         for round in 0..3000 {
             let kinds = if round % 3 == 0 { LINES.len() } else { 3 };
-            let before: String = (0..next(30)).map(|_| LINES[next(kinds)]).collect();
+            let count = if round % 2 == 0 { next(30) } else { next(150) };
+            let before: String = (0..count).map(|_| LINES[next(kinds)]).collect();
             let mut lines: Vec<&str> = before.split_inclusive('\n').collect();
             for _ in 0..=next(3) {
                 let at = next(lines.len() + 1);
