@@ -290,12 +290,17 @@ mod tests {
         let (tail, ..) = unified_counted("a\nb", "a\nc", "f");
         assert_eq!(tail, whole_file("a\nb", "a\nc", "f"));
         let big: String = (1..=5000).map(|i| format!("line {i}\r\n")).collect();
-        let edited = big.replace("line 2500\r\n", "").replace("line 4000", "four thousand");
+        let edited = big
+            .replace("line 2500\r\n", "")
+            .replace("line 4000", "four thousand");
         assert_eq!(unified(&big, &edited, "f"), whole_file(&big, &edited, "f"));
         // A blank line inserted before a run of blank lines settles at the run's end.
         let blanks = format!("{}\n\n\n\n\n\n{}", "x\n".repeat(50), "y\n".repeat(50));
         let more = blanks.replacen("x\n\n", "x\n\n\n", 1);
-        assert_eq!(unified(&blanks, &more, "f"), whole_file(&blanks, &more, "f"));
+        assert_eq!(
+            unified(&blanks, &more, "f"),
+            whole_file(&blanks, &more, "f")
+        );
     }
 
     /// Texts drawn from a few repeated lines (runs a diff can align several ways), with CRLF,
