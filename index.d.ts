@@ -275,6 +275,8 @@ export interface HashValidation {
 /** What `collectHistory` did. */
 export interface HistoryCollection {
   root?: string
+  /** Every root collected (as `HistoryStores.roots`). */
+  roots: Array<string>
   /** False when another process was collecting (nothing was done). */
   ran: boolean
   removed: Array<HistoryStoreInfo>
@@ -300,13 +302,18 @@ export interface HistoryStoreInfo {
   reason?: string
 }
 
-/** The default undo stores of this user, least recently used first. */
+/** The default undo stores of this user, in every root, least recently used first. */
 export declare function historyStores(maxBytes?: number | undefined | null): HistoryStores
 
-/** The default stores' root and its stores, least recently used first. */
+/** The default stores' roots and their stores, least recently used first. */
 export interface HistoryStores {
-  /** Where default stores live; absent when this user has no state directory. */
+  /** Where default stores live by preference; absent when this user has no state directory. */
   root?: string
+  /**
+   * Every root listed: `root`, then each other default parent that exists (stores that fell
+   * back to it when `root` could not hold them).
+   */
+  roots: Array<string>
   stores: Array<HistoryStoreInfo>
   /** The cap on their total disk use in effect (option or environment, else 1 GiB). */
   capBytes: number

@@ -2,7 +2,7 @@
 // stores unused for 30 days collected, and `edit-engine history` to list, size and collect them.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,41 @@ describe('default undo stores: cap and collection', () => {
       const out = cli(args);
       expect(out.status).toBe(2);
       expect(out.stderr).toMatch(/^edit-engine: .*\nRun "edit-engine --help" for usage\.\n$/);
+    }
+  });
+});
+
+describe('default undo stores in a fallback parent', () => {
+  /**
+   * XDG_STATE_HOME names a file, so no store can live under it: the store falls back to
+   * $HOME/.local/state. `history list` and `history collect` look in every default parent.
+   */
+  it('stores that fell back to a later default parent are listed and collected', () => {
+    const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'edit-engine-fallback-')));
+    try {
+      const blocked = join(tmp, 'state-is-a-file');
+      writeFileSync(blocked, '');
+      const home = join(tmp, 'home');
+      const ws = join(tmp, 'ws');
+      mkdirSync(home);
+      mkdirSync(ws);
+      writeFileSync(join(ws, 'a.txt'), 'one\n');
+      const env = { ...process.env, EDIT_ENGINE_HISTORY_ROOT: '', XDG_STATE_HOME: blocked, HOME: home };
+      const run = (args) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env });
+      const edited = run(['edit', '--root', ws, '--json', JSON.stringify({ file_path: 'a.txt', old_string: 'one', new_string: 'two' })]);
+      expect(edited.status, edited.stdout + edited.stderr).toBe(0);
+      const fallback = join(home, '.local/state/edit-engine/history');
+      const list = run(['history', 'list']);
+      expect(list.status, list.stderr).toBe(0);
+      expect(list.stdout).toContain(`${join(blocked, 'edit-engine/history')}: 0 stores`);
+      expect(list.stdout).toContain(`${fallback}: 1 stores`);
+      expect(list.stdout).toMatch(new RegExp(`yes {5}${ws} +${fallback}/[0-9a-f]+\\n`));
+      rmSync(ws, { recursive: true });
+      const dry = run(['history', 'collect', '--dry-run']);
+      expect(dry.status, dry.stderr).toBe(0);
+      expect(dry.stdout).toMatch(new RegExp(`^would remove ${fallback}/[0-9a-f]+ \\(${ws}, .*\\): its workspace no longer exists$`, 'm'));
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

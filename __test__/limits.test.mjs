@@ -4,7 +4,9 @@
 // saying which `view_range` shows the rest.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   applyPatchTool,
@@ -79,6 +81,75 @@ describe('maxFileBytes holds for every write', () => {
     expect(ws.read('a.txt')).toBe('x'.repeat(100) + '\n');
     const off = await createTool(opts({ maxFileBytes: 50, history: false })).execute({ file_path: 'a.txt', content: 'short\n', overwrite: true });
     expect(off).toMatch(/^Successfully overwrote a\.txt/);
+  });
+});
+
+describe('maxFileBytes above what the undo history keeps', () => {
+  /** The CLI with `--max-file-bytes max` on the workspace; `input` goes to `--json -`. */
+  const cli = (env, max, args, input) =>
+    spawnSync(process.execPath, [bin, ...args, '--root', ws.root, '--max-file-bytes', String(max)], { encoding: 'utf8', env, input });
+
+  it("lets a write replacing a file larger than the store's cap land with that file's history cleared", () => {
+    const root = mkdtempSync(join(tmpdir(), 'edit-engine-cap-root-'));
+    try {
+      // Default stores under a 4 MiB cap: one store keeps at most a quarter of it, 1 MiB.
+      const env = { ...process.env, EDIT_ENGINE_HISTORY_ROOT: root, EDIT_ENGINE_HISTORY_MAX_BYTES: String(4 << 20) };
+      const body = 'x'.repeat(1_500_000);
+      ws.write('a.txt', 'head\n');
+      const grow = cli(env, 8 << 20, ['edit', '--json', '-'], JSON.stringify({ file_path: 'a.txt', old_string: 'head', new_string: `head\n${body}` }));
+      expect(grow.status, grow.stdout).toBe(0);
+      const edit = cli(env, 8 << 20, ['edit', '--json', '-'], JSON.stringify({ file_path: 'a.txt', old_string: 'head', new_string: 'top' }));
+      expect(edit.status, edit.stdout).toBe(0);
+      expect(ws.read('a.txt')).toBe(`top\n${body}\n`);
+      const undo = cli(env, 8 << 20, ['undo', '--json', JSON.stringify({ path: 'a.txt' })]);
+      expect(undo.status).toBe(1);
+      expect(undo.stdout).toMatch(/^Error: No edit history found for a\.txt\./);
+      expect(ws.read('a.txt')).toBe(`top\n${body}\n`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('undo through a tool whose maxFileBytes is below the file names the value that undoes it', async () => {
+    const before = 'first\n' + TEN.repeat(300);
+    ws.write('a.txt', before);
+    const edited = await editTool(opts({ maxFileBytes: 8192 })).execute({ file_path: 'a.txt', old_string: 'first', new_string: 'one' });
+    expect(edited).toMatch(/^Successfully/);
+    const refused = await undoLastEdit('a.txt', opts({ maxFileBytes: 1000 }));
+    expect(refused).toBe(
+      "Error: Could not undo the last edit to a.txt: a.txt is 3304 bytes, over the 1000-byte limit (this tool's maxFileBytes, the largest file it reads). The file was not changed. Undo it through a tool made with the option maxFileBytes: 3304 or more.",
+    );
+    expect(await undoLastEdit('a.txt', opts({ maxFileBytes: 3304 }))).toMatch(/^Last edit to a\.txt undone successfully/);
+    expect(ws.read('a.txt')).toBe(before);
+  });
+});
+
+describe('max_characters and maxCharacters take a whole number of at least 1', () => {
+  const refusal = (bad) =>
+    `Error: Parameter \`max_characters\` must be a whole number of at least 1 (the most characters of numbered lines one view shows), not ${JSON.stringify(bad)}. Send such a number, or leave it out to use the tool's limit.`;
+
+  it('refuses any other max_characters in viewTool, every text editor version and the CLI', async () => {
+    ws.write('a.txt', TEN);
+    for (const bad of [0, -3, 2.5, 'lots']) {
+      const shown = await viewTool(opts()).executeResult({ path: 'a.txt', max_characters: bad });
+      expect(shown).toMatchObject({ ok: false, kind: 'bad_param', text: refusal(bad) });
+      for (const version of ['20250124', '20250429', '20250728']) {
+        const t = textEditorTool(opts({ version }));
+        expect(await t.execute({ command: 'view', path: 'a.txt', max_characters: bad })).toBe(refusal(bad));
+      }
+    }
+    const run = spawnSync(process.execPath, [bin, 'view', '--json', '{"path":"a.txt","max_characters":0}'], { cwd: ws.root, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stdout.trim()).toBe(refusal(0));
+  });
+
+  it('fails every call of a text editor whose maxCharacters option is not such a number, naming it', async () => {
+    ws.write('a.txt', TEN);
+    for (const [bad, shown] of [[0, '0'], [-1, '-1'], [2.5, '2.5'], ['many', '(not a number)']]) {
+      const out = await viewTool(opts({ maxCharacters: bad })).execute({ path: 'a.txt' });
+      expect(out).toContain(`invalid maxCharacters option ${shown} (use a whole number of characters >= 1, default 100000)`);
+    }
+    expect(await viewTool(opts({ maxCharacters: 12 })).execute({ path: 'a.txt' })).toContain('[truncated');
   });
 });
 

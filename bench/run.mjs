@@ -174,6 +174,7 @@ function makeSides(work, probe) {
     dir: od,
     edit: ours.editTool({ allowedFolders: [od], cwd: od }),
     strict: ours.editTool({ allowedFolders: [od], cwd: od, durability: 'strict' }),
+    diffing: ours.editTool({ allowedFolders: [od], cwd: od, returnDiff: true }),
     create: ours.createTool({ allowedFolders: [od], cwd: od }),
   });
   if (probe.ok) {
@@ -206,6 +207,8 @@ async function benchSize(label, bytes, sides, nativeBin, work) {
   // A preview plans the same edit and stores it, writing nothing: it should cost no more than the
   // call minus its write (Probe has no previews: its side is the same call as in "exact edit").
   if (bytes === KB || bytes === 4 * MB) rows.push({ ...rows[0], mode: 'exact edit (preview)', preview: true });
+  // returnDiff appends the change's diff to the reply: it should cost a scan, not a whole-file diff.
+  if (bytes === 4 * MB) rows.push({ ...rows[0], mode: 'exact edit (returnDiff)', returnDiff: true });
   for (const row of rows) {
     const out = { row: row.mode, size: label, bytes: buf.length, sides: {}, baseline };
     let reference = null;
@@ -241,9 +244,10 @@ async function benchSize(label, bytes, sides, nativeBin, work) {
   record(out);
 }
 
-/** One timed call of `row` on `side`: the edit, its strict twin, or (ours) its preview; resolves to the reply text. */
+/** One timed call of `row` on `side`: the edit, its strict or returnDiff twin, or (ours) its preview; resolves to the reply text. */
 async function callOf(row, side, params) {
   if (row.preview && side.edit.preview) return (await side.edit.preview(params)).text;
+  if (row.returnDiff && side.diffing) return side.diffing.execute(params);
   return (row.strict && side.strict ? side.strict : side.edit).execute(params);
 }
 

@@ -1,7 +1,7 @@
 // The `edit-engine` command: run one tool from a shell, serve the tools over MCP, or run the demo.
 // `main(argv, io)` resolves to the exit code; it never throws.
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { parseArgs as parseArgsOf } from 'node:util';
@@ -299,16 +299,24 @@ function historyCap(flags) {
   return n;
 }
 
+/** One line per root of default stores: its stores' count and size (a root holds stores that fell back to it). */
+function printRootSizes(roots, stores, capBytes, io) {
+  for (const root of roots) {
+    const own = stores.filter((s) => dirname(s.dir) === root);
+    const total = own.reduce((sum, s) => sum + s.bytes, 0);
+    io.stdout(`${root}: ${own.length} stores, ${sizeText(total)} (${total} bytes) of a cap of ${sizeText(capBytes)}\n`);
+  }
+}
+
 /** `history list|size|collect`: the default undo stores (one per workspace). */
 function runHistory(subcommand, flags, io) {
   const native = require('./native.cjs');
   const cap = historyCap(flags);
   if (flags['dry-run'] && subcommand !== 'collect') throw new UsageError('--dry-run goes with history collect');
   if (subcommand === 'list' || subcommand === 'size') {
-    const { root, stores, capBytes } = native.historyStores(cap);
+    const { root, roots, stores, capBytes } = native.historyStores(cap);
     if (!root) throw new UsageError('no per-user state directory holds undo stores (set XDG_STATE_HOME or HOME)');
-    const total = stores.reduce((sum, s) => sum + s.bytes, 0);
-    io.stdout(`${root}: ${stores.length} stores, ${sizeText(total)} (${total} bytes) of a cap of ${sizeText(capBytes)}\n`);
+    printRootSizes(roots, stores, capBytes, io);
     if (subcommand === 'list') {
       io.stdout(`${'last used (UTC)'.padEnd(17)} ${'size'.padStart(10)}  exists  workspace\n`);
       for (const s of stores) {

@@ -55,7 +55,8 @@ function textEditorTool(options = {}) {
   const maxCharacters = o.maxCharacters ?? o.max_characters;
   const extra = {
     textEditorVersion: o.version != null ? String(o.version) : undefined,
-    maxCharacters: typeof maxCharacters === 'number' ? maxCharacters : undefined,
+    // Anything but a number reaches the engine as NaN, which it refuses naming the option.
+    maxCharacters: maxCharacters == null ? undefined : typeof maxCharacters === 'number' ? maxCharacters : NaN,
   };
   const tool = nativeTool(createToolbox(o, extra), 'textEditor', {
     name: info.name,

@@ -128,7 +128,7 @@ export interface TextEditorParams {
   view_range?: [number, number];
   /** `insert`: the text to insert */
   insert_text?: string;
-  /** Version 20250728: per-call `view` limit. Given by the host; not in the schema. */
+  /** `view`: most characters of numbered lines to show (default: the tool's limit) */
   max_characters?: number;
   /** Resolves a relative path; takes priority over the tool's `cwd` option. Given by the host; not in the schema. */
   workingDirectory?: string;
@@ -176,7 +176,7 @@ export type ToolSchemaKeys = {
   multi_edit: { properties: 'edits' | 'atomic'; required: 'edits' };
   edit_file: { properties: 'path' | 'old_text' | 'new_text' | 'replace_all'; required: 'path' | 'old_text' | 'new_text' };
   replace_in_file: { properties: 'filePath' | 'replacements'; required: 'filePath' | 'replacements' };
-  str_replace_based_edit_tool: { properties: 'command' | 'path' | 'file_text' | 'old_str' | 'new_str' | 'insert_line' | 'view_range' | 'insert_text'; required: 'command' | 'path' };
+  str_replace_based_edit_tool: { properties: 'command' | 'path' | 'file_text' | 'old_str' | 'new_str' | 'insert_line' | 'view_range' | 'insert_text' | 'max_characters'; required: 'command' | 'path' };
   apply_patch: { properties: 'input'; required: 'input' };
   apply_diff: { properties: 'diff' | 'path'; required: 'diff' };
 };

@@ -20,11 +20,14 @@ pub struct HistoryStoreInfo {
     pub reason: Option<String>,
 }
 
-/// The default stores' root and its stores, least recently used first.
+/// The default stores' roots and their stores, least recently used first.
 #[napi(object)]
 pub struct HistoryStores {
-    /// Where default stores live; absent when this user has no state directory.
+    /// Where default stores live by preference; absent when this user has no state directory.
     pub root: Option<String>,
+    /// Every root listed: `root`, then each other default parent that exists (stores that fell
+    /// back to it when `root` could not hold them).
+    pub roots: Vec<String>,
     pub stores: Vec<HistoryStoreInfo>,
     /// The cap on their total disk use in effect (option or environment, else 1 GiB).
     pub cap_bytes: f64,
@@ -34,6 +37,8 @@ pub struct HistoryStores {
 #[napi(object)]
 pub struct HistoryCollection {
     pub root: Option<String>,
+    /// Every root collected (as `HistoryStores.roots`).
+    pub roots: Vec<String>,
     /// False when another process was collecting (nothing was done).
     pub ran: bool,
     pub removed: Vec<HistoryStoreInfo>,
@@ -64,19 +69,24 @@ fn cap_of(max_bytes: Option<f64>) -> u64 {
     )
 }
 
-/// The default undo stores of this user, least recently used first.
+fn texts(paths: &[std::path::PathBuf]) -> Vec<String> {
+    paths
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// The default undo stores of this user, in every root, least recently used first.
 #[napi]
 pub fn history_stores(max_bytes: Option<f64>) -> HistoryStores {
-    let root = collector::default_root();
+    let roots = collector::default_roots();
     HistoryStores {
-        stores: root
-            .as_deref()
-            .map(retention::list)
-            .unwrap_or_default()
+        stores: collector::list_default_stores(&roots)
             .into_iter()
             .map(|s| info(s, None))
             .collect(),
-        root: root.map(|r| r.to_string_lossy().into_owned()),
+        root: texts(&roots).into_iter().next(),
+        roots: texts(&roots),
         cap_bytes: cap_of(max_bytes) as f64,
     }
 }
@@ -86,14 +96,11 @@ pub fn history_stores(max_bytes: Option<f64>) -> HistoryStores {
 #[napi]
 pub fn collect_history(max_bytes: Option<f64>, dry_run: Option<bool>) -> HistoryCollection {
     let cap = cap_of(max_bytes);
-    let root = collector::default_root();
-    let outcome = root
-        .as_deref()
-        .and_then(|r| retention::collect(r, cap, retention::now_ms(), dry_run.unwrap_or(false)));
-    let ran = outcome.is_some() || root.is_none();
-    let outcome = outcome.unwrap_or_default();
+    let roots = collector::default_roots();
+    let (outcome, ran) = collector::collect_default_roots(&roots, cap, dry_run.unwrap_or(false));
     HistoryCollection {
-        root: root.map(|r| r.to_string_lossy().into_owned()),
+        root: texts(&roots).into_iter().next(),
+        roots: texts(&roots),
         ran,
         removed: outcome
             .removed

@@ -126,12 +126,10 @@ impl NativeToolbox {
         read_tracker: Option<&JsFileReadTracker>,
     ) -> Self {
         let options = options.unwrap_or_default();
+        let max_characters = max_characters_option(&options);
         let text_editor = TextEditorOptions {
             version: options.text_editor_version.clone(),
-            max_characters: options
-                .max_characters
-                .filter(|n| n.is_finite() && *n >= 1.0)
-                .map(|n| n as u64),
+            max_characters: max_characters.clone().ok().flatten(),
         };
         let durability = match options.durability.as_deref() {
             None => Ok(Durability::default()),
@@ -147,6 +145,7 @@ impl NativeToolbox {
         let context = durability.and_then(|durability| {
             let syntax = syntax?;
             ttl?;
+            max_characters?;
             let options = ToolOptions {
                 durability,
                 syntax,
@@ -258,6 +257,21 @@ impl NativeToolbox {
     )]
     pub fn create(&self, params: Value) -> OwnThreadTask<ToolTask> {
         self.task(params, |c, p| tools::create::call(c, p).into(), "create")
+    }
+}
+
+/// The `maxCharacters` option: a whole number of at least 1, or the message naming the bad value.
+fn max_characters_option(o: &NativeToolOptions) -> Result<Option<u64>, String> {
+    match o.max_characters {
+        None => Ok(None),
+        Some(n) if n.is_finite() && n >= 1.0 && n.fract() == 0.0 => Ok(Some(n as u64)),
+        Some(n) => {
+            Err(format!(
+            "invalid maxCharacters option {} (use a whole number of characters >= 1, default {})",
+            if n.is_nan() { "(not a number)".to_string() } else { n.to_string() },
+            edit_engine_core::tools::text_editor::DEFAULT_MAX_CHARACTERS
+        ))
+        }
     }
 }
 

@@ -9,7 +9,7 @@ type Params = ToolParamsByName;
 type AnyKey<T> = T extends unknown ? keyof T : never;
 /** Keys some member of a union requires... and every member requires `K`. */
 type RequiredIn<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? ({} extends Pick<T, K> ? false : true) : false) : never;
-/** Parameters the hosts add that are not in the schemas (never offered to the model). */
+/** Parameters hosts may add that a schema may leave out (`view`'s `max_characters` is not offered to the model; the text editor's is). */
 type HostOnly = 'workingDirectory' | 'max_characters';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -17,7 +17,7 @@ type Assert<T extends true> = T;
 
 /** Every schema property is a typed parameter and vice versa (host-only ones aside). */
 export type PropertiesAgree = Assert<
-  Same<{ [N in keyof Params]: Same<ToolSchemaKeys[N]['properties'], Exclude<AnyKey<Params[N]>, HostOnly>> }[keyof Params], true>
+  Same<{ [N in keyof Params]: Same<Exclude<ToolSchemaKeys[N]['properties'], HostOnly>, Exclude<AnyKey<Params[N]>, HostOnly>> }[keyof Params], true>
 >;
 /** Every key the schema requires is required by the type (in every member of a union). */
 export type RequiredAgree = Assert<

@@ -3,28 +3,11 @@
 //! symbol of a C++ header, line mode's corrections. Each case is minimized from a hunk of a public
 //! project's commit replayed as an edit call; the expected file is the commit's.
 
-use edit_engine_core::history::recording::HistoryOption;
-use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
-use serde_json::{json, Value};
+#[path = "support/edit_call.rs"]
+mod edit_call;
 
-/// Writes `name` holding `content` in a fresh workspace, runs one `edit` call with `params` (its
-/// `file_path` set to `name`) and returns the reply and the file's text after the call.
-fn edit_in(name: &str, content: &str, mut params: Value) -> (String, String) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let root = dir.path().to_string_lossy().into_owned();
-    let options = ToolOptions {
-        allowed_folders: vec![root.clone()],
-        cwd: Some(root),
-        history: HistoryOption::Off,
-        ..ToolOptions::default()
-    };
-    let ctx = ToolContext::new(&options, None).expect("tool context");
-    let path = dir.path().join(name);
-    std::fs::write(&path, content).expect("write");
-    params["file_path"] = json!(name);
-    let reply = edit::run(&ctx, &params);
-    (reply, std::fs::read_to_string(&path).expect("read"))
-}
+use edit_call::edit_in;
+use serde_json::{json, Value};
 
 /// The call succeeds and leaves exactly `expected`.
 fn assert_lands(name: &str, content: &str, params: Value, expected: &str) {

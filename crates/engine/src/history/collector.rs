@@ -130,7 +130,71 @@ pub fn settle(timeout: std::time::Duration) -> bool {
     true
 }
 
-/// The default stores' root of this process's environment (see [`super::default_parent`]).
-pub fn default_root() -> Option<PathBuf> {
-    super::default_parent(|k| std::env::var_os(k))
+/// Every root default stores of this process's environment may live in: the preferred one (see
+/// [`super::default_parent`]) whether it exists or not, then each other of
+/// [`super::default_parents`] that is a folder (stores that fell back to it).
+pub fn default_roots() -> Vec<PathBuf> {
+    roots_of(super::default_parents(|k| std::env::var_os(k)))
+}
+
+/// The first of `parents`, then the others that are folders.
+fn roots_of(parents: Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut parents = parents.into_iter();
+    parents
+        .next()
+        .into_iter()
+        .chain(parents.filter(|p| p.is_dir()))
+        .collect()
+}
+
+/// The default stores of every root (see [`default_roots`]), least recently used first.
+pub fn list_default_stores(roots: &[PathBuf]) -> Vec<retention::StoreInfo> {
+    let mut stores: Vec<_> = roots.iter().flat_map(|r| retention::list(r)).collect();
+    stores.sort_by_key(|s| s.last_used_ms);
+    stores
+}
+
+/// Collects each of `roots` that is a folder under total cap `cap` (see [`retention::collect`]):
+/// what was done in all of them, and whether every collection ran (`false`: another process was
+/// collecting one of them).
+pub fn collect_default_roots(
+    roots: &[PathBuf],
+    cap: u64,
+    dry_run: bool,
+) -> (retention::Outcome, bool) {
+    let now = retention::now_ms();
+    let mut all = retention::Outcome::default();
+    let mut ran = true;
+    for root in roots.iter().filter(|r| r.is_dir()) {
+        let Some(outcome) = retention::collect(root, cap, now, dry_run) else {
+            ran = false;
+            continue;
+        };
+        all.removed.extend(outcome.removed);
+        all.busy.extend(outcome.busy);
+        all.bytes_before += outcome.bytes_before;
+        all.bytes_after += outcome.bytes_after;
+    }
+    (all, ran)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Stores that fell back to a later default parent are listed and collected too: the
+    /// preferred parent always counts, every other one that exists.
+    #[test]
+    fn every_existing_default_parent_is_a_root() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second, third) = (
+            dir.path().join("missing"),
+            dir.path().join("fallback"),
+            dir.path().join("absent"),
+        );
+        std::fs::create_dir(&second).unwrap();
+        let parents = vec![first.clone(), second.clone(), third];
+        assert_eq!(roots_of(parents), vec![first, second]);
+        assert_eq!(roots_of(Vec::new()), Vec::<PathBuf>::new());
+    }
 }

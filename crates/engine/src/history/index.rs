@@ -16,7 +16,7 @@ use super::root::{Root, Sub};
 use super::{hex, store_fs, HistoryEntry, HistoryError};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -195,16 +195,12 @@ impl Index {
     }
 }
 
-/// Brings the blobs under `max_bytes`: unreferenced blobs go first, then the oldest levels of all
-/// files (always from the old end of a file's chain).
+/// Brings the blobs and stored previews under `max_bytes`: unreferenced blobs go first, then
+/// previews older than their default time to live, then the oldest previews and levels of all
+/// files (levels always from the old end of a file's chain).
 pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError> {
     let mut indexes = load_all(dir);
-    let mut refs: HashMap<String, usize> = HashMap::new();
-    for e in indexes.iter().flat_map(|i| &i.entries) {
-        for name in std::iter::once(&e.blake3).chain(&e.written) {
-            *refs.entry(name.clone()).or_default() += 1;
-        }
-    }
+    let mut previews = super::previews::held(dir);
     store_fs::collect_stale_temps(dir);
     let txns: std::collections::HashSet<String> = indexes
         .iter()
@@ -212,17 +208,7 @@ pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError>
         .filter_map(|e| e.txn.clone())
         .collect();
     super::txn::collect(dir, &txns);
-    let mut sizes: HashMap<String, u64> = HashMap::new();
-    // The logs count against the cap too (about constant while blobs are evicted).
-    let mut total = store_fs::index_size(dir);
-    for (name, size) in store_fs::objects(dir) {
-        if refs.contains_key(&name) {
-            total += size;
-            sizes.insert(name, size);
-        } else {
-            store_fs::remove_object(dir, &name);
-        }
-    }
+    let mut tally = Tally::of(dir, &indexes, &previews);
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> = indexes
         .iter()
         .enumerate()
@@ -230,7 +216,18 @@ pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError>
         .collect();
     let mut dirty = vec![false; indexes.len()];
     let mut lost = Vec::new();
-    while total > max_bytes {
+    while tally.total > max_bytes {
+        // Expired previews go first, then previews and levels alike, oldest first.
+        let oldest_level = heap.peek().map(|Reverse((t, _))| *t);
+        let preview_first = previews
+            .front()
+            .is_some_and(|p| p.expired || oldest_level.is_none_or(|t| p.created_ms <= t));
+        if let Some(p) = preview_first.then(|| previews.pop_front()).flatten() {
+            p.remove(dir);
+            tally.total = tally.total.saturating_sub(p.bytes);
+            p.blobs.iter().for_each(|name| tally.release(dir, name));
+            continue;
+        }
         let Some(Reverse((_, i))) = heap.pop() else {
             break;
         };
@@ -238,12 +235,7 @@ pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError>
         dirty[i] = true;
         lost.push((indexes[i].path.clone(), e.clone()));
         for name in std::iter::once(&e.blake3).chain(&e.written) {
-            let count = refs.entry(name.clone()).or_default();
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                store_fs::remove_object(dir, name);
-                total = total.saturating_sub(sizes.get(name).copied().unwrap_or(0));
-            }
+            tally.release(dir, name);
         }
         if let Some(first) = indexes[i].entries.first() {
             heap.push(Reverse((first.timestamp, i)));
@@ -254,6 +246,49 @@ pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError>
     }
     super::checkpoints::note_lost(dir, lost.iter().map(|(p, e)| (p.as_str(), e)));
     Ok(())
+}
+
+/// What an eviction counts: the references to each blob, the disk use of each referenced blob,
+/// and the store's disk use counted against the cap.
+struct Tally {
+    refs: HashMap<String, usize>,
+    sizes: HashMap<String, u64>,
+    total: u64,
+}
+
+impl Tally {
+    /// The references of `indexes`' levels and of `previews`; blobs nothing references are
+    /// removed on the way. The logs count against the cap too (about constant while blobs go).
+    fn of(dir: &Root, indexes: &[Index], previews: &VecDeque<super::previews::Held>) -> Self {
+        let mut refs: HashMap<String, usize> = HashMap::new();
+        let levels = indexes.iter().flat_map(|i| &i.entries);
+        let level_blobs = levels.flat_map(|e| std::iter::once(&e.blake3).chain(&e.written));
+        for name in level_blobs.chain(previews.iter().flat_map(|p| &p.blobs)) {
+            *refs.entry(name.clone()).or_default() += 1;
+        }
+        let mut sizes: HashMap<String, u64> = HashMap::new();
+        let mut total = store_fs::index_size(dir) + previews.iter().map(|p| p.bytes).sum::<u64>();
+        for (name, size) in store_fs::objects(dir) {
+            if refs.contains_key(&name) {
+                total += size;
+                sizes.insert(name, size);
+            } else {
+                store_fs::remove_object(dir, &name);
+            }
+        }
+        Tally { refs, sizes, total }
+    }
+
+    /// Drops one reference to the blob `name`, removing it once nothing references it.
+    fn release(&mut self, dir: &Root, name: &str) {
+        let count = self.refs.entry(name.to_string()).or_default();
+        *count = count.saturating_sub(1);
+        if *count == 0 {
+            store_fs::remove_object(dir, name);
+            let size = self.sizes.get(name).copied().unwrap_or(0);
+            self.total = self.total.saturating_sub(size);
+        }
+    }
 }
 
 /// True when every blob name of `entry` is a valid one (64 lowercase hex digits).

@@ -268,7 +268,7 @@ impl HistoryStore {
 
     /// The store's previews (its `previews/` folder, reached through the held-open store).
     pub fn previews(&self) -> previews::PreviewStore {
-        previews::PreviewStore::Store(previews::StoredPreviews(self.root.clone()))
+        previews::PreviewStore::Store(previews::StoredPreviews(self.clone()))
     }
 
     /// True when the store's path names nothing any more (a collection removed the store, see
@@ -469,10 +469,33 @@ impl HistoryStore {
         if bytes.len() as u64 > self.max_bytes || names::name_of(bytes) != name {
             return Ok(());
         }
+        self.keep_blob(name, bytes)
+    }
+
+    /// Stores `bytes` as the blob `name` (its [`content_name`]) unless it exists already or is
+    /// larger than the cap; its disk use counts toward the cap (the store lock is taken only when
+    /// a size check is due, to evict).
+    fn keep_blob(&self, name: &str, bytes: &[u8]) -> Result<(), HistoryError> {
+        if bytes.len() as u64 > self.max_bytes {
+            return Ok(());
+        }
         let added = store_fs::blocks_of(bytes.len() as u64);
         if store_fs::write_object(&self.root, name, bytes)? && self.size_check_due(added) {
             let _lock = self.lock()?;
             self.evict_if_over()?;
+        }
+        Ok(())
+    }
+
+    /// Counts a stored preview of `bytes` bytes toward the cap, as [`Self::count_added`] (the
+    /// store lock taken only when a size check is due).
+    fn count_preview(&self, bytes: u64) -> Result<(), HistoryError> {
+        if !self.size_check_due(store_fs::blocks_of(bytes)) {
+            return Ok(());
+        }
+        let _lock = self.lock()?;
+        if store_fs::store_size(&self.root) > self.max_bytes {
+            index::evict(&self.root, self.max_bytes)?;
         }
         Ok(())
     }
@@ -663,6 +686,12 @@ pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Optio
 /// The names of a write's previous and written contents (see [`names`]).
 fn hash_pair(previous: &[u8], written: Option<&[u8]>) -> (String, Option<String>) {
     (names::name_of(previous), written.map(names::name_of))
+}
+
+/// The blob name of `bytes` (their BLAKE3 hash, see [`hash_hex`]), from memory when the same
+/// bytes were named recently.
+pub fn content_name(bytes: &[u8]) -> String {
+    names::name_of(bytes)
 }
 
 /// BLAKE3 of `bytes` as 64 lowercase hex digits (a blob's name).

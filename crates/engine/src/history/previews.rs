@@ -1,22 +1,29 @@
-//! Stored previews: a previewed change (the contents it read, the contents it would write, the
-//! reply of the call) kept under a token until it is applied, so any process sharing the store
-//! can apply it.
+//! Stored previews: a previewed change (what it read, what it would write, how it was shown,
+//! the reply of the call) kept under a token until it is applied, so any process sharing the
+//! store can apply it.
 //!
-//! Layout: `previews/<token>` in the history store, one file: a JSON header line, then the
-//! contents it lists, back to back. Reached through the held-open store (its `previews/` folder
-//! handle, never a path) and written to a temp file renamed into place (a reader sees all of it
-//! or nothing); a store whose path no longer names the held folders is refused. Taking a preview renames it to `previews/.taken-<token>` first: of
-//! several processes taking one token, exactly one gets it (single use), then removes it.
-//! Expired previews (older than the saving tool's time to live) and taken ones left by a killed
-//! process are collected on each save. Without a history store (`history: false`) previews live
-//! in memory, in the [`PreviewStore::Memory`] of the tool object that made them.
+//! Layout: `previews/<token>` in the history store, one file: a JSON header line, then the changed
+//! bytes of each file's new content, back to back. A file's new content is stored as a splice of
+//! the content the preview read (its unchanged head and tail are not stored again); that content
+//! is named by its blob name (BLAKE3) and length, and kept as a blob in `objects/` (shared with the
+//! undo levels, counted in the store's cap) only so a refusal can show what changed since — a
+//! preview whose blob was collected still applies. Reached through the held-open store (its
+//! `previews/` folder handle, never a path) and written to a temp file renamed into place (a
+//! reader sees all of it or nothing); a store whose path no longer names the held folders is
+//! refused. Taking a preview renames it to `previews/.taken-<token>` first: of several processes
+//! taking one token, exactly one gets it (single use), then removes it. Expired previews (older
+//! than the saving tool's time to live) and taken ones left by a killed process are collected on
+//! each save. Without a history store (`history: false`) previews live in memory, in the
+//! [`PreviewStore::Memory`] of the tool object that made them.
 
 use super::root::{Root, Sub};
 use super::store_fs;
-use super::HistoryError;
+use super::{HistoryError, HistoryStore};
+use crate::tools::preview::FileChange;
 use crate::tools::write_frame::TrackerEffect;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -38,44 +45,103 @@ pub struct PreviewRecord {
     pub changed_files: Vec<String>,
     pub changes: Option<usize>,
     pub files: Vec<PreviewedFile>,
+    /// The files as the preview showed them (shown again, never recomputed).
+    pub shown: Vec<FileChange>,
     /// The after-write bookkeeping of each landed file: `(real path, lexical path, effect)`.
     pub effects: Vec<(Vec<u8>, Vec<u8>, TrackerEffect)>,
     /// `(from, to)` real paths of the files the call moves.
     pub moves: Vec<(Vec<u8>, Vec<u8>)>,
 }
 
-/// One file of a stored preview: its paths (raw bytes), and its contents before and after
-/// (`None`: no file).
+/// One file of a stored preview: its paths (raw bytes), the content it read and the content
+/// applying it writes.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct PreviewedFile {
     pub display: String,
     pub real: Vec<u8>,
     pub lexical: Vec<u8>,
+    /// The content the preview read (`None`: no file).
+    pub read: Option<ReadContent>,
+    /// The content applying writes, made from the content read (`None`: the file is deleted).
+    pub write: Option<Splice>,
+    /// The content read, held in memory until the preview is saved (a memory store keeps it).
     #[serde(skip)]
     pub before: Option<Vec<u8>>,
+}
+
+/// A content named by its blob name (see [`super::content_name`]) and length.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ReadContent {
+    pub name: String,
+    pub len: u64,
+}
+
+impl ReadContent {
+    /// True when `bytes` is this content.
+    pub fn is(&self, bytes: &[u8]) -> bool {
+        bytes.len() as u64 == self.len && super::content_name(bytes) == self.name
+    }
+}
+
+/// A content made from a base content: the base's first `head` bytes, then `middle`, then the
+/// base's last `tail` bytes.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Splice {
+    pub head: u64,
+    pub tail: u64,
+    middle_len: u64,
     #[serde(skip)]
-    pub after: Option<Vec<u8>>,
-    /// Lengths of `before` and `after` in the stored file (the header's record of them).
-    before_len: Option<u64>,
-    after_len: Option<u64>,
+    pub middle: Vec<u8>,
+}
+
+impl Splice {
+    pub fn new(head: usize, middle: Vec<u8>, tail: usize) -> Self {
+        Splice {
+            head: head as u64,
+            tail: tail as u64,
+            middle_len: middle.len() as u64,
+            middle,
+        }
+    }
+
+    /// The content this splice makes of `base`; `None` when `base` is shorter than its head and
+    /// tail together.
+    pub fn apply(&self, base: &[u8]) -> Option<Vec<u8>> {
+        let head = usize::try_from(self.head).ok()?;
+        let tail = usize::try_from(self.tail).ok()?;
+        let tail_from = base.len().checked_sub(tail).filter(|&t| t >= head)?;
+        let mut out = Vec::with_capacity(head + self.middle.len() + tail);
+        out.extend_from_slice(&base[..head]);
+        out.extend_from_slice(&self.middle);
+        out.extend_from_slice(&base[tail_from..]);
+        Some(out)
+    }
 }
 
 impl PreviewedFile {
+    /// A file of a preview that read `before` and would leave `after` (`None`: no file).
     pub fn new(
         display: String,
-        real: &Path,
-        lexical: &Path,
+        (real, lexical): (&Path, &Path),
         before: Option<Vec<u8>>,
         after: Option<Vec<u8>>,
     ) -> Self {
+        let base = before.as_deref().unwrap_or_default();
+        let write = after.map(|after| {
+            let head = crate::tools::diff::common_prefix(base, &after);
+            let tail = crate::tools::diff::common_suffix(&base[head..], &after[head..]);
+            Splice::new(head, after[head..after.len() - tail].to_vec(), tail)
+        });
         PreviewedFile {
             display,
             real: store_fs::path_bytes(real).into_owned(),
             lexical: store_fs::path_bytes(lexical).into_owned(),
-            before_len: before.as_ref().map(|b| b.len() as u64),
-            after_len: after.as_ref().map(|a| a.len() as u64),
+            read: before.as_deref().map(|b| ReadContent {
+                name: super::content_name(b),
+                len: b.len() as u64,
+            }),
+            write,
             before,
-            after,
         }
     }
 
@@ -100,9 +166,9 @@ pub fn bytes_of(path: &Path) -> Vec<u8> {
     store_fs::path_bytes(path).into_owned()
 }
 
-/// The `previews/` folder of an open history store (see [`super::HistoryStore::previews`]).
+/// The previews of an open history store (see [`super::HistoryStore::previews`]).
 #[derive(Debug, Clone)]
-pub struct StoredPreviews(pub(super) Arc<Root>);
+pub struct StoredPreviews(pub(super) HistoryStore);
 
 /// Where a tool object's previews live.
 #[derive(Debug, Clone)]
@@ -133,13 +199,35 @@ impl PreviewStore {
                 map.retain(|_, r| now.saturating_sub(r.created_ms) <= ttl.as_millis() as u64);
                 map.insert(token.clone(), record);
             }
-            PreviewStore::Store(StoredPreviews(root)) => {
+            PreviewStore::Store(StoredPreviews(store)) => {
+                let root = &store.root;
                 root.verify()?;
                 collect_expired(root, ttl);
-                store_fs::write_whole(root, Sub::Previews, &token, &encode(&record))?;
+                let encoded = encode(&record);
+                store_fs::write_whole(root, Sub::Previews, &token, &encoded)?;
+                // Best effort: the contents read only let a refusal show what changed since.
+                for file in &record.files {
+                    if let (Some(read), Some(before)) = (&file.read, &file.before) {
+                        let _ = store.keep_blob(&read.name, before);
+                    }
+                }
+                let _ = store.count_preview(encoded.len() as u64);
             }
         }
         Ok(token)
+    }
+
+    /// The content `file` of a preview read, when it is still held (in memory, or as a blob of
+    /// the store that the store's cap has not evicted).
+    pub fn content_read(&self, file: &PreviewedFile) -> Option<Vec<u8>> {
+        let read = file.read.as_ref()?;
+        match self {
+            PreviewStore::Memory(_) => file.before.clone(),
+            PreviewStore::Store(StoredPreviews(store)) => {
+                store_fs::read_object(&store.root, &read.name)
+                    .filter(|bytes| super::hash_hex(bytes) == read.name)
+            }
+        }
     }
 
     /// The preview `token`, left in the store; `None` when there is none by that token.
@@ -152,7 +240,8 @@ impl PreviewStore {
                 let map = map.lock().unwrap_or_else(|e| e.into_inner());
                 map.get(token).cloned()
             }
-            PreviewStore::Store(StoredPreviews(root)) => {
+            PreviewStore::Store(StoredPreviews(store)) => {
+                let root = &store.root;
                 root.verify().ok()?;
                 decode(&store_fs::read_small(
                     root,
@@ -175,7 +264,8 @@ impl PreviewStore {
             PreviewStore::Memory(map) => {
                 Ok(map.lock().unwrap_or_else(|e| e.into_inner()).remove(token))
             }
-            PreviewStore::Store(StoredPreviews(root)) => {
+            PreviewStore::Store(StoredPreviews(store)) => {
+                let root = &store.root;
                 root.verify()?;
                 let taken = format!(".taken-{token}");
                 if root.rename(Sub::Previews, token, &taken).is_err() {
@@ -204,30 +294,27 @@ fn is_token(token: &str) -> bool {
             .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-/// The header line, then every stored content in file order (before, then after).
+/// The header line, then the changed bytes of each file's new content, in file order.
 fn encode(record: &PreviewRecord) -> Vec<u8> {
     let mut out = serde_json::to_vec(record).unwrap_or_default();
     out.push(b'\n');
-    for file in &record.files {
-        out.extend(file.before.iter().chain(&file.after).flatten());
+    for write in record.files.iter().filter_map(|f| f.write.as_ref()) {
+        out.extend_from_slice(&write.middle);
     }
     out
 }
 
 fn decode(bytes: &[u8]) -> Option<PreviewRecord> {
-    let end = bytes.iter().position(|&b| b == b'\n')?;
+    let end = memchr::memchr(b'\n', bytes)?;
     let mut record: PreviewRecord = serde_json::from_slice(&bytes[..end]).ok()?;
     let mut rest = &bytes[end + 1..];
-    let mut next = |len: Option<u64>| -> Option<Option<Vec<u8>>> {
-        let Some(len) = len else { return Some(None) };
-        let len = usize::try_from(len).ok().filter(|&n| n <= rest.len())?;
-        let (content, tail) = rest.split_at(len);
+    for write in record.files.iter_mut().filter_map(|f| f.write.as_mut()) {
+        let len = usize::try_from(write.middle_len)
+            .ok()
+            .filter(|&n| n <= rest.len())?;
+        let (middle, tail) = rest.split_at(len);
+        write.middle = middle.to_vec();
         rest = tail;
-        Some(Some(content.to_vec()))
-    };
-    for file in &mut record.files {
-        file.before = next(file.before_len)?;
-        file.after = next(file.after_len)?;
     }
     Some(record)
 }
@@ -247,4 +334,65 @@ fn collect_expired(root: &Root, ttl: Duration) {
             let _ = root.remove(Sub::Previews, &name);
         }
     }
+}
+
+/// A stored preview as the store's cap sees it (see [`super::index::evict`]).
+#[derive(Debug)]
+pub(super) struct Held {
+    name: String,
+    pub created_ms: u64,
+    /// Older than the default time to live (evicted before anything else).
+    pub expired: bool,
+    /// The blobs it names (the contents its files read).
+    pub blobs: Vec<String>,
+    /// Its disk use.
+    pub bytes: u64,
+}
+
+impl Held {
+    /// Removes the stored preview (best effort).
+    pub fn remove(&self, root: &Root) {
+        let _ = root.remove(Sub::Previews, &self.name);
+    }
+}
+
+/// The stored previews in the order the cap evicts them: expired ones first, then the rest
+/// oldest first. A preview whose header cannot be read counts as expired.
+#[allow(clippy::unnecessary_cast)] // `st_blocks`' type differs between platforms
+pub(super) fn held(root: &Root) -> VecDeque<Held> {
+    let now = super::now_ms();
+    let ttl = crate::tools::preview::DEFAULT_PREVIEW_TTL.as_millis() as u64;
+    let mut held: Vec<Held> = root
+        .list(Sub::Previews)
+        .into_iter()
+        .filter(|(name, _)| is_token(name))
+        .map(|(name, st)| {
+            let header = read_header(root, &name);
+            let created_ms = header.as_ref().map_or(0, |r| r.created_ms);
+            Held {
+                expired: now.saturating_sub(created_ms) > ttl,
+                blobs: header
+                    .into_iter()
+                    .flat_map(|r| r.files)
+                    .filter_map(|f| f.read.map(|r| r.name))
+                    .collect(),
+                bytes: st.st_blocks as u64 * 512,
+                created_ms,
+                name,
+            }
+        })
+        .collect();
+    held.sort_by_key(|h| (!h.expired, h.created_ms));
+    held.into()
+}
+
+/// The header line of the stored preview `name` (its contents not read).
+fn read_header(root: &Root, name: &str) -> Option<PreviewRecord> {
+    use std::io::BufRead;
+    let file = root.open_read(Some(Sub::Previews), name).ok()?;
+    let mut line = Vec::new();
+    std::io::BufReader::new(file)
+        .read_until(b'\n', &mut line)
+        .ok()?;
+    serde_json::from_slice(line.strip_suffix(b"\n")?).ok()
 }

@@ -285,14 +285,23 @@ impl Root {
         )?))
     }
 
-    /// The stat of `name` in `sub` (no symlink followed).
-    pub fn stat(&self, sub: Sub, name: &str) -> Option<Stat> {
-        rustix::fs::statat(self.sub(sub), name, AtFlags::SYMLINK_NOFOLLOW).ok()
+    /// The folder `sub` (`None`: the store folder itself).
+    fn folder(&self, sub: impl Into<Option<Sub>>) -> &OwnedFd {
+        sub.into().map_or(&self.fd, |s| self.sub(s))
     }
 
-    /// Removes the file `name` of `sub`.
-    pub fn remove(&self, sub: Sub, name: &str) -> std::io::Result<()> {
-        Ok(rustix::fs::unlinkat(self.sub(sub), name, AtFlags::empty())?)
+    /// The stat of `name` in `sub` (`None`: the store folder; no symlink followed).
+    pub fn stat(&self, sub: impl Into<Option<Sub>>, name: &str) -> Option<Stat> {
+        rustix::fs::statat(self.folder(sub), name, AtFlags::SYMLINK_NOFOLLOW).ok()
+    }
+
+    /// Removes the file `name` of `sub` (`None`: the store folder).
+    pub fn remove(&self, sub: impl Into<Option<Sub>>, name: &str) -> std::io::Result<()> {
+        Ok(rustix::fs::unlinkat(
+            self.folder(sub),
+            name,
+            AtFlags::empty(),
+        )?)
     }
 
     /// Renames the file `from` of `sub` to `to` in the same folder (replacing any `to`).
@@ -321,9 +330,11 @@ impl Root {
         Ok(())
     }
 
-    /// Names and stats of the regular files of `sub` (unreadable entries skipped).
-    pub fn list(&self, sub: Sub) -> Vec<(String, Stat)> {
-        let Ok(mut dir) = rustix::fs::Dir::read_from(self.sub(sub)) else {
+    /// Names and stats of the regular files of `sub` (`None`: the store folder; unreadable
+    /// entries skipped).
+    pub fn list(&self, sub: impl Into<Option<Sub>>) -> Vec<(String, Stat)> {
+        let sub = sub.into();
+        let Ok(mut dir) = rustix::fs::Dir::read_from(self.folder(sub)) else {
             return Vec::new();
         };
         let mut out = Vec::new();

@@ -60,11 +60,12 @@ pub(super) fn lock(root: &Root, timeout: Duration) -> Result<StoreLock<'_>, Hist
 }
 
 /// Removes temp files (names starting with `.tmp`) older than [`STALE_TEMP_AFTER`] from the
-/// store's sub-folders (best effort).
+/// store folder and its sub-folders (best effort).
 #[allow(clippy::unnecessary_cast)] // `st_mtime`'s type differs between platforms
 pub(super) fn collect_stale_temps(root: &Root) {
     let now = super::now_ms() as i64 / 1000;
-    for sub in [Sub::Objects, Sub::Index, Sub::Txns] {
+    let folders = [Sub::Objects, Sub::Index, Sub::Txns, Sub::Previews];
+    for sub in folders.map(Some).into_iter().chain([None]) {
         for (name, st) in root.list(sub) {
             let age = now.saturating_sub(st.st_mtime as i64);
             if name.starts_with(".tmp") && age > STALE_TEMP_AFTER.as_secs() as i64 {
@@ -148,9 +149,14 @@ pub(super) fn objects(root: &Root) -> Vec<(String, u64)> {
         .collect()
 }
 
-/// Disk use of the blobs and the index logs: what the size cap bounds.
+/// Disk use of the blobs, the index logs and the stored previews: what the size cap bounds.
 pub(super) fn store_size(root: &Root) -> u64 {
-    objects(root).iter().map(|(_, s)| s).sum::<u64>() + index_size(root)
+    let previews: u64 = root
+        .list(Sub::Previews)
+        .iter()
+        .map(|(_, st)| disk_use(st))
+        .sum();
+    objects(root).iter().map(|(_, s)| s).sum::<u64>() + index_size(root) + previews
 }
 
 /// Disk use of the index logs.

@@ -153,3 +153,76 @@ fn the_default_store_falls_back_to_the_users_tmp_folder() {
         "{error}"
     );
 }
+
+/// Temp files left by a writer killed mid-write are collected when the store is opened, in
+/// `previews/` and in the store folder itself (an `owner.json` being written) as elsewhere.
+#[test]
+fn stale_temps_in_previews_and_the_store_folder_are_collected_at_open() {
+    let (_d, s) = store();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let mut left = Vec::new();
+    for folder in [s.dir().join("previews"), s.dir().to_path_buf()] {
+        let (stale, fresh) = (folder.join(".tmp1-1-1"), folder.join(".tmp1-1-2"));
+        std::fs::write(&stale, b"half an owner.json").unwrap();
+        std::fs::write(&fresh, b"x").unwrap();
+        let file = std::fs::File::options().write(true).open(&stale).unwrap();
+        file.set_modified(old).unwrap();
+        left.push((stale, fresh));
+    }
+    let _reopened = HistoryStore::open(s.dir()).unwrap();
+    for (stale, fresh) in left {
+        assert!(!stale.exists(), "{} is still there", stale.display());
+        assert!(
+            fresh.exists(),
+            "a fresh temp was removed: {}",
+            fresh.display()
+        );
+    }
+}
+
+/// Stored previews count in the store's cap: once over it, a preview past its default time to
+/// live goes first, then previews and levels alike, oldest first; the store ends under the cap.
+#[test]
+fn stored_previews_count_in_the_cap_expired_ones_first() {
+    use super::previews::{PreviewRecord, PreviewedFile};
+    let (_d, s) = store();
+    let cap = 64 << 10;
+    let s = s.with_max_bytes(cap);
+    let store = s.previews();
+    let week = std::time::Duration::from_secs(7 * 24 * 3600);
+    let preview = |created_ms: u64| {
+        let paths = (Path::new("/w/p"), Path::new("/w/p"));
+        let file = PreviewedFile::new("p".into(), paths, None, Some(vec![b'p'; 20_000]));
+        let record = PreviewRecord {
+            created_ms,
+            files: vec![file],
+            ..PreviewRecord::default()
+        };
+        store.save(record, week, None).unwrap()
+    };
+    let two_days = 2 * 24 * 3600 * 1000;
+    let expired = preview(now_ms() - two_days);
+    let live = preview(now_ms());
+    let mut evicted_first = None;
+    for i in 0..40u8 {
+        s.record(Path::new(&format!("/w/{}", i % 4)), &[i; 6_000], "edit")
+            .unwrap();
+        let kept = (store.peek(&expired).is_some(), store.peek(&live).is_some());
+        assert_ne!(
+            kept,
+            (true, false),
+            "the live preview went before the expired one"
+        );
+        if evicted_first.is_none() && kept != (true, true) {
+            evicted_first = Some(i);
+        }
+    }
+    assert!(store.peek(&expired).is_none() && store.peek(&live).is_none());
+    assert!(evicted_first.is_some_and(|i| i < 20), "{evicted_first:?}");
+    assert!(
+        pop(&s, Path::new("/w/3")).unwrap().is_some(),
+        "the newest levels were evicted"
+    );
+    let used = s.total_bytes();
+    assert!(used <= cap, "{used} bytes for a {cap}-byte cap");
+}

@@ -22,6 +22,12 @@ const RANGE: Shape = Shape::Array {
     max_items: None,
 };
 const PAIR: &str = "[number, number]";
+/// `view`'s per-call limit, in the schema so hosts that send only what it lists can send it.
+const MAX_CHARACTERS: Param = Param::optional(
+    "max_characters",
+    Shape::Integer { minimum: Some(1) },
+    "`view`: most characters of numbered lines to show (default: the tool's limit)",
+);
 
 /// The generations named `str_replace_based_edit_tool` (no `undo_edit`; text to insert in `insert_text`).
 pub const CURRENT: ToolSpec = ToolSpec {
@@ -49,12 +55,7 @@ pub const CURRENT: ToolSpec = ToolSpec {
         Param::optional("insert_line", Shape::Integer { minimum: None }, INSERT_LINE),
         Param::optional("view_range", RANGE, VIEW_RANGE).ts(PAIR),
         Param::optional("insert_text", Shape::String, "`insert`: the text to insert"),
-        Param::optional(
-            "max_characters",
-            Shape::Integer { minimum: None },
-            "Version 20250728: per-call `view` limit.",
-        )
-        .host_only(),
+        MAX_CHARACTERS,
         WORKING_DIRECTORY,
     ],
     probe_params: None,
@@ -88,6 +89,7 @@ pub const WITH_UNDO: ToolSpec = ToolSpec {
         ),
         Param::optional("insert_line", Shape::Integer { minimum: None }, INSERT_LINE),
         Param::optional("view_range", RANGE, VIEW_RANGE).ts(PAIR),
+        MAX_CHARACTERS,
         WORKING_DIRECTORY,
     ],
     probe_params: None,

@@ -1,73 +1,214 @@
-//! Unified diffs of a change (`returnDiff` option), via `similar`.
+//! Unified diffs of a change (`returnDiff` option, previews, undo's refusals), via `similar`.
+//! Only the region between the texts' common head and tail (with a margin of lines) is diffed,
+//! so a small change of a large file costs a byte comparison; when a change could settle
+//! differently in the whole texts (`similar` slides changes along repeated lines), the lines of
+//! the whole texts are compared once, without hashing every line (what makes `similar`'s own text
+//! diff slow on a large file). Either way the output is the whole-file diff's, byte for byte.
 
-use similar::TextDiff;
-
-/// A unified diff (3 lines of context) from `before` to `after`, headed `a/<name>` / `b/<name>`.
-/// Empty when the texts are equal.
-pub fn unified(before: &str, after: &str, name: &str) -> String {
-    if before == after {
-        return String::new();
-    }
-    TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string()
-}
+use similar::{Algorithm, DiffOp, DiffTag, TextDiff};
 
 /// Lines of context around each change of a diff.
 const CONTEXT: usize = 3;
 
-/// A unified diff (3 lines of context) from `before` to `after`, headed `a/<name>` / `b/<name>`,
-/// and its added and deleted line counts. Only the lines between the texts' common leading and
-/// trailing lines are diffed (a one-line change of a large file costs a scan, not a whole diff);
-/// the hunk headers still number the file's own lines. Empty when the texts are equal.
+/// A unified diff (3 lines of context) from `before` to `after`, headed `a/<name>` / `b/<name>`.
+/// Empty when the texts are equal.
+pub fn unified(before: &str, after: &str, name: &str) -> String {
+    unified_counted(before, after, name).0
+}
+
+/// [`unified`] and the diff's added and deleted line counts. The hunk headers number the file's
+/// own lines.
 pub fn unified_counted(before: &str, after: &str, name: &str) -> (String, usize, usize) {
-    let old: Vec<&str> = before.split_inclusive('\n').collect();
-    let new: Vec<&str> = after.split_inclusive('\n').collect();
-    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let room = old.len().min(new.len()) - prefix;
-    let suffix = old
-        .iter()
-        .rev()
-        .zip(new.iter().rev())
-        .take(room)
-        .take_while(|(a, b)| a == b)
-        .count();
-    let from = prefix.saturating_sub(CONTEXT);
-    let to = |lines: &[&str]| lines.len() - suffix + suffix.min(CONTEXT);
-    let old_mid = lines_span(before, &old, from, to(&old));
-    let new_mid = lines_span(after, &new, from, to(&new));
-    let diff = TextDiff::from_lines(old_mid, new_mid);
-    let (mut additions, mut deletions) = (0, 0);
-    for op in diff
-        .ops()
-        .iter()
-        .filter(|op| op.tag() != similar::DiffTag::Equal)
-    {
-        deletions += op.old_range().len();
-        additions += op.new_range().len();
-    }
-    if additions + deletions == 0 {
+    if before == after {
         return (String::new(), 0, 0);
     }
+    around_change(before, after, name).unwrap_or_else(|| whole(before, after, name))
+}
+
+/// The diff of the whole texts: their lines compared once (no hashing) for the changes, then
+/// those changes and their context diffed and formatted alone.
+fn whole(before: &str, after: &str, name: &str) -> (String, usize, usize) {
+    let (old, new) = (lines_of(before), lines_of(after));
+    let ops = similar::capture_diff_slices(Algorithm::Myers, &old, &new);
+    let changed: Vec<_> = ops
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .map(DiffOp::as_tag_tuple)
+        .collect();
+    let (Some(first), Some(last)) = (changed.first(), changed.last()) else {
+        return (String::new(), 0, 0);
+    };
+    let deletions = changed.iter().map(|(_, o, _)| o.len()).sum();
+    let additions = changed.iter().map(|(_, _, n)| n.len()).sum();
+    // Before the first change both texts hold the same lines, so it starts on the same line.
+    let from = first.1.start.saturating_sub(CONTEXT);
+    let old_to = (last.1.end + CONTEXT).min(old.len());
+    let new_to = (last.2.end + CONTEXT).min(new.len());
+    let window = TextDiff::from_lines(
+        span(before, &old, from, old_to),
+        span(after, &new, from, new_to),
+    );
+    let shifted = |(tag, o, n): (DiffTag, std::ops::Range<usize>, std::ops::Range<usize>)| {
+        (
+            tag,
+            o.start + from..o.end + from,
+            n.start + from..n.end + from,
+        )
+    };
+    let same = window
+        .ops()
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .map(|op| shifted(op.as_tag_tuple()))
+        .eq(changed.iter().cloned());
+    let text = match same {
+        true => formatted(&window, name, from),
+        // Never seen; kept so the output is the whole-file diff's whatever `similar` does.
+        false => formatted(&TextDiff::from_lines(before, after), name, 0),
+    };
+    (text, additions, deletions)
+}
+
+/// Lines kept on each side of the changed region when it is diffed alone (room for the context
+/// and for `similar`'s compaction to settle inside the region).
+const MARGIN: usize = 16;
+
+/// The diff of the changed region alone: the lines from [`MARGIN`] above the first byte that
+/// differs to [`MARGIN`] below the last, numbered as the file's own. `None` (diff the whole
+/// texts) when a text has a lone `\r` (a line end to `similar`, not to this scan) or a change
+/// settles within [`CONTEXT`] lines of the region's edge, where more lines could move it.
+fn around_change(before: &str, after: &str, name: &str) -> Option<(String, usize, usize)> {
+    if has_lone_cr(before) || has_lone_cr(after) {
+        return None;
+    }
+    let (a, b) = (before.as_bytes(), after.as_bytes());
+    let head = common_prefix(a, b);
+    let tail = a.len() - common_suffix(&a[head..], &b[head..]);
+    let mut start = line_start(a, head);
+    let mut end = line_after(a, tail);
+    for _ in 0..MARGIN {
+        start = if start > 0 {
+            line_start(a, start - 1)
+        } else {
+            0
+        };
+        end = line_after(a, end);
+    }
+    let from_end = a.len() - end;
+    let diff = TextDiff::from_lines(&before[start..end], &after[start..b.len() - from_end]);
+    let changed: Vec<_> = diff
+        .ops()
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .map(DiffOp::as_tag_tuple)
+        .collect();
+    let (first, last) = (changed.first()?, changed.last()?);
+    let (old_lines, new_lines) = (diff.old_slices().len(), diff.new_slices().len());
+    let room = CONTEXT + 1;
+    let settled = (start == 0 || first.1.start >= room)
+        && (from_end == 0 || (last.1.end + room <= old_lines && last.2.end + room <= new_lines));
+    if !settled {
+        return None;
+    }
+    let first_line = memchr::memchr_iter(b'\n', &a[..start]).count();
+    let deletions = changed.iter().map(|(_, o, _)| o.len()).sum();
+    let additions = changed.iter().map(|(_, _, n)| n.len()).sum();
+    Some((formatted(&diff, name, first_line), additions, deletions))
+}
+
+/// The start of the line holding byte `at` of `text` (`at` itself when it starts one).
+fn line_start(text: &[u8], at: usize) -> usize {
+    memchr::memrchr(b'\n', &text[..at]).map_or(0, |i| i + 1)
+}
+
+/// The start of the line after the one holding byte `at` (the text's end when there is none).
+fn line_after(text: &[u8], at: usize) -> usize {
+    match at < text.len() {
+        true => memchr::memchr(b'\n', &text[at..]).map_or(text.len(), |i| at + i + 1),
+        false => text.len(),
+    }
+}
+
+/// True when `text` has a `\r` not followed by `\n`.
+fn has_lone_cr(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n'))
+}
+
+/// The unified form of `diff`, its hunk headers moved down by `from` lines.
+fn formatted<'a>(diff: &'a TextDiff<'a, 'a, 'a, str>, name: &str, from: usize) -> String {
     let text = diff
         .unified_diff()
         .context_radius(CONTEXT)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string();
-    let shifted: Vec<String> = text
-        .split_inclusive('\n')
+    lines_of(&text)
+        .into_iter()
         .map(|l| shift_hunk(l, from))
-        .collect();
-    (shifted.concat(), additions, deletions)
+        .collect()
 }
 
-/// The part of `text` (split into `lines`) from line `from` up to line `to` (0-based, exclusive).
-fn lines_span<'a>(text: &'a str, lines: &[&str], from: usize, to: usize) -> &'a str {
+/// The lines of `text` as `similar` splits them (each with its ending: `\n`, `\r\n`, or a lone
+/// `\r`), found with a byte scan.
+fn lines_of(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if i < start {
+            continue; // the `\n` of a `\r\n` already taken
+        }
+        let end = match bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            true => i + 2,
+            false => i + 1,
+        };
+        lines.push(&text[start..end]);
+        start = end;
+    }
+    if start < text.len() {
+        lines.push(&text[start..]);
+    }
+    lines
+}
+
+/// Lines `from..to` of `text` (split into `lines` by [`lines_of`]), as one slice of it.
+fn span<'a>(text: &'a str, lines: &[&str], from: usize, to: usize) -> &'a str {
     let bytes = |lines: &[&str]| lines.iter().map(|l| l.len()).sum::<usize>();
     let start = bytes(&lines[..from]);
     &text[start..start + bytes(&lines[from..to])]
+}
+
+/// Bytes compared at once while scanning for the first difference.
+const SCAN_CHUNK: usize = 256;
+
+/// The length of the longest common prefix of `a` and `b`.
+pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + SCAN_CHUNK <= n && a[i..i + SCAN_CHUNK] == b[i..i + SCAN_CHUNK] {
+        i += SCAN_CHUNK;
+    }
+    i + a[i..n]
+        .iter()
+        .zip(&b[i..n])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
+/// The length of the longest common suffix of `a` and `b`.
+pub fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
+    let mut i = 0;
+    while i + SCAN_CHUNK <= n && a[n - i - SCAN_CHUNK..n - i] == b[n - i - SCAN_CHUNK..n - i] {
+        i += SCAN_CHUNK;
+    }
+    i + a[..n - i]
+        .iter()
+        .rev()
+        .zip(b[..n - i].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
 }
 
 /// A hunk header line (`@@ -a[,b] +c[,d] @@`) with both starts moved down by `by` lines; any
@@ -116,6 +257,15 @@ fn ensure_trailing_newline(s: &str) -> String {
 mod tests {
     use super::*;
 
+    /// The diff of the whole texts, as `similar` makes it.
+    fn whole_file(before: &str, after: &str, name: &str) -> String {
+        TextDiff::from_lines(before, after)
+            .unified_diff()
+            .context_radius(CONTEXT)
+            .header(&format!("a/{name}"), &format!("b/{name}"))
+            .to_string()
+    }
+
     #[test]
     fn diff_shows_changed_line_with_context() {
         let d = unified("a\nb\nc\n", "a\nB\nc\n", "x.js");
@@ -133,12 +283,75 @@ mod tests {
             .replace("line 20\n", "line twenty\nline 20b\n")
             .replace("line 33\n", "");
         let (shown, additions, deletions) = unified_counted(&before, &after, "f");
-        assert_eq!(shown, unified(&before, &after, "f"));
+        assert_eq!(shown, whole_file(&before, &after, "f"));
         assert!(shown.contains("@@ -17,7 +17,8 @@"), "{shown}");
         assert_eq!((additions, deletions), (2, 2));
         assert_eq!(unified_counted("a\n", "a\n", "f"), (String::new(), 0, 0));
         let (tail, ..) = unified_counted("a\nb", "a\nc", "f");
-        assert_eq!(tail, unified("a\nb", "a\nc", "f"));
+        assert_eq!(tail, whole_file("a\nb", "a\nc", "f"));
+        let big: String = (1..=5000).map(|i| format!("line {i}\r\n")).collect();
+        let edited = big
+            .replace("line 2500\r\n", "")
+            .replace("line 4000", "four thousand");
+        assert_eq!(unified(&big, &edited, "f"), whole_file(&big, &edited, "f"));
+        // A blank line inserted before a run of blank lines settles at the run's end.
+        let blanks = format!("{}\n\n\n\n\n\n{}", "x\n".repeat(50), "y\n".repeat(50));
+        let more = blanks.replacen("x\n\n", "x\n\n\n", 1);
+        assert_eq!(
+            unified(&blanks, &more, "f"),
+            whole_file(&blanks, &more, "f")
+        );
+    }
+
+    /// Texts drawn from a few repeated lines (runs a diff can align several ways), with CRLF,
+    /// lone CR and missing final newlines: every windowed diff is the whole-file diff.
+    #[test]
+    fn windowed_diffs_equal_whole_file_diffs_on_repetitive_texts() {
+        const LINES: [&str; 6] = ["a\n", "b\n", "a\n", "c\r\n", "b", "x\ry\n"];
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        for round in 0..3000 {
+            let kinds = if round % 3 == 0 { LINES.len() } else { 3 };
+            let count = if round % 2 == 0 { next(30) } else { next(150) };
+            let before: String = (0..count).map(|_| LINES[next(kinds)]).collect();
+            let mut lines: Vec<&str> = before.split_inclusive('\n').collect();
+            for _ in 0..=next(3) {
+                let at = next(lines.len() + 1);
+                match next(3) {
+                    0 if at < lines.len() => drop(lines.remove(at)),
+                    1 if at < lines.len() => lines[at] = LINES[next(kinds)],
+                    _ => lines.insert(at, LINES[next(kinds)]),
+                }
+            }
+            let after = lines.concat();
+            let shown = unified(&before, &after, "f");
+            assert_eq!(
+                shown,
+                whole_file(&before, &after, "f"),
+                "{before:?} -> {after:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn common_ends_are_found_across_scan_chunks() {
+        let a = vec![b'x'; 1000];
+        let mut b = a.clone();
+        b[700] = b'y';
+        assert_eq!((common_prefix(&a, &b), common_suffix(&a, &b)), (700, 299));
+        assert_eq!(
+            (common_prefix(&a, &a[..10]), common_suffix(&a, &a[..10])),
+            (10, 10)
+        );
+        assert_eq!(
+            (common_prefix(b"", &a), common_suffix(b"ab", b"cb")),
+            (0, 1)
+        );
     }
 
     #[test]

@@ -11,8 +11,8 @@ use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::ToolContext;
 use crate::fs::{FsError, ResolvedPath};
 use crate::history::previews::{call_token, path_of, PreviewRecord, PreviewStore, PreviewedFile};
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -48,7 +48,8 @@ impl Previews {
 }
 
 /// What a file of a previewed change undergoes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Action {
     Update,
     Create,
@@ -68,7 +69,7 @@ impl Action {
 }
 
 /// One file of a preview, as shown to a person or a model.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileChange {
     pub path: String,
     pub action: Action,
@@ -123,7 +124,7 @@ pub fn preview(
             files,
         };
     }
-    let record = record_of(&outcome, &plan, merged, recording);
+    let record = record_of(&outcome, &plan, merged, recording, files.clone());
     let token = call_id.map(call_token);
     match previews.store(ctx).and_then(|s| {
         s.save(record, previews.ttl, token)
@@ -152,31 +153,10 @@ fn stored_preview(ctx: &ToolContext, previews: &Previews, call_id: &str) -> Opti
     if expired(&record, previews.ttl) {
         return None;
     }
-    let files: Vec<PlannedFile> = record
-        .files
-        .iter()
-        .filter_map(|f| {
-            Some(PlannedFile {
-                display: f.display.clone(),
-                path: ResolvedPath {
-                    lexical: f.lexical_path()?,
-                    real: f.real_path()?,
-                },
-                before: f.before.clone(),
-                after: f.after.clone(),
-                recording: PlannedRecording::Level(record.tool.clone()),
-            })
-        })
-        .collect();
-    let moves: Vec<(PathBuf, PathBuf)> = record
-        .moves
-        .iter()
-        .filter_map(|(from, to)| Some((path_of(from)?, path_of(to)?)))
-        .collect();
     let outcome = outcome_of(&record);
     let token = outcome.ok().then_some(token);
     Some(Preview {
-        files: describe(ctx, &files, &moves),
+        files: record.shown,
         token,
         outcome,
     })
@@ -219,7 +199,7 @@ fn merge(files: Vec<PlannedFile>) -> Vec<PlannedFile> {
 fn describe(
     ctx: &ToolContext,
     merged: &[PlannedFile],
-    moves: &[(PathBuf, PathBuf)],
+    moves: &[(std::path::PathBuf, std::path::PathBuf)],
 ) -> Vec<FileChange> {
     let find = |real: &std::path::Path| merged.iter().find(|f| f.path.real == real);
     let mut moved_into = Vec::new();
@@ -300,6 +280,7 @@ fn record_of(
     plan: &Plan,
     merged: Vec<PlannedFile>,
     (tool, forget): (String, bool),
+    shown: Vec<FileChange>,
 ) -> PreviewRecord {
     PreviewRecord {
         created_ms: crate::history::now_ms(),
@@ -312,9 +293,11 @@ fn record_of(
         files: merged
             .into_iter()
             .map(|f| {
-                PreviewedFile::new(f.display, &f.path.real, &f.path.lexical, f.before, f.after)
+                let paths = (&*f.path.real, &*f.path.lexical);
+                PreviewedFile::new(f.display, paths, f.before, f.after)
             })
             .collect(),
+        shown,
         effects: plan
             .effects
             .iter()
@@ -363,7 +346,7 @@ pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Out
     if record.failed.is_some() {
         return outcome_of(&record); // a failed call's preview: its failure, nothing written
     }
-    apply_record(ctx, &record).into()
+    apply_record(ctx, &store, &record).into()
 }
 
 const MISSING: &str = "Error: there is no preview with this token (a preview can be applied once, and only until it expires). Nothing was written. Re-send the call.";
@@ -386,9 +369,39 @@ struct Target<'r> {
     current: Option<Vec<u8>>,
 }
 
+impl Target<'_> {
+    /// True when the file holds what the preview read.
+    fn unchanged(&self) -> bool {
+        match (&self.file.read, &self.current) {
+            (None, None) => true,
+            (Some(read), Some(now)) => read.is(now),
+            _ => false,
+        }
+    }
+
+    /// The content to write: the preview's, made from what the file holds (which is what the
+    /// preview read); `Err` when the stored preview does not fit it (damaged).
+    fn written(&self) -> Result<Option<Vec<u8>>, ToolError> {
+        let Some(write) = &self.file.write else {
+            return Ok(None);
+        };
+        write
+            .apply(self.current.as_deref().unwrap_or_default())
+            .map(Some)
+            .ok_or_else(|| {
+                let text = format!("Error: the previewed change was not applied: the stored preview of {} is damaged. Nothing was written. Re-send the call.", self.file.display);
+                ToolError::new(ErrorKind::Internal, text)
+            })
+    }
+}
+
 /// Locks every file of `record` (in real-path order), runs the read guard, checks each still
 /// holds what the preview read, and writes the previewed contents as one change.
-fn apply_record(ctx: &ToolContext, record: &PreviewRecord) -> Result<Outcome, ToolError> {
+fn apply_record(
+    ctx: &ToolContext,
+    store: &PreviewStore,
+    record: &PreviewRecord,
+) -> Result<Outcome, ToolError> {
     const LEAD: &str = "Error: the previewed change was not applied: ";
     let fail = |e: &FsError| ToolError::fs(LEAD, e, &ctx.host_tools);
     let mut targets = record
@@ -400,20 +413,25 @@ fn apply_record(ctx: &ToolContext, record: &PreviewRecord) -> Result<Outcome, To
     let mut locks = Vec::with_capacity(targets.len());
     for target in &mut targets {
         locks.push(ctx.lock(&target.path).map_err(|e| fail(&e))?);
-        if target.file.before.is_some() {
+        if target.file.read.is_some() {
             ctx.check_read_state(&target.path)
                 .map_err(|message| fail(&FsError::ReadState { message }))?;
         }
         target.current = current(ctx, target).map_err(|e| fail(&e))?;
     }
-    refuse_changed(&targets)?;
+    refuse_changed(store, &targets)?;
+    let written = targets
+        .iter()
+        .map(Target::written)
+        .collect::<Result<Vec<_>, _>>()?;
     let files = targets
         .iter()
-        .map(|t| FileEdit {
+        .zip(&written)
+        .map(|(t, after)| FileEdit {
             path: &t.path,
             display: &t.file.display,
             before: t.current.as_deref(),
-            after: t.file.after.as_deref(),
+            after: after.as_deref(),
             texts: None,
         })
         .collect::<Vec<_>>();
@@ -477,11 +495,8 @@ fn current(ctx: &ToolContext, target: &Target) -> Result<Option<Vec<u8>>, FsErro
 }
 
 /// Refuses when any file no longer holds what the preview read, showing what changed since.
-fn refuse_changed(targets: &[Target]) -> Result<(), ToolError> {
-    let changed: Vec<&Target> = targets
-        .iter()
-        .filter(|t| t.current != t.file.before)
-        .collect();
+fn refuse_changed(store: &PreviewStore, targets: &[Target]) -> Result<(), ToolError> {
+    let changed: Vec<&Target> = targets.iter().filter(|t| !t.unchanged()).collect();
     if changed.is_empty() {
         return Ok(());
     }
@@ -492,19 +507,23 @@ fn refuse_changed(targets: &[Target]) -> Result<(), ToolError> {
         if names.len() > 1 { "s" } else { "" }
     );
     for t in changed {
-        text.push_str(&changed_since(t));
+        text.push_str(&changed_since(store, t));
     }
     Err(ToolError::new(ErrorKind::Stale, text))
 }
 
-/// A short diff of one file from what the preview read to what it holds now.
-fn changed_since(t: &Target) -> String {
+/// A short diff of one file from what the preview read to what it holds now (when the content
+/// read is no longer held, only that it changed).
+fn changed_since(store: &PreviewStore, t: &Target) -> String {
     let name = &t.file.display;
-    match (&t.file.before, &t.current) {
+    match (&t.file.read, &t.current) {
         (Some(_), None) => format!("{name} was deleted.\n"),
         (None, Some(_)) => format!("{name} was created.\n"),
-        (before, now) => {
-            let (diff, _, _) = diff_of(before.as_deref(), now.as_deref(), name, false);
+        (_, now) => {
+            let Some(before) = store.content_read(t.file) else {
+                return format!("{name} holds other content (the content the preview read is no longer kept to show the difference).\n");
+            };
+            let (diff, _, _) = diff_of(Some(&before), now.as_deref(), name, false);
             let lines: Vec<&str> = diff.lines().collect();
             let mut shown = lines[..lines.len().min(CHANGED_SINCE_LINES)].join("\n");
             if lines.len() > CHANGED_SINCE_LINES {

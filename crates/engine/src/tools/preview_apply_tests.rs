@@ -223,3 +223,61 @@ fn previews_go_through_the_held_open_store_only() {
     assert_eq!(std::fs::read_dir(target.path()).unwrap().count(), 0);
     assert!(hist.path().join("moved").join(&token).is_file());
 }
+
+/// A large file with one changed line: the stored preview holds the changed bytes, not the
+/// file's contents (what it read is named by its hash, and kept once, as a blob shared with the
+/// undo levels); applying it writes the whole new content.
+#[test]
+fn a_stored_preview_holds_only_the_changed_region() {
+    let (ws, hist, ctx) = setup(true);
+    let big: String = (0..20_000).map(|i| format!("line {i}\n")).collect();
+    std::fs::write(ws.path().join("a.txt"), &big).unwrap();
+    let previews = Previews::new(None);
+    let params =
+        json!({"file_path": "a.txt", "old_string": "line 10000\n", "new_string": "ten thousand\n"});
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &params))
+        .token
+        .unwrap();
+    let stored = std::fs::metadata(hist.path().join("previews").join(&token)).unwrap();
+    assert!(stored.len() < 4096, "{} bytes stored", stored.len());
+    assert!(apply_preview(&ctx, &previews, &token).ok());
+    let expected = big.replace("line 10000\n", "ten thousand\n");
+    assert_eq!(read(ws.path()), expected);
+    let undone = undo::call(&ctx, &json!({"path": "a.txt"}));
+    assert!(undone.ok(), "{}", undone.text);
+    assert_eq!(read(ws.path()), big);
+}
+
+/// The content a preview read is kept only to show what changed since: once the store no longer
+/// holds it, an unchanged file still takes the preview, and a changed one is refused without
+/// the difference.
+#[test]
+fn a_preview_whose_read_content_was_collected_still_applies() {
+    let (ws, hist, ctx) = setup(true);
+    let previews = Previews::new(None);
+    let clear_objects = || {
+        for blob in std::fs::read_dir(hist.path().join("objects")).unwrap() {
+            std::fs::remove_file(blob.unwrap().path()).unwrap();
+        }
+    };
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    clear_objects();
+    assert!(apply_preview(&ctx, &previews, &token).ok());
+    assert_eq!(read(ws.path()), "one\nTWO\nthree\n");
+    std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree\n").unwrap();
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    clear_objects();
+    std::fs::write(ws.path().join("a.txt"), "one\ntwo\nthree!\n").unwrap();
+    let out = apply_preview(&ctx, &previews, &token);
+    assert_eq!(out.error, Some(ErrorKind::Stale));
+    assert!(
+        out.text.contains("a.txt holds other content (the content the preview read is no longer kept to show the difference)."),
+        "{}",
+        out.text
+    );
+    assert_eq!(read(ws.path()), "one\ntwo\nthree!\n");
+}

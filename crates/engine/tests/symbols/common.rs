@@ -1,12 +1,13 @@
 //! Helpers shared by the per-language symbol tests.
 
-use edit_engine_core::history::recording::HistoryOption;
 use edit_engine_core::symbols::{
     closest_names, find_all_symbols, find_all_symbols_chunked, list_symbols, parse, plan_insert,
     plan_replace, Language, SymbolError, SymbolInfo,
 };
-use edit_engine_core::tools::{edit, ToolContext, ToolOptions};
 use serde_json::json;
+
+#[path = "../support/edit_call.rs"]
+mod edit_call;
 
 /// [`find_all_symbols`], checking on the way that the chunked lookup (when it applies) agrees on a source
 /// that parses cleanly: every JavaScript and TypeScript test doubles as a test of the chunked lookup.
@@ -106,18 +107,9 @@ pub fn span(s: &SymbolInfo) -> (usize, usize, &str, &str) {
 
 /// Runs one symbol `edit` call on `name` holding `content`; the reply and the file after it.
 pub fn symbol_edit(name: &str, content: &str, symbol: &str, new: &str) -> (String, String) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let root = dir.path().to_string_lossy().into_owned();
-    let options = ToolOptions {
-        allowed_folders: vec![root.clone()],
-        cwd: Some(root),
-        history: HistoryOption::Off,
-        ..ToolOptions::default()
-    };
-    let ctx = ToolContext::new(&options, None).expect("tool context");
-    std::fs::write(dir.path().join(name), content).expect("write");
-    let params = json!({ "file_path": name, "symbol": symbol, "new_string": new });
-    let reply = edit::run(&ctx, &params);
-    let after = std::fs::read_to_string(dir.path().join(name)).expect("read");
-    (reply, after)
+    edit_call::edit_in(
+        name,
+        content,
+        json!({ "symbol": symbol, "new_string": new }),
+    )
 }

@@ -40,7 +40,7 @@ pub(crate) type ViewRange = Option<Option<(i64, i64)>>;
 pub(crate) enum Command {
     View {
         range: ViewRange,
-        max_characters: Option<i64>,
+        max_characters: Option<u64>,
     },
     StrReplace {
         old: String,
@@ -73,7 +73,7 @@ impl TryFrom<(Located<EditorParams>, Version)> for EditorRequest {
         let command = match name {
             "view" => Command::View {
                 range: (!p.view_range.is_absent()).then(|| p.view_range.integer_pair()),
-                max_characters: p.max_characters.integer().ok().flatten(),
+                max_characters: max_characters(&p.max_characters)?,
             },
             "str_replace" => str_replace(&p)?,
             "create" => Command::Create {
@@ -104,6 +104,18 @@ pub(super) fn commands(version: Version) -> &'static str {
         "view, create, str_replace, insert, undo_edit"
     } else {
         "view, create, str_replace, insert"
+    }
+}
+
+/// `view`'s `max_characters`: absent, or a whole number of at least 1 (a string holding one too).
+fn max_characters(given: &Loose) -> Result<Option<u64>, ToolError> {
+    match given.integer() {
+        Ok(None) => Ok(None),
+        Ok(Some(n)) if n >= 1 => Ok(Some(n as u64)),
+        _ => Err(ToolError::bad_param(format!(
+            "Error: Parameter `max_characters` must be a whole number of at least 1 (the most characters of numbered lines one view shows), not {}. Send such a number, or leave it out to use the tool's limit.",
+            given.json_text()
+        ))),
     }
 }
 
@@ -215,5 +227,44 @@ mod tests {
             panic!("not a view");
         };
         assert_eq!((range, max_characters), (Some(None), Some(9)));
+    }
+
+    /// A `max_characters` that is not a whole number of at least 1 is refused, naming the value
+    /// and how to recover; a whole float counts as its integer.
+    #[test]
+    fn view_refuses_a_max_characters_below_one_or_not_whole() {
+        for bad in [
+            json!(0),
+            json!(-5),
+            json!(2.5),
+            json!("many"),
+            json!(true),
+            json!([9]),
+        ] {
+            let params = json!({ "command": "view", "path": "a", "max_characters": bad });
+            for version in [Version::V20250124, Version::V20250429, Version::V20250728] {
+                let refused = parse(params.clone(), version).unwrap_err();
+                assert!(
+                    refused.starts_with(
+                        "Error: Parameter `max_characters` must be a whole number of at least 1"
+                    ),
+                    "{refused}"
+                );
+                assert!(refused.contains(&format!("not {bad}.")), "{refused}");
+                assert!(
+                    refused.ends_with("or leave it out to use the tool's limit."),
+                    "{refused}"
+                );
+            }
+        }
+        let whole = json!({ "command": "view", "path": "a", "max_characters": 40.0 });
+        let request = parse(whole, Version::V20250728).unwrap();
+        assert!(matches!(
+            request.command,
+            Command::View {
+                max_characters: Some(40),
+                ..
+            }
+        ));
     }
 }

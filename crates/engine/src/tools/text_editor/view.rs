@@ -16,7 +16,7 @@ const MAX_LISTED: usize = 1000;
 pub(super) fn run(
     call: &Call,
     range: ViewRange,
-    max_chars: Option<i64>,
+    max_chars: Option<u64>,
 ) -> Result<Outcome, ToolError> {
     let path = call.resolve_readable()?;
     if let Some(refusal) = protected_refusal(call, &path) {
@@ -44,7 +44,7 @@ fn protected_refusal(call: &Call, path: &ResolvedPath) -> Option<ToolError> {
 
 fn view_file(
     call: &Call,
-    (range, max_chars): (ViewRange, Option<i64>),
+    (range, max_chars): (ViewRange, Option<u64>),
     path: &ResolvedPath,
 ) -> Result<String, ToolError> {
     let display = call.ctx.display(path);
@@ -96,10 +96,9 @@ fn check_range(init: i64, last: i64, total: usize) -> Result<(usize, usize), Str
 /// `max_characters` nor the tool's `maxCharacters` says otherwise.
 pub const DEFAULT_MAX_CHARACTERS: u64 = 100_000;
 
-/// The limit in effect: the call's `max_characters` (a positive integer), else the tool's
+/// The limit in effect: the call's `max_characters` (checked: at least 1), else the tool's
 /// `maxCharacters`, else [`DEFAULT_MAX_CHARACTERS`].
-fn max_characters(call: &Call, from_call: Option<i64>) -> usize {
-    let from_call = from_call.filter(|n| *n > 0).map(|n| n as u64);
+fn max_characters(call: &Call, from_call: Option<u64>) -> usize {
     let max = from_call
         .or(call.options.max_characters)
         .unwrap_or(DEFAULT_MAX_CHARACTERS);
