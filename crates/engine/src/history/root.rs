@@ -291,6 +291,32 @@ impl Root {
         Ok(())
     }
 
+    /// Removes the temp files (`.tmp…`, regular files) of the store folder itself (where whole
+    /// files such as `checkpoints.json` are written) last modified before `before` (seconds since
+    /// the Unix epoch). Best effort.
+    #[allow(clippy::unnecessary_cast)] // `st_mtime`'s type differs between platforms
+    pub fn remove_top_temps(&self, before: i64) {
+        let Ok(mut dir) = rustix::fs::Dir::read_from(&self.fd) else {
+            return;
+        };
+        while let Some(Ok(entry)) = dir.read() {
+            let Ok(name) = entry.file_name().to_str() else {
+                continue;
+            };
+            if !name.starts_with(".tmp") {
+                continue;
+            }
+            let st = rustix::fs::statat(&self.fd, name, AtFlags::SYMLINK_NOFOLLOW);
+            let stale = st.is_ok_and(|st| {
+                rustix::fs::FileType::from_raw_mode(st.st_mode) == rustix::fs::FileType::RegularFile
+                    && (st.st_mtime as i64) < before
+            });
+            if stale {
+                let _ = rustix::fs::unlinkat(&self.fd, name, AtFlags::empty());
+            }
+        }
+    }
+
     /// Names and stats of the regular files of `sub` (unreadable entries skipped).
     pub fn list(&self, sub: Sub) -> Vec<(String, Stat)> {
         let Ok(mut dir) = rustix::fs::Dir::read_from(self.sub(sub)) else {

@@ -46,7 +46,7 @@ pub(super) fn lock(root: &Root, timeout: Duration) -> Result<File, HistoryError>
 }
 
 /// Removes temp files (names starting with `.tmp`) older than [`STALE_TEMP_AFTER`] from the
-/// store's sub-folders (best effort).
+/// store's folder and its sub-folders (best effort).
 #[allow(clippy::unnecessary_cast)] // `st_mtime`'s type differs between platforms
 pub(super) fn collect_stale_temps(root: &Root) {
     let now = super::now_ms() as i64 / 1000;
@@ -58,6 +58,7 @@ pub(super) fn collect_stale_temps(root: &Root) {
             }
         }
     }
+    root.remove_top_temps(now - STALE_TEMP_AFTER.as_secs() as i64);
 }
 
 /// True when the blob `sha` exists with `len` bytes.
