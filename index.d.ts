@@ -459,8 +459,13 @@ export interface RewindConflict {
 /** One file of a rewind. */
 export interface RewindFile {
   path: string
-  /** `"update"`, `"create"` (restored) or `"delete"` (created since, removed). */
+  /**
+   * `"update"`, `"create"` (restored), `"delete"` (created since, removed) or `"move"`
+   * (moved since: moved back to `movedTo`).
+   */
   action: string
+  /** Where a move puts the file back (only on a move). */
+  movedTo?: string
   /** Unified diff from its content now to its content at the checkpoint. */
   diff: string
   additions: number

@@ -62,6 +62,42 @@ describe('createCheckpoints', () => {
     expect([text('a.txt'), text('d.txt'), text('moved.txt')]).toEqual(['one\nTWO\nthree\n', undefined, 'moved\n']);
   });
 
+  it('lists a file moved since as one move back, in dry runs too', async () => {
+    ws.write('m.txt', 'move me\n');
+    const s = session('agent');
+    const cp = await s.checkpoints.create();
+    await ok(s.patch.execute({ input: '*** Begin Patch\n*** Update File: m.txt\n*** Move to: lib/moved.txt\n@@\n-move me\n+moved\n*** End Patch' }));
+    const dry = await s.checkpoints.rewind(cp.id, { dryRun: true });
+    const r = await s.checkpoints.rewind(cp.id);
+    for (const result of [dry, r]) {
+      expect(result.ok, result.text).toBe(true);
+      expect(result.files).toHaveLength(1);
+      expect(result.files[0]).toMatchObject({ path: 'lib/moved.txt', action: 'move', movedTo: 'm.txt', additions: 1, deletions: 1 });
+      expect(result.filesChanged).toBe(2);
+    }
+    expect(r.text).toMatch(/lib\/moved\.txt moved back to m\.txt/);
+    expect([text('m.txt'), text('lib/moved.txt')]).toEqual(['move me\n', undefined]);
+  });
+
+  it('puts back an edit made before the checkpoint and undone since, unless changed after the undo', async () => {
+    ws.write('a.txt', 'v0\n');
+    const s = session('agent');
+    await ok(s.edit.execute({ file_path: 'a.txt', old_string: 'v0', new_string: 'v1' }));
+    const cp = await s.checkpoints.create();
+    expect(await undoLastEdit('a.txt', opts)).toMatch(/undone successfully/);
+    expect(ws.read('a.txt')).toBe('v0\n');
+    const r = await s.checkpoints.rewind(cp.id);
+    expect(r.ok, r.text).toBe(true);
+    expect(r.files.map((f) => [f.path, f.action])).toEqual([['a.txt', 'update']]);
+    expect(ws.read('a.txt')).toBe('v1\n');
+    const cp2 = await s.checkpoints.create();
+    expect(await undoLastEdit('a.txt', opts)).toMatch(/undone successfully/);
+    ws.write('a.txt', 'theirs\n');
+    const refused = await s.checkpoints.rewind(cp2.id);
+    expect(refused).toMatchObject({ ok: false, kind: 'stale', conflicts: [{ path: 'a.txt' }] });
+    expect(ws.read('a.txt')).toBe('theirs\n');
+  });
+
   it('rewinds a rewind through the checkpoint it returns', async () => {
     ws.write('a.txt', 'v0\n');
     const s = session('agent');

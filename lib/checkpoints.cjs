@@ -83,7 +83,7 @@ function checkpointTools(options = {}) {
         return { ok: false, text: 'Error: id is required: the checkpoint id the checkpoint tool returned.', kind: 'bad_param', changedFiles: [] };
       }
       const r = await checkpoints.rewind(params.id, { dryRun: params.dry_run === true, onConflict: params.on_conflict });
-      const changed = r.ok && params.dry_run !== true ? r.files.map((f) => f.path) : [];
+      const changed = r.ok && params.dry_run !== true ? r.files.flatMap((f) => (f.movedTo ? [f.path, f.movedTo] : [f.path])) : [];
       return { ok: r.ok, text: r.text, kind: r.kind ?? undefined, changedFiles: changed };
     },
   };

@@ -319,8 +319,10 @@ export interface CheckpointInfo {
 /** One file a rewind changes (or, with `dryRun`, would change). */
 export interface RewindFile {
   path: string;
-  /** `update`: content put back; `create`: a file deleted or moved away since, restored; `delete`: a file created or moved here since, removed. */
-  action: 'update' | 'create' | 'delete';
+  /** `update`: content put back; `create`: a file deleted since, restored; `delete`: a file created since, removed; `move`: a file moved since, moved back from `path` to `movedTo`. */
+  action: 'update' | 'create' | 'delete' | 'move';
+  /** Where a move puts the file back (only on a move). */
+  movedTo?: string;
   /** Unified diff from its content now to its content at the checkpoint. */
   diff: string;
   additions: number;

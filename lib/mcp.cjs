@@ -18,7 +18,6 @@ const registry = require('./registry.cjs');
 const { ownOptions } = require('./own.cjs');
 const { resultOf } = require('./tools.cjs');
 const { withDryRunParam, splitDryRun, dryRunText } = require('./dry-run.cjs');
-const { checkpointTools } = require('./checkpoints.cjs');
 const { version } = require('../package.json');
 
 /**
@@ -49,15 +48,12 @@ function mcpTools(options = {}) {
       annotations: registry.annotationsOf(entry),
     },
   }));
-  return chosen === 'all' && allowEdit && rest.history !== false ? [...served, ...sessionTools(toolOptions)] : served;
+  return [...served, ...sessionTools(chosen, Boolean(allowEdit), toolOptions)];
 }
 
-/**
- * The `checkpoint` and `rewind` tools (the 'all' preset with editing allowed): the server's
- * process is the session, so a rewind puts back what the served tools wrote.
- */
-function sessionTools(toolOptions) {
-  return checkpointTools(toolOptions).map((tool) => ({
+/** The `checkpoint` and `rewind` tools and their descriptors, where served (see `registry.sessionToolsFor`). */
+function sessionTools(chosen, allowEdit, toolOptions) {
+  return registry.sessionToolsFor(chosen, allowEdit, toolOptions).map((tool) => ({
     tool,
     descriptor: {
       name: tool.name,

@@ -7,6 +7,7 @@ const engine = require('./index.cjs');
 const { viewTool } = require('./view.cjs');
 const { ownOptions } = require('./own.cjs');
 const { SPECS } = require('./specs.cjs');
+const { checkpointTools } = require('./checkpoints.cjs');
 
 /** Options a tool is built with under the caller's, by tool name. */
 const DEFAULTS = { str_replace_based_edit_tool: { version: '20250728' } };
@@ -116,9 +117,23 @@ function buildServed(entries, options = {}, factories = defaultFactories()) {
   return entries.map((e) => buildTool(e, { ...own, toolNames }, factories));
 }
 
-/** Tool objects for `tools` (see `selectEntries`), or every available entry; `allowEdit` adds the write tools. */
+/**
+ * The `checkpoint` and `rewind` tools served with the choice `tools` (see `checkpointTools`): with
+ * the 'all' preset when editing is allowed (`editing`) and the undo history is on; none otherwise.
+ * The session is the served tools' (`options`), so a rewind puts back what they wrote.
+ */
+function sessionToolsFor(tools, editing, options = {}) {
+  return tools === 'all' && editing && ownOptions(options).history !== false ? checkpointTools(options) : [];
+}
+
+/**
+ * Tool objects for `tools` (see `selectEntries`), or every available entry; `allowEdit` adds the
+ * write tools. A named choice serves its write tools, so the 'all' preset adds the `checkpoint`
+ * and `rewind` tools (see `sessionToolsFor`).
+ */
 function buildTools(options = {}, { allowEdit = false, tools, factories = defaultFactories() } = {}) {
-  return buildServed(selectEntries({ tools, allowEdit, factories }), options, factories);
+  const served = buildServed(selectEntries({ tools, allowEdit, factories }), options, factories);
+  return [...served, ...sessionToolsFor(tools, true, options)];
 }
 
 /** Tool options confining every tool to `root` (a real directory). */
@@ -126,4 +141,4 @@ function rootOptions(root, extra = {}) {
   return { allowedFolders: [root], cwd: root, workspaceRoot: root, ...extra };
 }
 
-module.exports = { TOOL_ENTRIES, PRESETS, selectEntries, annotationsOf, hostToolNames, buildServed, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };
+module.exports = { TOOL_ENTRIES, PRESETS, selectEntries, annotationsOf, hostToolNames, buildServed, sessionToolsFor, availableEntries, findEntry, buildTool, buildTools, defaultFactories, rootOptions };

@@ -38,8 +38,11 @@ impl From<Checkpoint> for CheckpointInfo {
 #[napi(object)]
 pub struct RewindFile {
     pub path: String,
-    /// `"update"`, `"create"` (restored) or `"delete"` (created since, removed).
+    /// `"update"`, `"create"` (restored), `"delete"` (created since, removed) or `"move"`
+    /// (moved since: moved back to `movedTo`).
     pub action: String,
+    /// Where a move puts the file back (only on a move).
+    pub moved_to: Option<String>,
     /// Unified diff from its content now to its content at the checkpoint.
     pub diff: String,
     pub additions: u32,
@@ -85,7 +88,9 @@ impl From<Rewind> for RewindResult {
             error: (!r.ok).then(|| r.text.clone()),
             kind: r.kind.map(|k| k.as_str().to_string()),
             text: r.text,
-            files_changed: count(r.files.len()),
+            files_changed: count(
+                r.files.len() + r.files.iter().filter(|f| f.moved_to.is_some()).count(),
+            ),
             insertions,
             deletions,
             files: r
@@ -94,6 +99,7 @@ impl From<Rewind> for RewindResult {
                 .map(|f| RewindFile {
                     path: f.path,
                     action: f.action.as_str().to_string(),
+                    moved_to: f.moved_to,
                     diff: f.diff,
                     additions: count(f.additions),
                     deletions: count(f.deletions),

@@ -185,7 +185,8 @@ async function checkpoints(root: string): Promise<void> {
   const all: CheckpointInfo[] = await session.list();
   const evicted: string[] = all[0]?.evicted ?? [];
   const dry: RewindResult = await session.rewind(taken.id, { dryRun: true, onConflict: 'skip' });
-  const action: 'update' | 'create' | 'delete' | undefined = dry.files[0]?.action;
+  const action: 'update' | 'create' | 'delete' | 'move' | undefined = dry.files[0]?.action;
+  const movedTo: string | undefined = dry.files[0]?.movedTo;
   const counts: number = dry.filesChanged + dry.insertions + dry.deletions;
   const back: string | undefined = (await session.rewind(taken.id)).checkpoint?.id;
   // @ts-expect-error onConflict is 'refuse' or 'skip'

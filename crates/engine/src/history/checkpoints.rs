@@ -45,6 +45,23 @@ pub struct Checkpoint {
     /// Files whose levels it needs were evicted or cleared (it can no longer be rewound).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lost: Vec<String>,
+    /// The session's newest level of each file it had written when the checkpoint was taken:
+    /// what a rewind puts back where an undo since took that level away.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wrote: Vec<Wrote>,
+}
+
+/// A file's newest level of a session when a checkpoint was taken (see [`Checkpoint::wrote`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wrote {
+    pub path: String,
+    /// The level's time (it names the level in the file's chain).
+    pub at: u64,
+    /// Hash of what the write left (`None`: it deleted the file).
+    pub written: Option<String>,
+    /// Hash of what the file held before the write (`None`: the write created it): what an
+    /// undo of it puts back.
+    pub before: Option<String>,
 }
 
 #[derive(Default, Serialize, Deserialize)]
@@ -65,6 +82,8 @@ pub struct SessionFile {
     pub path: PathBuf,
     /// What the file held before the session's first change since the checkpoint.
     pub then: Then,
+    /// The session's first level of the file since the checkpoint.
+    pub first: HistoryEntry,
     /// The session's newest level of the file.
     pub last: HistoryEntry,
     /// Whether the file's newest level is that one (no other session wrote it since).
@@ -95,6 +114,7 @@ impl HistoryStore {
             session: session.to_string(),
             created_at: now_ms(),
             lost: Vec::new(),
+            wrote: newest_writes(&self.root, session),
         };
         let mut all = read(&self.root);
         all.push(checkpoint.clone());
@@ -120,12 +140,13 @@ impl HistoryStore {
     /// under the store lock.
     pub fn session_changes(
         &self,
-        session: &str,
-        since: u64,
+        checkpoint: &Checkpoint,
     ) -> Result<Vec<SessionFile>, HistoryError> {
+        let (session, since) = (checkpoint.session.as_str(), checkpoint.created_at);
         let _lock = self.lock()?;
         let mut out = Vec::new();
-        for idx in super::index::load_all(&self.root) {
+        let all = super::index::load_all(&self.root);
+        for idx in &all {
             let ours =
                 |e: &&HistoryEntry| e.session.as_deref() == Some(session) && e.timestamp > since;
             let (Some(first), Some(last)) = (
@@ -144,12 +165,89 @@ impl HistoryStore {
             out.push(SessionFile {
                 path: PathBuf::from(&idx.path),
                 then,
+                first: first.clone(),
                 last: last.clone(),
                 last_is_newest: idx.entries.last() == Some(last),
             });
         }
+        for wrote in &checkpoint.wrote {
+            let chain = all.iter().find(|i| i.path == wrote.path);
+            let entries = chain.map_or(&[][..], |i| &i.entries[..]);
+            if entries.iter().any(|e| e.timestamp == wrote.at) {
+                continue;
+            }
+            let undone = undone_file(&self.root, wrote, session);
+            match out.iter_mut().find(|f| f.path == undone.path) {
+                // Written again since the undo: from what the undo put back.
+                Some(file) if starts_from(&file.first, wrote) => file.then = undone.then,
+                Some(_) => {}
+                // Undo takes the newest levels away; eviction the oldest, leaving newer ones.
+                None if !entries.iter().any(|e| e.timestamp >= wrote.at) => out.push(undone),
+                None => {}
+            }
+        }
         out.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(out)
+    }
+}
+
+/// The session's newest level of each file it wrote (the caller holds the store lock).
+fn newest_writes(root: &std::sync::Arc<Root>, session: &str) -> Vec<Wrote> {
+    let mut out = Vec::new();
+    for idx in super::index::load_all(root) {
+        let ours = idx
+            .entries
+            .iter()
+            .rev()
+            .find(|e| e.session.as_deref() == Some(session));
+        if let Some(level) = ours {
+            out.push(Wrote {
+                path: idx.path.clone(),
+                at: level.timestamp,
+                written: level.written.clone().filter(|_| !level.deleted),
+                before: Some(level.blake3.clone()).filter(|_| !level.tool.ends_with(NEW_FILE_MARK)),
+            });
+        }
+    }
+    out
+}
+
+/// Whether the session's first level since a checkpoint replaced what an undo of `wrote` puts
+/// back (the level was undone, then the file written again).
+fn starts_from(first: &HistoryEntry, wrote: &Wrote) -> bool {
+    match &wrote.before {
+        None => first.tool.ends_with(NEW_FILE_MARK),
+        Some(hash) => !first.tool.ends_with(NEW_FILE_MARK) && first.blake3 == *hash,
+    }
+}
+
+/// A file whose level `wrote` was undone since the checkpoint (no later level of the session):
+/// its content then is what that level's write left, and what the session last wrote is what
+/// the undo put back (the level's previous content), as one level stands for it.
+fn undone_file(root: &Root, wrote: &Wrote, session: &str) -> SessionFile {
+    let then = match &wrote.written {
+        None => Then::Absent,
+        Some(hash) => match store_fs::read_object(root, hash) {
+            Some(bytes) if super::hash_hex(&bytes) == *hash => Then::Content(bytes),
+            _ => Then::Missing,
+        },
+    };
+    let level = HistoryEntry {
+        blake3: wrote.before.clone().unwrap_or_default(),
+        written: wrote.before.clone(),
+        txn: None,
+        deleted: wrote.before.is_none(),
+        size: 0,
+        timestamp: wrote.at,
+        tool: "undo".to_string(),
+        session: Some(session.to_string()),
+    };
+    SessionFile {
+        path: PathBuf::from(&wrote.path),
+        then,
+        first: level.clone(),
+        last: level,
+        last_is_newest: true,
     }
 }
 

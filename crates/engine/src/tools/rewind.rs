@@ -4,10 +4,12 @@
 //! Contracts of a rewind to a checkpoint of the context's session:
 //! - Every file the session changed since the checkpoint gets back what it held before those
 //!   changes: files created since are removed, deleted ones restored, moved ones moved back
-//!   (the move's two files). Writes made with the history off, or by other sessions, are never
-//!   rewound.
+//!   (the move's two files, listed as one `Move` entry). An edit made before the checkpoint and
+//!   undone since is put back too (the checkpoint names the session's newest level of each file).
+//!   Writes made with the history off, or by other sessions, are never rewound.
 //! - Only where the file still holds what the session last wrote (or, when that write never
-//!   landed, what it held before it); any other file is a conflict: by default the whole rewind
+//!   landed, what it held before it; after an undo, what the undo put back); any other file is a
+//!   conflict: by default the whole rewind
 //!   is refused and nothing is touched; `skip` rewinds the rest and lists the skipped.
 //! - A checkpoint whose levels were evicted is refused, naming the file.
 //! - Every file's lock is held from the check to the write. Before writing, a checkpoint is
@@ -25,7 +27,7 @@ use crate::fs::textfile::read_bytes_confined;
 use crate::fs::{FsError, ResolvedPath};
 use crate::history::checkpoints::{Checkpoint, SessionFile, Then};
 use crate::history::recording::NEW_FILE_MARK;
-use crate::history::{hash_hex, HistoryStore};
+use crate::history::{hash_hex, HistoryEntry, HistoryStore};
 use crate::tools::write_frame::TrackerEffect;
 
 /// How a rewind runs.
@@ -41,9 +43,13 @@ pub struct RewindOptions {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RewoundFile {
     pub path: String,
-    /// `Create`: restored; `Delete`: removed (created since); `Update`: content put back.
+    /// `Create`: restored; `Delete`: removed (created since); `Update`: content put back;
+    /// `Move`: a file moved since, moved back from `path` to `moved_to`.
     pub action: Action,
-    /// Unified diff from its content now to its content at the checkpoint.
+    /// Where a `Move` puts the file back (its path at the checkpoint).
+    pub moved_to: Option<String>,
+    /// Unified diff from its content now to its content at the checkpoint (for a `Move`, from
+    /// `path`'s content now to `moved_to`'s content then).
     pub diff: String,
     pub additions: usize,
     pub deletions: usize,
@@ -114,6 +120,8 @@ pub fn list(ctx: &ToolContext) -> Result<Vec<Checkpoint>, String> {
 
 /// One file of a planned rewind, locked and read.
 struct Planned {
+    /// The session's file it rewinds.
+    file: SessionFile,
     path: ResolvedPath,
     display: String,
     current: Option<Vec<u8>>,
@@ -148,9 +156,7 @@ fn rewind_checked(ctx: &ToolContext, id: &str, options: RewindOptions) -> Result
     let checkpoint = find(ctx, &store, id).map_err(|t| fail(ErrorKind::NotFound, t))?;
     let name = shown_name(&checkpoint);
     let session = ctx.history.session();
-    let changes = store
-        .session_changes(session, checkpoint.created_at)
-        .map_err(store_err)?;
+    let changes = store.session_changes(&checkpoint).map_err(store_err)?;
     refuse_missing(&changes, &name).map_err(|t| fail(ErrorKind::NotFound, t))?;
     let (resolved, mut conflicts) = resolve_all(ctx, &changes);
     let _locks = resolved
@@ -166,9 +172,7 @@ fn rewind_checked(ctx: &ToolContext, id: &str, options: RewindOptions) -> Result
                 ),
             )
         })?;
-    let again = store
-        .session_changes(session, checkpoint.created_at)
-        .map_err(store_err)?;
+    let again = store.session_changes(&checkpoint).map_err(store_err)?;
     if again
         .iter()
         .map(|c| &c.path)
@@ -182,7 +186,7 @@ fn rewind_checked(ctx: &ToolContext, id: &str, options: RewindOptions) -> Result
         let text = refusal_text(&name, &conflicts);
         return Err(Box::new(Rewind::refused(ErrorKind::Stale, text, conflicts)));
     }
-    let files = summarize(&planned);
+    let files = summarize(&planned, &again);
     if options.dry_run {
         let text = dry_run_text(&name, &files, &conflicts);
         return Ok(done(text, files, conflicts, None));
@@ -303,6 +307,7 @@ fn plan_one(
         return Ok(None);
     }
     Ok(Some(Planned {
+        file: file.clone(),
         path,
         display,
         current,
@@ -335,27 +340,93 @@ fn holds_last_write(file: &SessionFile, current: Option<&[u8]>) -> Result<(), &'
     }
 }
 
-/// What each planned file undergoes (a moved file shows as its two files: the destination
-/// removed, the source restored).
-fn summarize(planned: &[Planned]) -> Vec<RewoundFile> {
-    let each = |p: &Planned| {
-        let action = match (&p.current, &p.then) {
-            (None, _) => Action::Create,
-            (_, None) => Action::Delete,
+/// What each planned file undergoes: a file moved since is one `Move` entry from where it is now
+/// back to where it was (see [`moves_back`]).
+fn summarize(planned: &[Planned], changes: &[SessionFile]) -> Vec<RewoundFile> {
+    let moves = moves_back(planned, changes);
+    let mut out = Vec::new();
+    for (i, p) in planned.iter().enumerate() {
+        if moves.iter().any(|&(_, to)| to == i) {
+            continue;
+        }
+        let dest = moves
+            .iter()
+            .find(|&&(from, _)| from == i)
+            .map(|&(_, to)| &planned[to]);
+        let action = match (dest, &p.current, &p.then) {
+            (Some(_), _, _) => Action::Move,
+            (None, None, _) => Action::Create,
+            (None, _, None) => Action::Delete,
             _ => Action::Update,
         };
+        let then = dest.unwrap_or(p).then.as_deref();
         let old = String::from_utf8_lossy(p.current.as_deref().unwrap_or_default());
-        let new = String::from_utf8_lossy(p.then.as_deref().unwrap_or_default());
+        let new = String::from_utf8_lossy(then.unwrap_or_default());
         let (diff, additions, deletions) = super::diff::unified_counted(&old, &new, &p.display);
-        RewoundFile {
+        out.push(RewoundFile {
             path: p.display.clone(),
             action,
+            moved_to: dest.map(|d| d.display.clone()),
             diff,
             additions,
             deletions,
+        });
+    }
+    out
+}
+
+/// The moves a rewind undoes, as `(from, to)` indexes into `planned`: a file the rewind removes
+/// (created since) and one it restores (deleted since) where the session's deletion of the one
+/// and its creation of the other were one change (a move), possibly through files created and
+/// removed again in between (moved on). The history records no moves: a change that deleted one
+/// file and created one is a move; of a change that deleted or created several, only a file
+/// created with a deleted file's exact content is taken as its move.
+fn moves_back(planned: &[Planned], changes: &[SessionFile]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (to, restored) in planned.iter().enumerate() {
+        if restored.current.is_some() || restored.then.is_none() {
+            continue;
         }
-    };
-    planned.iter().map(each).collect()
+        let mut gone = &restored.file.last;
+        for _ in 0..changes.len() {
+            let Some(made) = created_with(changes, gone) else {
+                break;
+            };
+            let from = planned.iter().position(|p| p.file.path == made.path);
+            let removed = |&i: &usize| planned[i].then.is_none() && planned[i].current.is_some();
+            if let Some(from) = from.filter(removed) {
+                if !out.iter().any(|&(f, _)| f == from) {
+                    out.push((from, to));
+                }
+                break;
+            }
+            if !made.last.deleted {
+                break;
+            }
+            gone = &made.last;
+        }
+    }
+    out
+}
+
+/// The file the change of the deleting level `gone` moved its file to (see [`moves_back`]).
+fn created_with<'a>(changes: &'a [SessionFile], gone: &HistoryEntry) -> Option<&'a SessionFile> {
+    let txn = gone.txn.as_deref()?;
+    let in_txn = |e: &HistoryEntry| e.txn.as_deref() == Some(txn);
+    let made: Vec<&SessionFile> = changes
+        .iter()
+        .filter(|c| c.first.tool.ends_with(NEW_FILE_MARK) && in_txn(&c.first))
+        .collect();
+    let deleted = changes
+        .iter()
+        .filter(|c| c.last.deleted && in_txn(&c.last))
+        .count();
+    match (made.as_slice(), deleted) {
+        ([one], 1) => Some(one),
+        _ => made
+            .into_iter()
+            .find(|c| c.first.written.as_deref() == Some(gone.blake3.as_str())),
+    }
 }
 
 /// Writes every planned file as one transaction; `Err` is the failure's text (no file changed).
@@ -452,6 +523,11 @@ fn conflicted(conflicts: &[Conflict]) -> String {
 
 fn listed(files: &[RewoundFile]) -> String {
     let each = files.iter().map(|f| match f.action {
+        Action::Move => format!(
+            "{} moved back to {}",
+            f.path,
+            f.moved_to.as_deref().unwrap_or_default()
+        ),
         Action::Create => format!("{} restored", f.path),
         Action::Delete => format!("{} removed", f.path),
         _ => format!("{} put back", f.path),

@@ -110,8 +110,10 @@ fn a_rewind_across_fifty_edits_restores_every_file_exactly() {
             .find(|f| f.path == p)
             .map(|f| f.action.as_str())
     };
-    assert_eq!(action("moved/f7.txt"), Some("delete"), "{:?}", done.files);
-    assert_eq!(action("f7.txt"), Some("create"));
+    let moved = done.files.iter().find(|f| f.path == "moved/f7.txt");
+    assert_eq!(action("moved/f7.txt"), Some("move"), "{:?}", done.files);
+    assert_eq!(moved.unwrap().moved_to.as_deref(), Some("f7.txt"));
+    assert_eq!(action("f7.txt"), None, "a move is one entry");
     assert_eq!(action("n1.txt"), Some("delete"));
     assert_eq!(action("f6.txt"), Some("create"));
     assert_eq!(read(ws.path(), "f0.txt").unwrap(), "file 0\nbefore 0\n");
@@ -247,7 +249,56 @@ fn a_dry_run_writes_nothing_and_reports_the_same() {
     let done = rewind::rewind(&ctx, &id, REFUSE);
     assert_eq!(planned.files, done.files);
     assert_eq!(planned.insertions(), done.insertions());
-    assert_eq!(planned.files.len(), 10, "{:?}", planned.files);
+    assert_eq!(
+        planned.files.len(),
+        9,
+        "a move is one entry: {:?}",
+        planned.files
+    );
+    assert!(
+        planned.text.contains("moved/f7.txt moved back to f7.txt"),
+        "{}",
+        planned.text
+    );
+}
+
+#[test]
+fn a_file_moved_on_twice_is_moved_back_as_one_move() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "one\n").unwrap();
+    std::fs::write(ws.path().join("gone.txt"), "gone\n").unwrap();
+    let id = rewind::create(&ctx, None).unwrap().id;
+    patch(&ctx, "*** Begin Patch\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-one\n+two\n*** End Patch");
+    patch(&ctx, "*** Begin Patch\n*** Update File: b.txt\n*** Move to: c.txt\n@@\n-two\n+three\n*** End Patch");
+    // A deletion and a creation in separate changes are no move.
+    patch(
+        &ctx,
+        "*** Begin Patch\n*** Delete File: gone.txt\n*** End Patch",
+    );
+    write(&ctx, "new.txt", "new\n");
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    let shown: Vec<_> = done
+        .files
+        .iter()
+        .map(|f| (f.path.as_str(), f.action.as_str(), f.moved_to.as_deref()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("c.txt", "move", Some("a.txt")),
+            ("gone.txt", "create", None),
+            ("new.txt", "delete", None)
+        ]
+    );
+    assert!(
+        done.files[0].diff.contains("-three\n+one"),
+        "{}",
+        done.files[0].diff
+    );
+    assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("one\n"));
+    assert_eq!(read(ws.path(), "c.txt"), None);
 }
 
 #[test]
@@ -335,4 +386,81 @@ fn levels_without_a_session_are_read_and_never_rewound() {
     assert_eq!(read(ws.path(), "a.txt").unwrap(), "new\n");
     let format = std::fs::read_to_string(hist.path().join("format.json")).unwrap();
     assert_eq!(format, r#"{"version":"1.0"}"#);
+}
+
+fn undo(ctx: &ToolContext, rel: &str) {
+    let path = ctx.resolve_writable(rel, None).unwrap();
+    crate::tools::undo::undo_last(ctx, &path).unwrap();
+}
+
+#[test]
+fn edits_undone_since_the_checkpoint_are_rewound_too() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "v0\n").unwrap();
+    write(&ctx, "a.txt", "v1\n");
+    write(&ctx, "n.txt", "new\n");
+    let id = rewind::create(&ctx, None).unwrap().id;
+    undo(&ctx, "a.txt");
+    undo(&ctx, "n.txt");
+    assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("v0\n"));
+    assert_eq!(read(ws.path(), "n.txt"), None);
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    let actions: Vec<_> = done
+        .files
+        .iter()
+        .map(|f| (f.path.as_str(), f.action.as_str()))
+        .collect();
+    assert_eq!(actions, [("a.txt", "update"), ("n.txt", "create")]);
+    assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("v1\n"));
+    assert_eq!(read(ws.path(), "n.txt").as_deref(), Some("new\n"));
+    // The rewind is a level of its own: nothing left to rewind, and the rewind is itself rewound.
+    assert!(rewind::rewind(&ctx, &id, REFUSE).files.is_empty());
+    let back = rewind::rewind(&ctx, &done.checkpoint.unwrap().id, REFUSE);
+    assert!(back.ok, "{}", back.text);
+    assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("v0\n"));
+}
+
+#[test]
+fn a_file_changed_after_an_undo_since_the_checkpoint_is_a_conflict() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "v0\n").unwrap();
+    write(&ctx, "a.txt", "v1\n");
+    write(&ctx, "b.txt", "b1\n");
+    let id = rewind::create(&ctx, None).unwrap().id;
+    undo(&ctx, "a.txt");
+    std::fs::write(ws.path().join("a.txt"), "theirs\n").unwrap();
+    let refused = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(!refused.ok, "{}", refused.text);
+    assert_eq!(refused.conflicts.len(), 1, "{:?}", refused.conflicts);
+    assert_eq!(refused.conflicts[0].path, "a.txt");
+    assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("theirs\n"));
+    // b.txt, written before the checkpoint and not undone, is no change since.
+    assert_eq!(read(ws.path(), "b.txt").as_deref(), Some("b1\n"));
+}
+
+/// A temp file left by a crash while `checkpoints.json` was written is collected when the store
+/// is opened; a fresh one (a write under way) is not.
+#[test]
+fn a_stale_temp_of_the_checkpoints_file_is_collected() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    rewind::create(&ctx, None).unwrap();
+    let store_dir = std::fs::read_dir(hist.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.join("checkpoints.json").exists())
+        .unwrap_or_else(|| hist.path().to_path_buf());
+    assert!(store_dir.join("checkpoints.json").exists());
+    let (stale, fresh) = (store_dir.join(".tmpDEAD"), store_dir.join(".tmpLIVE"));
+    std::fs::write(&stale, b"{\"checkpoints\":[").unwrap();
+    std::fs::write(&fresh, b"x").unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let file = std::fs::File::options().write(true).open(&stale).unwrap();
+    file.set_modified(old).unwrap();
+    crate::history::HistoryStore::open(&store_dir).unwrap();
+    assert!(!stale.exists(), "the stale temp is still there");
+    assert!(fresh.exists(), "a fresh temp was removed");
 }
