@@ -13,9 +13,10 @@
 //!
 //! Undo levels are written ahead: the level of a write (the previous content's blob, and the
 //! hashes of both contents) is recorded under the file's lock before the new content is renamed
-//! into place (a replaced file's while its new bytes go to disk), and retracted if the write fails. A crash between the level and the write leaves a
-//! level whose previous content is what the file still holds, which undo recognises and only
-//! removes (see [`super::undo`]); so a write that landed always has its level.
+//! into place (a replaced file's while its new bytes go to disk), and retracted if the write
+//! fails. A crash between the level and the write leaves a level whose previous content is what
+//! the file still holds, which undo recognises and only removes (see [`super::undo`]); so a write
+//! that landed always has its level.
 
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};

@@ -9,8 +9,8 @@
 //!   Writes made with the history off, or by other sessions, are never rewound.
 //! - Only where the file still holds what the session last wrote (or, when that write never
 //!   landed, what it held before it; after an undo, what the undo put back); any other file is a
-//!   conflict: by default the whole rewind
-//!   is refused and nothing is touched; `skip` rewinds the rest and lists the skipped.
+//!   conflict: by default the whole rewind is refused and nothing is touched; `skip` rewinds the
+//!   rest and lists the skipped.
 //! - A checkpoint whose levels were evicted is refused, naming the file.
 //! - Every file's lock is held from the check to the write. Before writing, a checkpoint is
 //!   taken (returned), so the rewind can itself be rewound; the change is one transaction on the
