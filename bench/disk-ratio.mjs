@@ -20,7 +20,7 @@ import { loadProbe } from './probe-setup.mjs';
 
 /** Threads of the concurrent row's native baseline: as many as libuv's default pool. */
 const NATIVE_THREADS = 4;
-const USAGE = 'usage: node bench/disk-ratio.mjs [--other DIR] [--runs N=5] [--json OUT] [--budget MS=3000] [--load L=0.5] [--wait S=600] [--files N=1000] [--no-probe]';
+const USAGE = 'usage: node bench/disk-ratio.mjs [--other DIR] [--runs N=5] [--json OUT] [--budget MS=3000] [--load L=0.5] [--wait S=600] [--files N=1000] [--no-probe] [--only TEXT]';
 const log = (msg) => process.stderr.write(`[disk-ratio] ${msg}\n`);
 
 function args() {
@@ -36,6 +36,7 @@ function args() {
     if (flag === '--other') a.other = path.resolve(argv[++i]);
     else if (flag === '--json') a.json = argv[++i];
     else if (flag === '--no-probe') a.probe = false;
+    else if (flag === '--only') a.only = argv[++i];
     else if (['--runs', '--budget', '--load', '--wait', '--files'].includes(flag)) a[flag.slice(2)] = num(++i);
     else throw new Error(`unknown argument ${flag} (${USAGE})`);
   }
@@ -163,7 +164,8 @@ async function main() {
     if (a.other) sides.push(sideOf('other', await import(pathToFileURL(path.join(a.other, 'lib', 'index.mjs')).href), work));
     sides.push(nativeSide(server, work));
     const context = [{ name: 'node', dir: path.join(work, 'node') }, await probeSide(work, a.probe)].filter(Boolean);
-    const rows = [...rowsFor('1 KB', KB, here.computeLineHash), ...rowsFor('100 KB', 100 * KB, here.computeLineHash), concurrentRow(here.computeLineHash, a.files)];
+    const allRows = [...rowsFor('1 KB', KB, here.computeLineHash), ...rowsFor('100 KB', 100 * KB, here.computeLineHash), concurrentRow(here.computeLineHash, a.files)];
+    const rows = allRows.filter((r) => !a.only || `${r.row} ${r.size}`.includes(a.only));
     const names = sides.filter((s) => s.name !== 'native').map((s) => s.name);
     const results = rows.map((r) => ({ row: r.row, size: r.size, target: r.target, runs: [] }));
     console.log(`this build: ${path.resolve('.')}${a.other ? `; other: ${a.other}` : ''}; native: ${bin} --serve`);

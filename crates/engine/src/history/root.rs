@@ -274,6 +274,18 @@ impl Root {
         )?))
     }
 
+    /// Opens the existing file `name` of `sub` for reading and appending (no symlink followed).
+    pub fn open_read_append(&self, sub: Sub, name: &str) -> std::io::Result<File> {
+        let flags = OFlags::RDWR | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let flags = flags | OFlags::NONBLOCK;
+        Ok(File::from(rustix::fs::openat(
+            self.sub(sub),
+            name,
+            flags,
+            Mode::empty(),
+        )?))
+    }
+
     /// Opens the existing file `name` of `sub` for appending (no symlink followed).
     pub fn open_append(&self, sub: Sub, name: &str) -> std::io::Result<File> {
         let flags = OFlags::WRONLY | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC;
