@@ -9,10 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as here from '../lib/index.mjs';
-import { editRows, generateSource } from './gen.mjs';
-
-const KB = 1024;
-const MB = 1024 * KB;
+import { KB, MB, concurrentRow, failureOf, median, now, rowsFor, sideOf } from './interleaved.mjs';
 
 function args() {
   const a = { rounds: 1 };
@@ -27,77 +24,6 @@ function args() {
   return a;
 }
 
-const now = () => Number(process.hrtime.bigint()) / 1e6;
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s[Math.floor((s.length - 1) / 2)];
-};
-
-function restore(file, bytes) {
-  const fd = fs.openSync(file, 'w');
-  fs.writeSync(fd, bytes);
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
-}
-
-/** One build's tools in a folder of its own. */
-function sideOf(name, lib, work) {
-  const dir = path.join(work, name);
-  fs.mkdirSync(path.join(dir, 'concurrent'), { recursive: true });
-  const opts = { allowedFolders: [dir], cwd: dir };
-  return {
-    name,
-    dir,
-    edit: lib.editTool(opts),
-    strict: lib.editTool({ ...opts, durability: 'strict' }),
-    create: lib.createTool(opts),
-  };
-}
-
-/** The rows: `prepare(side)` runs untimed before each call, `call(side)` is timed. */
-function rowsFor(label, bytes, computeLineHash) {
-  const { text, units } = generateSource(bytes, 'js');
-  const buf = Buffer.from(text);
-  const file = `src_${bytes}.js`;
-  const restoreFile = (s) => restore(path.join(s.dir, file), buf);
-  const edits = editRows(text, units, computeLineHash).map((r) => ({
-    row: r.mode,
-    size: label,
-    prepare: restoreFile,
-    call: (s) => s.edit.execute({ file_path: file, ...r.params }),
-  }));
-  edits.push({
-    row: 'exact edit (durability: strict)',
-    size: label,
-    prepare: restoreFile,
-    call: (s) => s.strict.execute({ file_path: file, ...editRows(text, units, computeLineHash)[0].params }),
-  });
-  edits.push({
-    row: 'create',
-    size: label,
-    prepare: (s) => fs.rmSync(path.join(s.dir, `new_${bytes}.js`), { force: true }),
-    call: (s) => s.create.execute({ file_path: `new_${bytes}.js`, content: text }),
-  });
-  return edits;
-}
-
-function concurrentRow(computeLineHash) {
-  const { text, units } = generateSource(KB, 'js');
-  const buf = Buffer.from(text);
-  const params = editRows(text, units, computeLineHash)[0].params;
-  const names = Array.from({ length: 1000 }, (_, i) => `c${i}.js`);
-  return {
-    row: '1000 concurrent edits',
-    size: '1000 x 1 KB',
-    reps: 10,
-    prepare: (s) => {
-      for (const n of names) fs.writeFileSync(path.join(s.dir, 'concurrent', n), buf);
-      fs.fsyncSync(fs.openSync(path.join(s.dir, 'concurrent'), 'r'));
-    },
-    call: (s) => Promise.all(names.map((n) => s.edit.execute({ file_path: `concurrent/${n}`, ...params }))),
-  };
-}
-
 /** Alternates the two sides call by call; returns both sides' times. */
 async function measureRow(row, sides) {
   const reps = row.reps ?? (row.size === '4 MB' ? 25 : 100);
@@ -105,8 +31,8 @@ async function measureRow(row, sides) {
   for (const s of sides) {
     await row.prepare(s);
     const first = await row.call(s); // warm-up, and a check that the call works on both builds
-    const text = [first].flat().find((t) => !String(t).startsWith('Success'));
-    if (text !== undefined) throw new Error(`${row.row} ${row.size} on ${s.name}: ${String(text).slice(0, 200)}`);
+    const failure = failureOf(first);
+    if (failure !== undefined) throw new Error(`${row.row} ${row.size} on ${s.name}: ${failure}`);
   }
   for (let i = 0; i < reps; i++) {
     const order = i % 2 === 0 ? sides : [...sides].reverse();

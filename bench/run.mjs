@@ -15,6 +15,8 @@ import { loadProbe } from './probe-setup.mjs';
 import { benchPatchFormats } from './patch.mjs';
 import { benchSyntaxGuard } from './syntax-guard.mjs';
 import { benchDenseFile } from './dense-file.mjs';
+import { nativeBaselineBinary } from './native.mjs';
+import { nodeReadWriteFsync, nodeReadWriteFsyncAsync } from './interleaved.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
@@ -86,44 +88,8 @@ function restore(file, bytes) {
   fs.closeSync(fd);
 }
 
-/** Node's own read + write + fsync of the same file, in this process (the in-process baseline). */
-function nodeReadWriteFsync(file) {
-  const bytes = fs.readFileSync(file);
-  const fd = fs.openSync(file, 'w');
-  fs.writeSync(fd, bytes);
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
-}
-
-async function nodeReadWriteFsyncAsync(file) {
-  const bytes = await fs.promises.readFile(file);
-  const fh = await fs.promises.open(file, 'w');
-  try {
-    await fh.write(bytes);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Native baseline (crates/engine/examples/io_baseline.rs)
-
-function nativeBaselineBinary() {
-  const bin = path.join(ROOT, 'target', 'release', 'examples', 'io_baseline');
-  try {
-    log('building the native I/O baseline (cargo build --release --example io_baseline) ...');
-    execFileSync('cargo', ['build', '--release', '--quiet', '-p', 'edit-engine-core', '--example', 'io_baseline'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 900_000,
-    });
-    return fs.existsSync(bin) ? bin : null;
-  } catch (e) {
-    log(`native baseline not available: ${String(e.stderr || e.message).trim().split('\n').pop()}`);
-    return null;
-  }
-}
 
 function nativeBaseline(bin, file, bytes) {
   if (!bin) return null;
@@ -526,7 +492,7 @@ async function main() {
   const probe = await loadProbe(log);
   header.probe = probe.ok ? `@probelabs/probe ${probe.version} (${probe.dir})` : probe.reason;
   header.probeBinary = probe.ok ? probe.bin || probe.binReason : probe.reason;
-  const nativeBin = nativeBaselineBinary();
+  const nativeBin = nativeBaselineBinary(log);
   header.nativeBaseline = nativeBin ? 'crates/engine/examples/io_baseline.rs' : 'not available (cargo build failed)';
 
   console.log(`edit-engine bench — ${header.date}`);

@@ -11,11 +11,17 @@
 //!
 //! The file's content is left unchanged. Output: one JSON object per file (or folder) on stdout.
 //!
-//! Usage: `io_baseline <min_reps> <max_reps> <budget_ms> <file>...`, or
-//! `io_baseline --concurrent <threads> <min_reps> <max_reps> <budget_ms> <folder>`
+//! With `--serve`, it measures one operation per command read from stdin, so a caller can take
+//! turns with its own calls (`bench/native.mjs`): `atomic <file>`, `inplace <file>` or
+//! `concurrent <threads> <folder>`, one per line (a path is the rest of the line); each is answered with one line, the
+//! nanoseconds the operation took (timed here, so the pipe is not counted), or `error: <why>`.
+//!
+//! Usage: `io_baseline <min_reps> <max_reps> <budget_ms> <file>...`,
+//! `io_baseline --concurrent <threads> <min_reps> <max_reps> <budget_ms> <folder>`, or
+//! `io_baseline --serve`
 
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -106,11 +112,7 @@ fn concurrent(args: &[String]) -> std::io::Result<()> {
     let threads: usize = args[0].parse().expect("threads");
     let (min, max, budget) = reps(&args[1..4]);
     let dir = Path::new(&args[4]);
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
+    let files = files_of(dir)?;
     let bytes: u64 = files
         .iter()
         .map(|f| fs::metadata(f).map_or(0, |m| m.len()))
@@ -127,6 +129,50 @@ fn concurrent(args: &[String]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The regular files of `dir`, sorted.
+fn files_of(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// One `--serve` command run and timed: the nanoseconds its operation took.
+fn serve_one(line: &str) -> Result<u128, String> {
+    let (command, rest) = line.trim_end().split_once(' ').unwrap_or((line, ""));
+    let timed = |op: &dyn Fn() -> std::io::Result<()>| {
+        let t = Instant::now();
+        op().map(|()| t.elapsed().as_nanos())
+    };
+    let result = match (command, rest) {
+        ("atomic", file) if !file.is_empty() => timed(&|| atomic(Path::new(file))),
+        ("inplace", file) if !file.is_empty() => timed(&|| inplace(Path::new(file))),
+        ("concurrent", rest) if rest.contains(' ') => {
+            let (threads, dir) = rest.split_once(' ').unwrap_or_default();
+            let threads: usize = threads.parse().map_err(|_| "threads: not a number")?;
+            let files = files_of(Path::new(dir)).map_err(|e| format!("{dir}: {e}"))?;
+            timed(&|| atomic_all(&files, threads.max(1)))
+        }
+        _ => return Err(format!("unknown command {line:?} (atomic <file>, inplace <file>, concurrent <threads> <folder>)")),
+    };
+    result.map_err(|e| e.to_string())
+}
+
+/// The `--serve` mode: one command per stdin line, one answer per stdout line, until stdin ends.
+fn serve() -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        match serve_one(&line?) {
+            Ok(ns) => writeln!(out, "{ns}")?,
+            Err(why) => writeln!(out, "error: {}", why.replace('\n', " "))?,
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
 /// `<min_reps> <max_reps> <budget_ms>` parsed.
 fn reps(args: &[String]) -> (usize, usize, Duration) {
     let min: usize = args[0].parse().expect("min_reps");
@@ -137,6 +183,9 @@ fn reps(args: &[String]) -> (usize, usize, Duration) {
 
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--serve") {
+        return serve();
+    }
     if args.first().map(String::as_str) == Some("--concurrent") && args.len() == 6 {
         return concurrent(&args[1..]);
     }
@@ -145,6 +194,7 @@ fn main() -> std::io::Result<()> {
         eprintln!(
             "       io_baseline --concurrent <threads> <min_reps> <max_reps> <budget_ms> <folder>"
         );
+        eprintln!("       io_baseline --serve");
         std::process::exit(2);
     }
     let (min, max, budget) = reps(&args[..3]);

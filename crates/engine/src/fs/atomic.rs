@@ -372,11 +372,15 @@ fn parent_dir(target: &Path) -> PathBuf {
 
 /// Gives the temp file the original's owner/group (best effort: EPERM is ignored, and the group
 /// alone is tried when the owner cannot be changed) and then its exact mode bits (after chown,
-/// which may clear setuid/setgid).
+/// which may clear setuid/setgid; a temp file already of the right owner and mode is left as is).
 fn copy_owner_and_mode(file: &std::fs::File, uid: u32, gid: u32, mode: u32) -> std::io::Result<()> {
     use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
     let mine = file.metadata()?;
-    if mine.uid() != uid || mine.gid() != gid {
+    let same_owner = mine.uid() == uid && mine.gid() == gid;
+    if same_owner && mine.mode() & 0o7777 == mode & 0o7777 {
+        return Ok(());
+    }
+    if !same_owner {
         let changed = fchown(file, Some(uid), Some(gid));
         if changed.is_err() && mine.gid() != gid {
             let _ = fchown(file, None, Some(gid));

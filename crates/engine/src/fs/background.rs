@@ -1,5 +1,5 @@
-//! The I/O a finished write does not have to wait for, done on background threads (one for
-//! directory syncs, one for the rest):
+//! The I/O a finished write does not have to wait for, done on background threads ([`SYNC_LANES`]
+//! for syncs, one for the rest):
 //! - the directory fsync that makes a rename durable ([`Durability::Standard`]); jobs queued
 //!   together share one fsync per directory (group commit), so many concurrent writes into one
 //!   folder pay for one directory sync, not one each;
@@ -7,6 +7,10 @@
 //!   blocks and page cache (about 1 ms for 4 MB) after the call has returned;
 //! - recording the undo level of a finished edit (the task keeps the file's lock until it is
 //!   done, so the next edit or undo of that file waits for it; see `tools::write_frame`).
+//!
+//! Jobs of one kind submitted by one thread run in the order submitted: every thread's syncs go
+//! to the same sync lane (threads are shared out among the lanes as they first submit one), so
+//! many threads' syncs run in parallel while each call's level is still synced before its folder.
 //!
 //! Contract: every job submitted before [`flush`] was called has run when it returns. If the
 //! thread cannot be started or its queue is full ([`MAX_PENDING_TASKS`], [`MAX_PENDING_SYNCS`]),
@@ -83,12 +87,18 @@ pub const MAX_PENDING_TASKS: u64 = 8;
 /// Most directory syncs waiting (each holds a directory handle).
 pub const MAX_PENDING_SYNCS: u64 = 256;
 
-/// Directory syncs get their own thread, so an undo record (which holds a file's lock) never
-/// waits behind a slow fsync.
-static SYNCS: Lane = Lane {
-    worker: OnceLock::new(),
-    max_pending: MAX_PENDING_SYNCS,
-};
+/// Threads that sync: as many as the native baseline's writers (a disk takes several fsyncs at
+/// once; one thread made many concurrent writes wait for each other's undo levels' syncs).
+pub const SYNC_LANES: usize = 4;
+
+/// Syncs get their own threads, so an undo record (which holds a file's lock) never waits behind
+/// a slow fsync.
+static SYNCS: [Lane; SYNC_LANES] = [const {
+    Lane {
+        worker: OnceLock::new(),
+        max_pending: MAX_PENDING_SYNCS,
+    }
+}; SYNC_LANES];
 /// Undo records, releases of old contents, stale-temp scans.
 static TASKS: Lane = Lane {
     worker: OnceLock::new(),
@@ -97,9 +107,19 @@ static TASKS: Lane = Lane {
 
 fn lane(job: &Job) -> &'static Lane {
     match job {
-        Job::SyncDir(_) => &SYNCS,
+        Job::SyncDir(_) => &SYNCS[sync_lane_of_this_thread()],
         Job::Release(_) | Job::Task(_) => &TASKS,
     }
+}
+
+/// The sync lane of the calling thread: the same for all its jobs, assigned round-robin.
+fn sync_lane_of_this_thread() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        static LANE: usize = NEXT.fetch_add(1, Ordering::Relaxed) % SYNC_LANES;
+    }
+    LANE.with(|lane| *lane)
 }
 
 impl Lane {
@@ -163,7 +183,7 @@ pub fn flush() {
 /// never wait without bound themselves (every lock wait has a timeout), so neither does this.
 pub fn flush_within(timeout: Option<std::time::Duration>) -> bool {
     let deadline = timeout.map(|t| std::time::Instant::now() + t);
-    for lane in [&TASKS, &SYNCS] {
+    for lane in std::iter::once(&TASKS).chain(&SYNCS) {
         let Some(w) = lane.running() else {
             continue;
         };

@@ -33,6 +33,8 @@ pub struct PathPolicy {
     protected_patterns: Vec<String>,
     cwd: PathBuf,
     workspace_root: PathBuf,
+    /// The workspace root as [`to_relative_path`] resolves it, once (as the allowed roots are).
+    workspace_root_real: PathBuf,
 }
 
 impl PathPolicy {
@@ -95,6 +97,7 @@ impl PathPolicy {
             protected: build_protected(protected)?,
             protected_patterns: protected.to_vec(),
             cwd,
+            workspace_root_real: probe_realpath(&workspace_root),
             workspace_root,
         })
     }
@@ -195,7 +198,19 @@ impl PathPolicy {
 
     /// Probe's `toRelativePath(path, workspaceRoot)`: relative when inside the root, else absolute.
     pub fn display(&self, path: &Path) -> String {
-        to_relative_path(path, &self.workspace_root)
+        relative_to_root(path, &probe_realpath(path), &self.workspace_root_real)
+    }
+
+    /// [`Self::display`] of a resolved path: when its real path exists, that is what
+    /// `realpath` gives, so it is not resolved again.
+    pub fn display_resolved(&self, path: &ResolvedPath) -> String {
+        use rustix::fs::{statat, AtFlags, FileType, CWD};
+        let exists = statat(CWD, &path.real, AtFlags::SYMLINK_NOFOLLOW)
+            .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) != FileType::Symlink);
+        if !exists {
+            return self.display(&path.lexical);
+        }
+        relative_to_root(&path.lexical, &path.real, &self.workspace_root_real)
     }
 
     /// The root relative paths resolve against when no `working_dir` is given.
@@ -435,10 +450,17 @@ pub fn to_relative_path(path: &Path, workspace_root: &Path) -> String {
     if original.is_empty() || workspace_root.as_os_str().is_empty() {
         return original;
     }
-    let real = probe_realpath(path).to_string_lossy().into_owned();
-    let mut root = probe_realpath(workspace_root)
-        .to_string_lossy()
-        .into_owned();
+    relative_to_root(path, &probe_realpath(path), &probe_realpath(workspace_root))
+}
+
+/// [`to_relative_path`] given both real paths (`path_real` of `path`, `root_real` of the root).
+fn relative_to_root(path: &Path, path_real: &Path, root_real: &Path) -> String {
+    let original = path.to_string_lossy().into_owned();
+    if original.is_empty() || root_real.as_os_str().is_empty() {
+        return original;
+    }
+    let real = path_real.to_string_lossy().into_owned();
+    let mut root = root_real.to_string_lossy().into_owned();
     while root.len() > 1 && root.ends_with('/') {
         root.pop();
     }

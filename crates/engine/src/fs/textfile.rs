@@ -147,8 +147,13 @@ pub fn read_bytes_confined(
     max_bytes: Option<u64>,
 ) -> Result<Vec<u8>, FsError> {
     let file = super::atomic::open_confined(real_path, display)?;
-    refuse_foreign_hard_link(&file, display)?;
-    read_open(file, display, max_bytes)
+    let meta = file.metadata().map_err(inspect_error(display))?;
+    if is_foreign_hard_link(&meta) {
+        return Err(FsError::ForeignHardLink {
+            display: display.to_string(),
+        });
+    }
+    read_checked(file, &meta, display, max_bytes)
 }
 
 /// The rule for reading hard-linked files (the one home of it, applied by every confined read:
@@ -158,19 +163,6 @@ pub fn read_bytes_confined(
 pub fn is_foreign_hard_link(meta: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
     meta.is_file() && meta.nlink() > 1 && meta.uid() != crate::sys::effective_uid()
-}
-
-/// Refuses a foreign hard link (see [`is_foreign_hard_link`]) with `ForeignHardLink`.
-fn refuse_foreign_hard_link(file: &std::fs::File, display: &str) -> Result<(), FsError> {
-    let Ok(meta) = file.metadata() else {
-        return Ok(()); // read_open reports it
-    };
-    if is_foreign_hard_link(&meta) {
-        return Err(FsError::ForeignHardLink {
-            display: display.to_string(),
-        });
-    }
-    Ok(())
 }
 
 /// Reads a regular file's raw bytes with the same checks as [`read_text`].
@@ -187,6 +179,26 @@ fn read_open(
     display: &str,
     max_bytes: Option<u64>,
 ) -> Result<Vec<u8>, FsError> {
+    let meta = file.metadata().map_err(inspect_error(display))?;
+    read_checked(file, &meta, display, max_bytes)
+}
+
+/// The error of a failed status call on an open file.
+fn inspect_error(display: &str) -> impl FnOnce(std::io::Error) -> FsError + '_ {
+    move |source| FsError::Io {
+        op: "inspect",
+        display: display.to_string(),
+        source,
+    }
+}
+
+/// [`read_open`] given the open file's status `meta`.
+fn read_checked(
+    file: std::fs::File,
+    meta: &std::fs::Metadata,
+    display: &str,
+    max_bytes: Option<u64>,
+) -> Result<Vec<u8>, FsError> {
     let io = |op: &'static str| {
         move |source: std::io::Error| FsError::Io {
             op,
@@ -194,8 +206,7 @@ fn read_open(
             source,
         }
     };
-    let meta = file.metadata().map_err(io("inspect"))?;
-    check_regular(&meta, display, max_bytes)?;
+    check_regular(meta, display, max_bytes)?;
     let cap = max_bytes.unwrap_or(u64::MAX);
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).min(1 << 30));
     file.take(cap.saturating_add(1))

@@ -47,6 +47,9 @@ pub(super) struct Index {
     lines: usize,
     /// The log on disk must be rewritten whole before anything is appended (torn or too long).
     rewrite: bool,
+    /// The log as opened to read it, kept for the next append (loaded and appended under one
+    /// hold of the store lock, so it is still the log at its name).
+    log: Option<std::fs::File>,
 }
 
 impl Index {
@@ -72,14 +75,30 @@ impl Index {
             file: file.to_string(),
             lines: 0,
             rewrite: false,
+            log: None,
         }
     }
 
     fn read_file(root: &Arc<Root>, file: &str) -> Option<Index> {
-        let bytes = store_fs::read_small(root, Some(Sub::Index), file, u64::MAX / 2)?;
+        let log = root.open_read_append(Sub::Index, file).ok()?;
+        let bytes = store_fs::read_at_most(&log, u64::MAX / 2)?;
         let complete = bytes.last().is_none_or(|b| *b == b'\n');
         let mut idx = Index::empty(root, file);
         idx.rewrite = !complete;
+        idx.log = Some(log);
+        let parsed = parsed_prefix(root, file, &bytes, &mut idx);
+        idx.parse_lines(&bytes[parsed..], complete)?;
+        if complete {
+            remember_parse(root, file, bytes, &idx);
+        }
+        idx.rewrite |= idx.lines > COMPACT_AFTER_LINES;
+        Some(idx)
+    }
+
+    /// Folds the log lines of `bytes` into this index; `None` when a line cannot be trusted (a
+    /// torn last line of an incomplete log is skipped).
+    fn parse_lines(&mut self, bytes: &[u8], complete: bool) -> Option<()> {
+        let idx = self;
         let mut lines = bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty());
         let mut next = lines.next();
         while let Some(line) = next {
@@ -98,8 +117,7 @@ impl Index {
                 Line::Drop(n) => drop(idx.entries.drain(..n.min(idx.entries.len()))),
             }
         }
-        idx.rewrite |= idx.lines > COMPACT_AFTER_LINES;
-        Some(idx)
+        Some(())
     }
 
     /// Adds `entry` as the newest level, keeping at most `max_levels` (oldest dropped).
@@ -129,10 +147,13 @@ impl Index {
         }
         let count = change.len();
         let buf = self.encode(change)?;
-        let mut file = self
-            .root
-            .open_append(Sub::Index, &self.file)
-            .map_err(self.io("open the index of"))?;
+        let mut file = match self.log.take() {
+            Some(log) => log,
+            None => self
+                .root
+                .open_append(Sub::Index, &self.file)
+                .map_err(self.io("open the index of"))?,
+        };
         file.write_all(&buf)
             .map_err(self.io("append to the index of"))?;
         super::root::sync_later(file);
@@ -150,6 +171,7 @@ impl Index {
         let buf = self.encode(std::iter::once(path).chain(pushes))?;
         store_fs::write_whole(&self.root, Sub::Index, &self.file, &buf)?;
         self.lines = self.entries.len() + 1;
+        self.log = None; // replaced by the rename
         self.rewrite = false;
         Ok(())
     }
@@ -178,6 +200,7 @@ impl Index {
 
     fn remove_file(&mut self) -> Result<(), HistoryError> {
         self.lines = 0;
+        self.log = None;
         self.rewrite = false;
         match self.root.remove(Sub::Index, &self.file) {
             Ok(()) => Ok(()),
@@ -193,6 +216,54 @@ impl Index {
             source,
         }
     }
+}
+
+/// The last parse of a complete index log (its bytes and the fold of their lines), so the next
+/// load of the same log parses only the lines appended since. Checked against the bytes read, so
+/// a log changed any other way (rewritten, by another process) is parsed whole again.
+struct ParsedLog {
+    bytes: Vec<u8>,
+    path: String,
+    entries: Vec<HistoryEntry>,
+    lines: usize,
+}
+
+/// Logs kept parsed, at most [`PARSED_LOGS_KEPT`], keyed by store folder and log name.
+static PARSED_LOGS: parking_lot::Mutex<Option<HashMap<(std::path::PathBuf, String), ParsedLog>>> =
+    parking_lot::Mutex::new(None);
+const PARSED_LOGS_KEPT: usize = 64;
+
+/// When the last parse of `file` is a prefix of `bytes`, puts its fold in `idx` and returns the
+/// length already parsed; else 0.
+fn parsed_prefix(root: &Root, file: &str, bytes: &[u8], idx: &mut Index) -> usize {
+    let logs = PARSED_LOGS.lock();
+    let key = (root.path().to_path_buf(), file.to_string());
+    match logs.as_ref().and_then(|m| m.get(&key)) {
+        Some(p) if bytes.starts_with(&p.bytes) => {
+            idx.path.clone_from(&p.path);
+            idx.entries.clone_from(&p.entries);
+            idx.lines = p.lines;
+            p.bytes.len()
+        }
+        _ => 0,
+    }
+}
+
+/// Keeps `idx`, the fold of the complete log `bytes`, for [`parsed_prefix`].
+fn remember_parse(root: &Root, file: &str, bytes: Vec<u8>, idx: &Index) {
+    let mut logs = PARSED_LOGS.lock();
+    let logs = logs.get_or_insert_with(HashMap::new);
+    let key = (root.path().to_path_buf(), file.to_string());
+    if logs.len() >= PARSED_LOGS_KEPT && !logs.contains_key(&key) {
+        logs.clear();
+    }
+    let parsed = ParsedLog {
+        bytes,
+        path: idx.path.clone(),
+        entries: idx.entries.clone(),
+        lines: idx.lines,
+    };
+    logs.insert(key, parsed);
 }
 
 /// Brings the blobs and stored previews under `max_bytes`: unreferenced blobs go first, then
@@ -311,7 +382,10 @@ pub(super) fn load_all(root: &Arc<Root>) -> Vec<Index> {
             .then(|| Index::read_file(root, &name))
             .flatten()
         {
-            Some(idx) => out.push(idx),
+            Some(mut idx) => {
+                idx.log = None; // not held for thousands of logs
+                out.push(idx);
+            }
             None => {
                 let _ = root.remove(Sub::Index, &name);
             }

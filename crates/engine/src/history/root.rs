@@ -274,6 +274,18 @@ impl Root {
         )?))
     }
 
+    /// Opens the existing file `name` of `sub` for reading and appending (no symlink followed).
+    pub fn open_read_append(&self, sub: Sub, name: &str) -> std::io::Result<File> {
+        let flags = OFlags::RDWR | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let flags = flags | OFlags::NONBLOCK;
+        Ok(File::from(rustix::fs::openat(
+            self.sub(sub),
+            name,
+            flags,
+            Mode::empty(),
+        )?))
+    }
+
     /// Opens the existing file `name` of `sub` for appending (no symlink followed).
     pub fn open_append(&self, sub: Sub, name: &str) -> std::io::Result<File> {
         let flags = OFlags::WRONLY | OFlags::APPEND | OFlags::NOFOLLOW | OFlags::CLOEXEC;
@@ -357,10 +369,10 @@ impl Root {
     }
 }
 
-/// Queues the fsync of `file` (a store file or folder just written) on the background sync lane,
-/// which runs its jobs in order: a tool's write queues its own folder's sync after recording its
-/// level, so the level is durable no later than the write's rename (see
-/// [`crate::fs::background`]; a `strict` write waits for the lane before writing).
+/// Queues the fsync of `file` (a store file or folder just written) on the calling thread's
+/// background sync lane, which runs that thread's jobs in order: a tool's write queues its own
+/// folder's sync after recording its level, so the level is durable no later than the write's
+/// rename (see [`crate::fs::background`]; a `strict` write waits for the lanes before writing).
 pub(super) fn sync_later(file: File) {
     use crate::fs::background::{submit_or_run, Job};
     submit_or_run(Job::SyncDir(file));

@@ -110,9 +110,15 @@ pub(super) fn write_whole(
 
 /// The bytes of the store's file `name` (no symlink followed) when it has at most `max` bytes.
 pub(super) fn read_small(root: &Root, sub: Option<Sub>, name: &str, max: u64) -> Option<Vec<u8>> {
+    read_at_most(&root.open_read(sub, name).ok()?, max)
+}
+
+/// The rest of `file` when it has at most `max` bytes; sized from its status, so a file that
+/// did not grow meanwhile is read in one call (plus the one that finds its end).
+pub(super) fn read_at_most(file: &File, max: u64) -> Option<Vec<u8>> {
     use std::io::Read;
-    let file = root.open_read(sub, name).ok()?;
-    let mut bytes = Vec::new();
+    let expected = file.metadata().map_or(0, |m| m.len()).min(max) as usize;
+    let mut bytes = Vec::with_capacity(expected + 1);
     file.take(max + 1).read_to_end(&mut bytes).ok()?;
     (bytes.len() as u64 <= max).then_some(bytes)
 }

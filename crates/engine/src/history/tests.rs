@@ -283,6 +283,37 @@ fn levels_are_appended_to_a_log() {
     assert_eq!(pop(&again, f).unwrap().as_deref(), Some(&b"v2"[..]));
 }
 
+/// A log changed behind this store's back (rewritten shorter, or with other levels) is read as
+/// it now is, never from the parse kept of its earlier bytes; lines appended since that parse
+/// are read too.
+#[test]
+fn a_log_changed_behind_the_store_is_read_as_it_now_is() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    for v in [&b"v1"[..], b"v2", b"v3"] {
+        s.record(f, v, "edit").unwrap();
+    }
+    let log = index_log(&s);
+    let full = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(s.levels(f).unwrap().len(), 3);
+    let first_two: String = full.split_inclusive('\n').take(2).collect();
+    std::fs::write(&log, &first_two).unwrap();
+    assert_eq!(s.levels(f).unwrap().len(), 1, "a shorter log is read anew");
+    let other = first_two.replace("\"tool\":\"edit\"", "\"tool\":\"write\"");
+    assert_ne!(other, first_two);
+    std::fs::write(&log, &other).unwrap();
+    let tools: Vec<String> = s.levels(f).unwrap().into_iter().map(|e| e.tool).collect();
+    assert_eq!(
+        tools,
+        ["write"],
+        "a log of the same length with other bytes is read anew"
+    );
+    s.record(f, b"v4", "edit").unwrap();
+    let tools: Vec<String> = s.levels(f).unwrap().into_iter().map(|e| e.tool).collect();
+    assert_eq!(tools, ["write", "edit"], "the appended line is read");
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v4"[..]));
+}
+
 /// A crash mid-append leaves a last line without its newline: it is ignored, and the next
 /// change rewrites the log whole so the torn bytes never end up in the middle.
 #[test]

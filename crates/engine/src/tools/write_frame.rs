@@ -60,7 +60,7 @@ impl ToolContext {
 
     /// Display form of a path (relative to the workspace root when inside it).
     pub fn display(&self, path: &ResolvedPath) -> String {
-        self.policy.display(&path.lexical)
+        self.policy.display_resolved(path)
     }
 
     /// Locks the file and reads it as text (undo levels of its commit are labelled `edit`).

@@ -47,10 +47,16 @@ impl Dir {
         })
     }
 
-    /// Opens the absolute, symlink-free path `dir` one component at a time without following any
-    /// symlink: fails (`ELOOP`/`ENOTDIR`) when a component is no longer a real directory. Folders
-    /// on the way need only search permission (they are opened as path-only handles).
+    /// Opens the absolute, symlink-free path `dir` without following any symlink: fails
+    /// (`ELOOP`/`ENOTDIR`) when a component is no longer a real directory. Folders on the way need
+    /// only search permission. On Linux the kernel resolves the whole path in one call refusing
+    /// every symlink (`openat2` with `RESOLVE_NO_SYMLINKS`); elsewhere, or where the kernel
+    /// refuses `openat2`, the path is walked one component at a time.
     pub fn open_nofollow(dir: &Path) -> io::Result<Dir> {
+        #[cfg(target_os = "linux")]
+        if let Some(opened) = Dir::open_without_symlinks(dir) {
+            return opened;
+        }
         let mut cur = Dir::open(Path::new(if dir.is_absolute() { "/" } else { "." }))?;
         let names: Vec<&OsStr> = dir
             .components()
@@ -75,6 +81,36 @@ impl Dir {
             };
         }
         Ok(cur)
+    }
+
+    /// [`Dir::open_nofollow`] in one `openat2` call; `None` when the kernel cannot do it (no
+    /// `openat2`, a seccomp filter) or `dir` is not absolute and normalized: the caller walks.
+    #[cfg(target_os = "linux")]
+    fn open_without_symlinks(dir: &Path) -> Option<io::Result<Dir>> {
+        use rustix::fs::ResolveFlags;
+        let normalized = dir.is_absolute()
+            && dir
+                .components()
+                .all(|c| matches!(c, Component::RootDir | Component::Normal(_)));
+        if !normalized {
+            return None;
+        }
+        let open = |access: OFlags| {
+            let flags = access | DIR_FLAGS | OFlags::NOFOLLOW;
+            let resolve = ResolveFlags::NO_SYMLINKS;
+            rustix::fs::openat2(rustix::fs::CWD, dir, flags, Mode::empty(), resolve)
+        };
+        let opened = match open(OFlags::RDONLY) {
+            Err(Errno::ACCESS) => open(PATH_ONLY),
+            other => other,
+        };
+        match opened {
+            Ok(fd) => Some(Ok(Dir {
+                file: File::from(fd),
+            })),
+            Err(Errno::NOSYS | Errno::PERM | Errno::AGAIN | Errno::INVAL) => None,
+            Err(e) => Some(Err(e.into())),
+        }
     }
 
     fn open_child(&self, name: &OsStr, access: OFlags) -> rustix::io::Result<Dir> {

@@ -464,3 +464,37 @@ fn relative_folders_resolve_against_cwd() {
     let p = PathPolicy::new(&["../a".into()], Some(&cwd), None, &[]).unwrap();
     assert_eq!(p.allowed_roots(), [w.root.join("a")]);
 }
+
+/// A resolved path is displayed exactly as `to_relative_path` displays its lexical path: an
+/// existing file (directly and through a symlinked folder), a missing one, a dangling symlink and
+/// a file outside the workspace.
+#[test]
+fn a_resolved_path_is_displayed_as_its_lexical_path() {
+    let w = ws();
+    symlink(w.root.join("src"), w.root.join("linked")).unwrap();
+    symlink(w.root.join("src/none.rs"), w.root.join("dangling.rs")).unwrap();
+    symlink(&w.outside, w.root.join("out")).unwrap();
+    let p = policy(&w, &[]);
+    let cases = [
+        "src/main.rs",
+        "linked/main.rs",
+        "src/new.rs",
+        "new/dir/file.rs",
+        "dangling.rs",
+        "out/secret.txt",
+        ".",
+    ];
+    for file in cases {
+        let resolved = p.resolve(file, None).unwrap();
+        assert_eq!(
+            p.display_resolved(&resolved),
+            to_relative_path(&resolved.lexical, &w.root),
+            "{file}"
+        );
+    }
+    let outside = p.resolve(&s(&w.outside.join("secret.txt")), None).unwrap();
+    assert_eq!(
+        p.display_resolved(&outside),
+        to_relative_path(&outside.lexical, &w.root)
+    );
+}
