@@ -149,3 +149,31 @@ describe('needsApproval gates rewind with the OpenAI Agents SDK', () => {
     expect(outputs[0]).toContain('src/cart.js changed since the preview. Nothing was written.');
   });
 });
+
+describe('the MCP server keeps the rewind tool its own dry_run', () => {
+  let ws;
+  afterEach(() => ws?.cleanup());
+
+  it('dry_run: true answers the rewind dry run and writes nothing; the rewind then lands', async () => {
+    ws = makeWorkspace('edit-engine-rewind-mcp-');
+    ws.write('a.txt', 'v0\n');
+    const { createMcpServer } = await import('../lib/mcp.mjs');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const server = createMcpServer({ root: ws.root, allowEdit: true, tools: 'all', historyDir: join(ws.root, '.history'), sessionId: 'mcp-rewind' });
+    const client = new Client({ name: 'rewind-dry-run-test', version: '0.0.0' });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(a), client.connect(b)]);
+    const taken = await client.callTool({ name: 'checkpoint', arguments: {} });
+    const id = taken.content[0].text.match(/^Checkpoint ([0-9a-f]{32}) taken/)[1];
+    await client.callTool({ name: 'edit', arguments: { file_path: 'a.txt', old_string: 'v0', new_string: 'v1' } });
+    const dry = await client.callTool({ name: 'rewind', arguments: { id, dry_run: true } });
+    expect(dry.isError).toBe(false);
+    expect(dry.content[0].text).toMatch(/^Rewinding to checkpoint [0-9a-f]{32} would change 1 file: a\.txt put back\. Nothing was written \(dry run\)\.$/);
+    expect(ws.read('a.txt')).toBe('v1\n');
+    const real = await client.callTool({ name: 'rewind', arguments: { id } });
+    expect(real.isError, real.content[0].text).toBe(false);
+    expect(ws.read('a.txt')).toBe('v0\n');
+    await client.close();
+  });
+});
