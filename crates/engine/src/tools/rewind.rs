@@ -23,6 +23,7 @@
 
 use super::apply::{Change, FileEdit, Recording};
 use super::outcome::{ErrorKind, Outcome, ToolError};
+use super::params::{self, Loose};
 use super::preview::Action;
 use super::ToolContext;
 use crate::fs::locks::FileLock;
@@ -132,18 +133,25 @@ struct Planned {
     then: Option<Vec<u8>>,
 }
 
+/// The params of a `rewind` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct RewindParams {
+    id: Loose,
+    dry_run: Loose,
+    on_conflict: Loose,
+}
+
 /// The `rewind` tool's call, `{ id, dry_run?, on_conflict? }` (`"refuse"` or `"skip"`), as an
 /// [`Outcome`]: how a rewind is previewed and its preview applied, like any writing tool's call.
+/// Read as the JS tool reads them: `dry_run` only when exactly `true`.
 pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
-    let Some(id) = params
-        .get("id")
-        .and_then(Value::as_str)
-        .filter(|id| !id.trim().is_empty())
-    else {
+    let p = params::read::<RewindParams>(params).params;
+    let Some(id) = p.id.non_blank() else {
         let text = "Error: id is required: the checkpoint id the checkpoint tool returned.";
         return ToolError::bad_param(text).into();
     };
-    let skip_conflicts = match params.get("on_conflict").and_then(Value::as_str) {
+    let skip_conflicts = match p.on_conflict.js_string().as_deref() {
         None | Some("refuse") => false,
         Some("skip") => true,
         Some(other) => {
@@ -151,10 +159,7 @@ pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
             return ToolError::bad_param(text).into();
         }
     };
-    let dry_run = params
-        .get("dry_run")
-        .and_then(Value::as_bool)
-        .unwrap_or(false);
+    let dry_run = p.dry_run.is_true();
     let result = rewind(
         ctx,
         id,

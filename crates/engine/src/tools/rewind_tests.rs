@@ -545,3 +545,23 @@ fn a_previewed_rewind_is_refused_when_a_file_changed_in_between() {
     assert_eq!(snapshot(ws.path(), &FILES), before);
     assert_eq!(rewind::list(&ctx).unwrap().len(), 1, "no checkpoint taken");
 }
+
+/// The rewind call reads its params as the JS tool does: `dry_run` only when exactly `true` (so a
+/// call the host approves from its preview is the call that runs), `id` required.
+#[test]
+fn the_rewind_call_reads_dry_run_only_when_exactly_true() {
+    use super::preview::{preview, Previews};
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let (id, _) = fifty_edits(&ctx, ws.path());
+    let previews = Previews::new(None);
+    for (dry_run, planned) in [(json!(true), false), (json!("true"), true), (json!(null), true)] {
+        let params = json!({ "id": id, "dry_run": dry_run });
+        let shown = preview(&ctx, &previews, None, |c| rewind::call(c, &params));
+        assert_eq!(!shown.files.is_empty(), planned, "{dry_run}: {}", shown.outcome.text);
+    }
+    let missing = rewind::call(&ctx, &json!({ "id": "  " }));
+    assert!(missing.text.starts_with("Error: id is required"), "{}", missing.text);
+    let bad = rewind::call(&ctx, &json!({ "id": id, "on_conflict": 1 }));
+    assert!(bad.text.contains("invalid on_conflict \"1\""), "{}", bad.text);
+}
