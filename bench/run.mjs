@@ -420,6 +420,17 @@ function targets(grep, dense) {
     const r = find(row, '100 KB');
     add(`100 KB ${row}: within 1.15x of native atomic`, r?.ratios.oursOverNativeAtomic, '<= 1.15x', r?.ratios.oursOverNativeAtomic <= 1.15);
   }
+  // A preview plans and stores the call without writing: it should cost no more than the edit
+  // minus the native atomic write of the same bytes (the write it leaves out).
+  for (const size of ['1 KB', '4 MB']) {
+    const edit = find('exact edit', size);
+    const preview = find('exact edit (preview)', size)?.sides.ours;
+    const write = edit?.baseline?.native?.atomic;
+    const budget = edit?.sides.ours && write ? edit.sides.ours.median - write.median : null;
+    const value = preview && budget != null ? (budget > 0 ? preview.median / budget : Infinity) : null;
+    const note = budget == null ? '' : `preview ${ms(preview?.median)} ms, edit ${ms(edit.sides.ours.median)} ms - native atomic ${ms(write.median)} ms = ${ms(budget)} ms`;
+    add(`${size} preview: no more than the edit minus native atomic write`, value, '<= 1x', value <= 1, note);
+  }
   const conc = results.find((r) => r.row.endsWith('concurrent edits'));
   const concNote = conc ? `node r+w+fsync ${fmtRatio(conc.ratios.oursOverNode)} of ours; Probe ${fmtRatio(conc.ratios.probeOverOurs)} (probe/ours)` : '';
   add(`${CONCURRENT_FILES} concurrent 1 KB edits: within 1.1x of native atomic on ${CONCURRENT_NATIVE_THREADS} threads`, conc?.ratios.oursOverNativeAtomic, '<= 1.1x', conc?.ratios.oursOverNativeAtomic <= 1.1, concNote);

@@ -1,10 +1,10 @@
 // Types of edit-engine/ai: edit-engine tools as Vercel AI SDK (`ai` 6 or 7) tools.
 import type { Tool as AiTool } from 'ai';
 import type { PreviewOptions, PreviewResult, ToolLike, ToolOptions, ToolResult } from './index.js';
-import type { ChosenNames, ToolChoice, ToolName, ToolParamsByName, ToolSetOptions } from './tool-sets.js';
+import type { ChosenNames, SessionNames, SessionToolParamsByName, ToolChoice, ToolName, ToolParamsByName, ToolSetOptions } from './tool-sets.js';
 
 export type { ViewParams } from './view.js';
-export type { ToolChoice, ToolName, ToolPreset } from './tool-sets.js';
+export type { SessionToolName, SessionToolParamsByName, ToolChoice, ToolName, ToolPreset } from './tool-sets.js';
 export * from './adapter-exports.js';
 
 /**
@@ -43,7 +43,13 @@ export type AiToolsOptions<T extends ToolChoice | undefined = ToolChoice | undef
  */
 export function toAiTool<P>(tool: ToolLike<P>, options?: AiToolOptions): EditEngineAiTool<P>;
 
-/** A `ToolSet` keyed by tool name, for `generateText({ tools })` / `streamText({ tools })`. */
-export function createAiTools<const T extends ToolChoice | undefined = undefined, E extends boolean | undefined = undefined>(
-  options?: AiToolsOptions<T, E>,
-): Pick<AiToolsByName, ChosenNames<T, E>>;
+/** The session tools (`checkpoint`, `rewind`) as `ai` tools, by name. */
+export type SessionAiTools = { [N in keyof SessionToolParamsByName]: EditEngineAiTool<SessionToolParamsByName[N]> };
+
+/**
+ * A `ToolSet` keyed by tool name, for `generateText({ tools })` / `streamText({ tools })`; the
+ * 'all' preset adds `checkpoint` and `rewind` unless `history: false`.
+ */
+export function createAiTools<const T extends ToolChoice | undefined = undefined, E extends boolean | undefined = undefined, H extends boolean | undefined = undefined>(
+  options?: AiToolsOptions<T, E> & { history?: H },
+): Pick<AiToolsByName, ChosenNames<T, E>> & Pick<SessionAiTools, SessionNames<T, H>>;

@@ -1,7 +1,8 @@
 'use strict';
 // Checkpoints of a session's file changes, and rewinds to them (the engine's tools/rewind.rs).
 
-const { createToolbox } = require('./tools.cjs');
+const native = require('./native.cjs');
+const { createToolbox, withPreview } = require('./tools.cjs');
 const { ownOptions } = require('./own.cjs');
 
 /** The result of a rewind that could not start (unusable tool options): nothing was written. */
@@ -18,6 +19,11 @@ function refused(error) {
  * mistake, not a tool call.
  */
 function createCheckpoints(options = {}) {
+  return sessionOf(options).checkpoints;
+}
+
+/** The checkpoints of `options`' session and the toolbox serving them (see `createCheckpoints`). */
+function sessionOf(options) {
   const o = ownOptions(options);
   if (o.history === false) {
     throw new Error('createCheckpoints needs the undo history (checkpoints rewind from it): remove history: false from its options');
@@ -25,7 +31,7 @@ function createCheckpoints(options = {}) {
   const toolbox = createToolbox(o);
   if (typeof toolbox === 'string') throw new Error(`createCheckpoints: ${toolbox}`);
   const sessionId = typeof o.sessionId === 'string' && o.sessionId.trim() !== '' ? o.sessionId : undefined;
-  return {
+  const checkpoints = {
     sessionId,
     /** Takes a checkpoint now: `{ id, label, createdAt, evicted }`. Rejects when the history store cannot record. */
     create: (label) => toolbox.createCheckpoint(typeof label === 'string' ? label : undefined),
@@ -38,6 +44,7 @@ function createCheckpoints(options = {}) {
       return toolbox.rewind(String(id), Boolean(r.dryRun), onConflict).catch(refused);
     },
   };
+  return { checkpoints, toolbox };
 }
 
 /** The text a model reads for a taken checkpoint. */
@@ -50,7 +57,7 @@ const takenText = (c) =>
  * `options` (the server's tools, when it passes their options). Never reject.
  */
 function checkpointTools(options = {}) {
-  const checkpoints = createCheckpoints(options);
+  const { checkpoints, toolbox } = sessionOf(options);
   const answer = (ok, text) => ({ ok, text, kind: ok ? undefined : 'fs', changedFiles: [] });
   const checkpoint = {
     name: 'checkpoint',
@@ -88,6 +95,8 @@ function checkpointTools(options = {}) {
     },
   };
   for (const tool of [checkpoint, rewind]) tool.execute = async (params) => (await tool.executeResult(params)).text;
+  // A rewind writes: it is previewed and applied like any writing tool (approval gates use this).
+  withPreview(rewind, toolbox, 'rewind', native.toolErrorLabel('rewind'));
   return [checkpoint, rewind];
 }
 

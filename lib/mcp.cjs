@@ -64,6 +64,9 @@ function sessionTools(chosen, allowEdit, toolOptions) {
   }));
 }
 
+/** Whether `tool` takes `dry_run` as its own parameter (the rewind tool) instead of the server's preview. */
+const takesOwnDryRun = (tool) => Boolean(tool.inputSchema && tool.inputSchema.properties && tool.inputSchema.properties.dry_run);
+
 /** Text content for a tool result; `ok: false` marks it as an error. */
 function toolResult({ ok, text }) {
   return { content: [{ type: 'text', text: String(text) }], isError: !ok };
@@ -101,7 +104,7 @@ function createMcpServer(options = {}) {
     if (!tool) return unknownTool(name, Boolean(own.allowEdit));
     try {
       const given = args && typeof args === 'object' ? args : {};
-      if (typeof tool.preview !== 'function') return toolResult(await resultOf(tool, given));
+      if (typeof tool.preview !== 'function' || takesOwnDryRun(tool)) return toolResult(await resultOf(tool, given));
       const { params, dryRun } = splitDryRun(given);
       if (!dryRun) return toolResult(await resultOf(tool, params));
       const preview = await tool.preview(params);

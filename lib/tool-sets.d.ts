@@ -27,6 +27,19 @@ export type ChosenNames<T, AllowEdit> = T extends ToolPreset
       ? Exclude<ToolName, OptionalToolName>
       : 'view' | 'grep';
 
+/**
+ * The session tools and their parameters: `checkpoint` and `rewind` (see `createCheckpoints`),
+ * served by the 'all' preset unless the undo history is off.
+ */
+export type SessionToolParamsByName = {
+  checkpoint: { label?: string };
+  rewind: { id: string; dry_run?: boolean; on_conflict?: 'refuse' | 'skip' };
+};
+export type SessionToolName = keyof SessionToolParamsByName;
+
+/** The session tools a `tools` choice serves: both with 'all', none with `history: false` or another choice. */
+export type SessionNames<T, History> = T extends 'all' ? (History extends false ? never : SessionToolName) : never;
+
 /** Options every adapter's tool-set factory takes besides the tool options. */
 export interface ToolSetOptions<T extends ToolChoice | undefined = undefined, AllowEdit extends boolean | undefined = undefined> {
   /** A preset ('read-only', 'anthropic-style', 'editing', 'openai', 'all') or tool names. */

@@ -220,4 +220,4 @@ function editFileTool(options = {}) {
   return specTool('edit_file', 'editFile', options);
 }
 
-module.exports = { specTool, editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, resultOf };
+module.exports = { specTool, editTool, createTool, multiEditTool, editFileTool, createToolbox, nativeTool, nativeOptions, withResult, withPreview, resultOf };

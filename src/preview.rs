@@ -84,6 +84,7 @@ fn writing_tool(method: &str, editor: &TextEditorOptions) -> Option<WritingFn> {
         "textEditor" => Box::new(move |c, p| tools::text_editor::call(c, &editor, p)),
         "applyPatch" => Box::new(tools::apply_patch::call_patch),
         "applyDiff" => Box::new(tools::apply_patch::call_diff),
+        "rewind" => Box::new(tools::rewind::call),
         _ => return None,
     };
     Some(tool)

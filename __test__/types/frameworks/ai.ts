@@ -54,3 +54,15 @@ export async function showApproval(input: { file_path: string; old_string: strin
   createAiTools({ needsApproval: 'yes' });
   return [...diffs, String(gatedSet)];
 }
+
+// The 'all' preset serves the session tools too (unless the undo history is off).
+const everything = createAiTools({ allowedFolders: [root], cwd: root, tools: 'all', needsApproval: true });
+const everythingSet: ToolSet = everything;
+export async function rewindShown(id: string): Promise<unknown> {
+  const shown = await everything.rewind.preview?.({ id, on_conflict: 'skip' }, { toolCallId: 'c2' });
+  return [shown?.files.map((f) => f.diff), everything.checkpoint, everything.edit, everythingSet];
+}
+// @ts-expect-error without the undo history there is nothing to rewind from
+createAiTools({ tools: 'all', history: false }).rewind;
+// @ts-expect-error only the 'all' preset serves the session tools
+tools.checkpoint;

@@ -11,3 +11,10 @@ export async function renameFoo(model: MastraLanguageModel, root: string): Promi
   return text;
 }
 // README example: end
+
+// The 'all' preset serves the session tools too (unless the undo history is off).
+const everything = createMastraTools({ allowedFolders: ['/repo'], tools: 'all' });
+export const sessionTools: EditEngineMastraTool[] = [everything.checkpoint, everything.rewind, everything.edit];
+// @ts-expect-error without the undo history there is nothing to rewind from
+createMastraTools({ tools: 'all', history: false }).checkpoint;
+import type { EditEngineMastraTool } from 'edit-engine/mastra';

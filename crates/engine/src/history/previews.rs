@@ -3,18 +3,22 @@
 //! store can apply it.
 //!
 //! Layout: `previews/<token>` in the history store, one file: a JSON header line, then the changed
-//! bytes of each file's new content, back to back. A file's new content is stored as a splice of
-//! the content the preview read (its unchanged head and tail are not stored again); that content
-//! is named by its blob name (BLAKE3) and length, and kept as a blob in `objects/` (shared with the
-//! undo levels, counted in the store's cap) only so a refusal can show what changed since — a
-//! preview whose blob was collected still applies. Reached through the held-open store (its
-//! `previews/` folder handle, never a path) and written to a temp file renamed into place (a
-//! reader sees all of it or nothing); a store whose path no longer names the held folders is
-//! refused. Taking a preview renames it to `previews/.taken-<token>` first: of several processes
-//! taking one token, exactly one gets it (single use), then removes it. Expired previews (older
-//! than the saving tool's time to live) and taken ones left by a killed process are collected on
-//! each save. Without a history store (`history: false`) previews live in memory, in the
-//! [`PreviewStore::Memory`] of the tool object that made them.
+//! bytes of each file's new content, back to back, then a check of the bytes before it (their
+//! BLAKE3 and length). A file's new content is stored as a splice of the content the preview read
+//! (its unchanged head and tail are not stored again); that content is named by its blob name
+//! (BLAKE3) and length, and kept as a blob in `objects/` (shared with the undo levels, counted in
+//! the store's cap) only so a refusal can show what changed since: stored when missing only up to
+//! [`MAX_READ_KEPT`] bytes, and a preview whose blob is missing still applies. Reached through the
+//! held-open store (its `previews/` folder handle, never a path) and written to a temp file
+//! renamed into place (a reader sees all of it or nothing), without fsync: a preview is not user
+//! data, and one a crash cut short fails its check and reads as missing (re-send the call),
+//! never applied. A store whose path no longer names the held folders is refused. Taking a
+//! preview renames it to `previews/.taken-<token>` first: of several processes taking one token,
+//! exactly one gets it (single use), then removes it. Previews past their own time to live (the
+//! saving tool's) and taken ones left by a killed process are collected on a save, at most once
+//! per [`SWEEP_EVERY`] per store and process. A preview stored by an older build (an older
+//! [`PREVIEW_FORMAT`]) is refused as such. Without a history store (`history: false`) previews
+//! live in memory, in the [`PreviewStore::Memory`] of the tool object that made them.
 
 use super::root::{Root, Sub};
 use super::store_fs;
@@ -28,11 +32,26 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// The layout of a stored preview this build writes and applies (older builds wrote none: 0).
+pub const PREVIEW_FORMAT: u32 = 2;
+
+/// Largest content read that a preview stores as a blob when the store lacks it (larger ones
+/// are shown in a refusal only when the store already holds them).
+pub const MAX_READ_KEPT: usize = 1 << 20;
+
+/// How often a process sweeps a store's expired previews when saving one.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
+
 /// A previewed change as stored: everything applying it needs, nothing re-planned.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default)]
 pub struct PreviewRecord {
+    /// The layout it was stored in ([`PREVIEW_FORMAT`]; 0 when stored by an older build).
+    pub format: u32,
     /// When the preview was made (ms since the epoch).
     pub created_ms: u64,
+    /// How long it can be applied (ms; the saving tool's time to live).
+    pub ttl_ms: u64,
     /// The tool its undo level names.
     pub tool: String,
     /// The write replaces content that could not be read: it forgets the file's levels.
@@ -51,6 +70,9 @@ pub struct PreviewRecord {
     pub effects: Vec<(Vec<u8>, Vec<u8>, TrackerEffect)>,
     /// `(from, to)` real paths of the files the call moves.
     pub moves: Vec<(Vec<u8>, Vec<u8>)>,
+    /// A rewind's preview: applying it takes a checkpoint of this label first (see
+    /// [`crate::tools::apply::Plan::checkpoint_first`]).
+    pub checkpoint_first: Option<String>,
 }
 
 /// One file of a stored preview: its paths (raw bytes), the content it read and the content
@@ -166,6 +188,23 @@ pub fn bytes_of(path: &Path) -> Vec<u8> {
     store_fs::path_bytes(path).into_owned()
 }
 
+impl PreviewRecord {
+    /// Whether it is past its own time to live at `now_ms`.
+    pub fn expired_at(&self, now_ms: u64) -> bool {
+        now_ms.saturating_sub(self.created_ms) > self.ttl_ms
+    }
+}
+
+/// A stored preview as loaded.
+#[derive(Debug)]
+pub enum Loaded {
+    Record(Box<PreviewRecord>),
+    /// None by that token (never made, taken, collected, or cut short by a crash).
+    Missing,
+    /// Stored by an older build, in a layout this one does not apply.
+    Older,
+}
+
 /// The previews of an open history store (see [`super::HistoryStore::previews`]).
 #[derive(Debug, Clone)]
 pub struct StoredPreviews(pub(super) HistoryStore);
@@ -184,11 +223,11 @@ const STALE_TAKEN_AFTER: Duration = Duration::from_secs(60);
 
 impl PreviewStore {
     /// Stores `record` under `token` (a fresh one when `None`; an earlier preview under the same
-    /// token is replaced) and returns the token; first collects previews older than `ttl`.
+    /// token is replaced) and returns the token; sweeps expired previews first (see the module
+    /// doc). The record keeps its own time to live.
     pub fn save(
         &self,
         record: PreviewRecord,
-        ttl: Duration,
         token: Option<String>,
     ) -> Result<String, HistoryError> {
         let token = token.unwrap_or_else(super::txn::new_id);
@@ -196,19 +235,23 @@ impl PreviewStore {
             PreviewStore::Memory(map) => {
                 let mut map = map.lock().unwrap_or_else(|e| e.into_inner());
                 let now = super::now_ms();
-                map.retain(|_, r| now.saturating_sub(r.created_ms) <= ttl.as_millis() as u64);
+                map.retain(|_, r| !r.expired_at(now));
                 map.insert(token.clone(), record);
             }
             PreviewStore::Store(StoredPreviews(store)) => {
                 let root = &store.root;
                 root.verify()?;
-                collect_expired(root, ttl);
+                if sweep_due(root) {
+                    collect_expired(root);
+                }
                 let encoded = encode(&record);
-                store_fs::write_whole(root, Sub::Previews, &token, &encoded)?;
+                store_fs::write_whole_unsynced(root, Sub::Previews, &token, &encoded)?;
                 // Best effort: the contents read only let a refusal show what changed since.
                 for file in &record.files {
                     if let (Some(read), Some(before)) = (&file.read, &file.before) {
-                        let _ = store.keep_blob(&read.name, before);
+                        if before.len() <= MAX_READ_KEPT {
+                            let _ = store.keep_blob(&read.name, before);
+                        }
                     }
                 }
                 let _ = store.count_preview(encoded.len() as u64);
@@ -230,7 +273,8 @@ impl PreviewStore {
         }
     }
 
-    /// The preview `token`, left in the store; `None` when there is none by that token.
+    /// The preview `token`, left in the store; `None` when there is none by that token that
+    /// this build applies.
     pub fn peek(&self, token: &str) -> Option<PreviewRecord> {
         if !is_token(token) {
             return None;
@@ -243,37 +287,37 @@ impl PreviewStore {
             PreviewStore::Store(StoredPreviews(store)) => {
                 let root = &store.root;
                 root.verify().ok()?;
-                decode(&store_fs::read_small(
-                    root,
-                    Some(Sub::Previews),
-                    token,
-                    u64::MAX / 2,
-                )?)
+                let bytes = store_fs::read_small(root, Some(Sub::Previews), token, u64::MAX / 2)?;
+                match decode(&bytes) {
+                    Loaded::Record(record) => Some(*record),
+                    Loaded::Missing | Loaded::Older => None,
+                }
             }
         }
     }
 
-    /// Takes the preview `token` out of the store (it can be taken once); `Ok(None)` when there
-    /// is none by that token (never made, already taken, collected, or unreadable); `Err` when
+    /// Takes the preview `token` out of the store (it can be taken once); `Missing` when there
+    /// is none by that token (never made, already taken, collected, or damaged); `Err` when
     /// the store's path no longer names the folders held open (nothing is taken).
-    pub fn take(&self, token: &str) -> Result<Option<PreviewRecord>, HistoryError> {
+    pub fn take(&self, token: &str) -> Result<Loaded, HistoryError> {
         if !is_token(token) {
-            return Ok(None);
+            return Ok(Loaded::Missing);
         }
         match self {
             PreviewStore::Memory(map) => {
-                Ok(map.lock().unwrap_or_else(|e| e.into_inner()).remove(token))
+                let taken = map.lock().unwrap_or_else(|e| e.into_inner()).remove(token);
+                Ok(taken.map_or(Loaded::Missing, |r| Loaded::Record(Box::new(r))))
             }
             PreviewStore::Store(StoredPreviews(store)) => {
                 let root = &store.root;
                 root.verify()?;
                 let taken = format!(".taken-{token}");
                 if root.rename(Sub::Previews, token, &taken).is_err() {
-                    return Ok(None);
+                    return Ok(Loaded::Missing);
                 }
                 let bytes = store_fs::read_small(root, Some(Sub::Previews), &taken, u64::MAX / 2);
                 let _ = root.remove(Sub::Previews, &taken);
-                Ok(bytes.and_then(|b| decode(&b)))
+                Ok(bytes.map_or(Loaded::Missing, |b| decode(&b)))
             }
         }
     }
@@ -294,43 +338,98 @@ fn is_token(token: &str) -> bool {
             .all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-/// The header line, then the changed bytes of each file's new content, in file order.
+/// Bytes of a stored preview's check: the BLAKE3 of the bytes before it, then their length
+/// (8 bytes, little-endian).
+const CHECK_LEN: usize = 32 + 8;
+
+/// The header line, then the changed bytes of each file's new content, in file order, then the
+/// check of all of that.
 fn encode(record: &PreviewRecord) -> Vec<u8> {
     let mut out = serde_json::to_vec(record).unwrap_or_default();
     out.push(b'\n');
     for write in record.files.iter().filter_map(|f| f.write.as_ref()) {
         out.extend_from_slice(&write.middle);
     }
+    let hash = blake3::hash(&out);
+    let len = out.len() as u64;
+    out.extend_from_slice(hash.as_bytes());
+    out.extend_from_slice(&len.to_le_bytes());
     out
 }
 
-fn decode(bytes: &[u8]) -> Option<PreviewRecord> {
-    let end = memchr::memchr(b'\n', bytes)?;
-    let mut record: PreviewRecord = serde_json::from_slice(&bytes[..end]).ok()?;
-    let mut rest = &bytes[end + 1..];
+/// A stored preview from its bytes: `Older` when its header names an older layout, `Missing`
+/// when its check fails (cut short or damaged) or it does not parse.
+fn decode(bytes: &[u8]) -> Loaded {
+    let Some(end) = memchr::memchr(b'\n', bytes) else {
+        return Loaded::Missing;
+    };
+    let Ok(mut record) = serde_json::from_slice::<PreviewRecord>(&bytes[..end]) else {
+        return Loaded::Missing;
+    };
+    if record.format < PREVIEW_FORMAT {
+        return Loaded::Older;
+    }
+    let Some(body) = checked(bytes) else {
+        return Loaded::Missing;
+    };
+    let mut rest = &body[end + 1..];
     for write in record.files.iter_mut().filter_map(|f| f.write.as_mut()) {
-        let len = usize::try_from(write.middle_len)
+        let Some(len) = usize::try_from(write.middle_len)
             .ok()
-            .filter(|&n| n <= rest.len())?;
+            .filter(|&n| n <= rest.len())
+        else {
+            return Loaded::Missing;
+        };
         let (middle, tail) = rest.split_at(len);
         write.middle = middle.to_vec();
         rest = tail;
     }
-    Some(record)
+    Loaded::Record(Box::new(record))
 }
 
-/// Removes previews older than `ttl` and taken ones or temp files left behind (best effort).
+/// The bytes a stored preview's check covers, when the check holds.
+fn checked(bytes: &[u8]) -> Option<&[u8]> {
+    let body_len = bytes.len().checked_sub(CHECK_LEN)?;
+    let (body, check) = bytes.split_at(body_len);
+    let (hash, len) = check.split_at(32);
+    let len = u64::from_le_bytes(len.try_into().ok()?);
+    (len == body_len as u64 && blake3::hash(body).as_bytes() == hash).then_some(body)
+}
+
+/// When each store (by folder id) was last swept for expired previews by this process.
+static SWEPT: Mutex<Option<HashMap<(u64, u64), u64>>> = Mutex::new(None);
+
+/// True (and the sweep counted as done now) when this process last swept `root`'s previews
+/// [`SWEEP_EVERY`] ago or never.
+fn sweep_due(root: &Root) -> bool {
+    let now = super::now_ms();
+    let mut swept = SWEPT.lock().unwrap_or_else(|e| e.into_inner());
+    let last = swept
+        .get_or_insert_with(HashMap::new)
+        .entry(root.id())
+        .or_insert(0);
+    let due = *last == 0 || now.saturating_sub(*last) >= SWEEP_EVERY.as_millis() as u64;
+    if due {
+        *last = now;
+    }
+    due
+}
+
+/// Removes previews past their own time to live (or unreadable), and taken ones or temp files
+/// left behind (best effort).
 #[allow(clippy::unnecessary_cast)] // `st_mtime`'s type differs between platforms
-fn collect_expired(root: &Root, ttl: Duration) {
-    let now_ms = super::now_ms() as i64;
+fn collect_expired(root: &Root) {
+    let now_ms = super::now_ms();
     for (name, st) in root.list(Sub::Previews) {
-        let limit = match name.starts_with(".taken-") || name.starts_with(".tmp") {
-            true => STALE_TAKEN_AFTER,
-            false => ttl,
+        let expired = match is_token(&name) {
+            true => read_header(root, &name).is_none_or(|r| r.expired_at(now_ms)),
+            false => {
+                let modified_ms = st.st_mtime as i64 * 1000 + st.st_mtime_nsec as i64 / 1_000_000;
+                let age_ms = (now_ms as i64).saturating_sub(modified_ms);
+                age_ms > STALE_TAKEN_AFTER.as_millis() as i64
+            }
         };
-        let modified_ms = st.st_mtime as i64 * 1000 + st.st_mtime_nsec as i64 / 1_000_000;
-        let age_ms = now_ms.saturating_sub(modified_ms);
-        if age_ms > limit.as_millis() as i64 {
+        if expired {
             let _ = root.remove(Sub::Previews, &name);
         }
     }
@@ -356,12 +455,11 @@ impl Held {
     }
 }
 
-/// The stored previews in the order the cap evicts them: expired ones first, then the rest
-/// oldest first. A preview whose header cannot be read counts as expired.
+/// The stored previews in the order the cap evicts them: those past their own time to live
+/// first, then the rest oldest first. A preview whose header cannot be read counts as expired.
 #[allow(clippy::unnecessary_cast)] // `st_blocks`' type differs between platforms
 pub(super) fn held(root: &Root) -> VecDeque<Held> {
     let now = super::now_ms();
-    let ttl = crate::tools::preview::DEFAULT_PREVIEW_TTL.as_millis() as u64;
     let mut held: Vec<Held> = root
         .list(Sub::Previews)
         .into_iter()
@@ -370,7 +468,7 @@ pub(super) fn held(root: &Root) -> VecDeque<Held> {
             let header = read_header(root, &name);
             let created_ms = header.as_ref().map_or(0, |r| r.created_ms);
             Held {
-                expired: now.saturating_sub(created_ms) > ttl,
+                expired: header.as_ref().is_none_or(|r| r.expired_at(now)),
                 blobs: header
                     .into_iter()
                     .flat_map(|r| r.files)

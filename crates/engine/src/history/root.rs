@@ -326,20 +326,43 @@ impl Root {
     /// `name`: readers see the old file or the new one, never a part. The file and the folder
     /// are made durable by the background sync lane (see [`sync_later`]).
     pub fn write_whole(&self, sub: Option<Sub>, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+        let file = self.replace_whole(sub, name, bytes)?;
+        sync_later(file);
+        if let Ok(dir) = rustix::io::dup(sub.map_or(&self.fd, |s| self.sub(s))) {
+            sync_later(File::from(dir));
+        }
+        Ok(())
+    }
+
+    /// [`Self::write_whole`] without making it durable: other processes see all of it or
+    /// nothing, but a crash before the kernel writes it back may leave it empty or cut short
+    /// (for files whose loss costs only a redo, which check their own bytes when read).
+    pub fn write_whole_unsynced(
+        &self,
+        sub: Option<Sub>,
+        name: &str,
+        bytes: &[u8],
+    ) -> std::io::Result<()> {
+        self.replace_whole(sub, name, bytes).map(drop)
+    }
+
+    /// Writes `bytes` to a temp file and renames it over `name`; returns the written file.
+    fn replace_whole(&self, sub: Option<Sub>, name: &str, bytes: &[u8]) -> std::io::Result<File> {
         let dir = sub.map_or(&self.fd, |s| self.sub(s));
         let (tmp, mut file) = create_temp(dir)?;
         let written = file
             .write_all(bytes)
             .and_then(|()| Ok(rustix::fs::renameat(dir, &tmp, dir, name)?));
-        if written.is_err() {
+        if let Err(e) = written {
             let _ = rustix::fs::unlinkat(dir, &tmp, AtFlags::empty());
-            return written;
+            return Err(e);
         }
-        sync_later(file);
-        if let Ok(dir) = rustix::io::dup(dir) {
-            sync_later(File::from(dir));
-        }
-        Ok(())
+        Ok(file)
+    }
+
+    /// `(device, inode)` of the store folder: the same for every `Root` of one store.
+    pub fn id(&self) -> (u64, u64) {
+        self.ids.0
     }
 
     /// Names and stats of the regular files of `sub` (`None`: the store folder; unreadable

@@ -108,6 +108,17 @@ pub(super) fn write_whole(
         .map_err(io("write", &root.path().join(sub.name()).join(name)))
 }
 
+/// [`write_whole`] without fsync (see [`Root::write_whole_unsynced`]).
+pub(super) fn write_whole_unsynced(
+    root: &Root,
+    sub: Sub,
+    name: &str,
+    bytes: &[u8],
+) -> Result<(), HistoryError> {
+    root.write_whole_unsynced(Some(sub), name, bytes)
+        .map_err(io("write", &root.path().join(sub.name()).join(name)))
+}
+
 /// The bytes of the store's file `name` (no symlink followed) when it has at most `max` bytes.
 pub(super) fn read_small(root: &Root, sub: Option<Sub>, name: &str, max: u64) -> Option<Vec<u8>> {
     read_at_most(&root.open_read(sub, name).ok()?, max)

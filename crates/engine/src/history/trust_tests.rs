@@ -182,6 +182,47 @@ fn stale_temps_in_previews_and_the_store_folder_are_collected_at_open() {
 
 /// Stored previews count in the store's cap: once over it, a preview past its default time to
 /// live goes first, then previews and levels alike, oldest first; the store ends under the cap.
+/// The cap evicts previews past their own time to live first: a fresh preview made with a
+/// short one goes before an hour-old one made with the default.
+#[test]
+fn the_cap_evicts_previews_by_their_own_time_to_live() {
+    use super::previews::{PreviewRecord, PreviewedFile, PREVIEW_FORMAT};
+    let (_d, s) = store();
+    let s = s.with_max_bytes(64 << 10);
+    let store = s.previews();
+    let preview = |created_ms: u64, ttl_ms: u64| {
+        let paths = (Path::new("/w/p"), Path::new("/w/p"));
+        let file = PreviewedFile::new("p".into(), paths, None, Some(vec![b'p'; 20_000]));
+        let record = PreviewRecord {
+            format: PREVIEW_FORMAT,
+            created_ms,
+            ttl_ms,
+            files: vec![file],
+            ..PreviewRecord::default()
+        };
+        store.save(record, None).unwrap()
+    };
+    let hour = 3600 * 1000;
+    let older = preview(now_ms() - hour, 24 * hour);
+    let brief = preview(now_ms(), 1);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    for i in 0..40u8 {
+        s.record(Path::new(&format!("/w/{}", i % 4)), &[i; 6_000], "edit")
+            .unwrap();
+        let kept = (store.peek(&brief).is_some(), store.peek(&older).is_some());
+        assert_ne!(
+            kept,
+            (true, false),
+            "the older preview went before the expired one"
+        );
+        if kept.0 {
+            continue;
+        }
+        return;
+    }
+    panic!("the expired preview was never evicted");
+}
+
 #[test]
 fn stored_previews_count_in_the_cap_expired_ones_first() {
     use super::previews::{PreviewRecord, PreviewedFile};
@@ -189,16 +230,18 @@ fn stored_previews_count_in_the_cap_expired_ones_first() {
     let cap = 64 << 10;
     let s = s.with_max_bytes(cap);
     let store = s.previews();
-    let week = std::time::Duration::from_secs(7 * 24 * 3600);
+    let day = 24 * 3600 * 1000;
     let preview = |created_ms: u64| {
         let paths = (Path::new("/w/p"), Path::new("/w/p"));
         let file = PreviewedFile::new("p".into(), paths, None, Some(vec![b'p'; 20_000]));
         let record = PreviewRecord {
+            format: super::previews::PREVIEW_FORMAT,
             created_ms,
+            ttl_ms: day,
             files: vec![file],
             ..PreviewRecord::default()
         };
-        store.save(record, week, None).unwrap()
+        store.save(record, None).unwrap()
     };
     let two_days = 2 * 24 * 3600 * 1000;
     let expired = preview(now_ms() - two_days);

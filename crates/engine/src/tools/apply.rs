@@ -70,6 +70,9 @@ pub struct Plan {
     /// written).
     pub moves: Vec<(std::path::PathBuf, std::path::PathBuf)>,
     pub effects: Vec<(ResolvedPath, crate::tools::write_frame::TrackerEffect)>,
+    /// A rewind's plan: applying it takes a checkpoint with this label first and restores the
+    /// files as one transaction without content checks ([`Recording::Restore`]).
+    pub checkpoint_first: Option<String>,
 }
 
 impl Plan {

@@ -10,7 +10,9 @@ use super::apply::{Change, FileEdit, Plan, PlannedFile, PlannedRecording, Record
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::ToolContext;
 use crate::fs::{FsError, ResolvedPath};
-use crate::history::previews::{call_token, path_of, PreviewRecord, PreviewStore, PreviewedFile};
+use crate::history::previews::{
+    call_token, path_of, Loaded, PreviewRecord, PreviewStore, PreviewedFile, PREVIEW_FORMAT,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -124,12 +126,13 @@ pub fn preview(
             files,
         };
     }
-    let record = record_of(&outcome, &plan, merged, recording, files.clone());
+    let mut record = record_of(&outcome, &plan, merged, recording, files.clone());
+    record.ttl_ms = u64::try_from(previews.ttl.as_millis()).unwrap_or(u64::MAX);
     let token = call_id.map(call_token);
-    match previews.store(ctx).and_then(|s| {
-        s.save(record, previews.ttl, token)
-            .map_err(|e| e.to_string())
-    }) {
+    match previews
+        .store(ctx)
+        .and_then(|s| s.save(record, token).map_err(|e| e.to_string()))
+    {
         Ok(token) => Preview {
             token: outcome.ok().then_some(token),
             outcome,
@@ -150,7 +153,7 @@ pub fn preview(
 fn stored_preview(ctx: &ToolContext, previews: &Previews, call_id: &str) -> Option<Preview> {
     let token = call_token(call_id);
     let record = previews.store(ctx).ok()?.peek(&token)?;
-    if expired(&record, previews.ttl) {
+    if record.expired_at(crate::history::now_ms()) {
         return None;
     }
     let outcome = outcome_of(&record);
@@ -174,12 +177,6 @@ fn outcome_of(record: &PreviewRecord) -> Outcome {
         changed_files: record.changed_files.clone(),
         changes: record.changes,
     }
-}
-
-/// Whether `record` is older than `ttl`.
-fn expired(record: &PreviewRecord, ttl: Duration) -> bool {
-    let age = crate::history::now_ms().saturating_sub(record.created_ms);
-    u128::from(age) > ttl.as_millis()
 }
 
 /// The files of a plan, each once (first read, last written), in the order first planned.
@@ -249,8 +246,7 @@ fn diff_of(
     name: &str,
     hidden: bool,
 ) -> (String, usize, usize) {
-    let old = String::from_utf8_lossy(before.unwrap_or_default());
-    let new = String::from_utf8_lossy(after.unwrap_or_default());
+    let (old, new) = (text_of(before), text_of(after));
     let (diff, additions, deletions) = super::diff::unified_counted(&old, &new, name);
     match hidden {
         true => (
@@ -259,6 +255,16 @@ fn diff_of(
             deletions,
         ),
         false => (diff, additions, deletions),
+    }
+}
+
+/// `bytes` as text: borrowed when valid UTF-8 (checked at memory speed; the lossy form is
+/// decoded byte by byte), else with replacement characters.
+fn text_of(bytes: Option<&[u8]>) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.unwrap_or_default();
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(bytes),
     }
 }
 
@@ -283,7 +289,9 @@ fn record_of(
     shown: Vec<FileChange>,
 ) -> PreviewRecord {
     PreviewRecord {
+        format: PREVIEW_FORMAT,
         created_ms: crate::history::now_ms(),
+        ttl_ms: u64::try_from(DEFAULT_PREVIEW_TTL.as_millis()).unwrap_or(u64::MAX),
         tool,
         forget,
         text: outcome.text.clone(),
@@ -308,6 +316,7 @@ fn record_of(
             .iter()
             .map(|(from, to)| (bytes(from), bytes(to)))
             .collect(),
+        checkpoint_first: plan.checkpoint_first.clone(),
     }
 }
 
@@ -327,8 +336,9 @@ pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Out
         }
     };
     let record = match store.take(token.trim()) {
-        Ok(Some(record)) => record,
-        Ok(None) => return ToolError::new(ErrorKind::NotFound, MISSING).into(),
+        Ok(Loaded::Record(record)) => *record,
+        Ok(Loaded::Missing) => return ToolError::new(ErrorKind::NotFound, MISSING).into(),
+        Ok(Loaded::Older) => return ToolError::new(ErrorKind::Stale, OLDER).into(),
         Err(e) => {
             let text = format!(
                 "Error: the preview cannot be applied: {e}. Nothing was written; re-send the call."
@@ -336,10 +346,10 @@ pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Out
             return ToolError::new(ErrorKind::Fs, text).into();
         }
     };
-    if expired(&record, previews.ttl) {
+    if record.expired_at(crate::history::now_ms()) {
         let text = format!(
             "Error: this preview has expired (previews can be applied for {}). Nothing was written. Re-send the call.",
-            span(previews.ttl)
+            span(Duration::from_millis(record.ttl_ms))
         );
         return ToolError::new(ErrorKind::Stale, text).into();
     }
@@ -348,6 +358,8 @@ pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Out
     }
     apply_record(ctx, &store, &record).into()
 }
+
+const OLDER: &str = "Error: this preview was stored by an older version of edit-engine, which this one does not apply. Nothing was written. Re-send the call.";
 
 const MISSING: &str = "Error: there is no preview with this token (a preview can be applied once, and only until it expires). Nothing was written. Re-send the call.";
 
@@ -435,11 +447,13 @@ fn apply_record(
             texts: None,
         })
         .collect::<Vec<_>>();
-    let recording = match (record.forget, files.len()) {
-        (true, _) => Recording::Forget,
-        (false, 1) => Recording::Level(&record.tool),
-        (false, _) => Recording::Transaction(&record.tool),
+    let recording = match (&record.checkpoint_first, record.forget, files.len()) {
+        (Some(_), _, _) => Recording::Restore(&record.tool),
+        (None, true, _) => Recording::Forget,
+        (None, false, 1) => Recording::Level(&record.tool),
+        (None, false, _) => Recording::Transaction(&record.tool),
     };
+    let taken = checkpoint_first(ctx, record)?;
     ctx.apply(&Change { files, recording })
         .map_err(|e| fail(&e))?;
     drop(locks);
@@ -448,12 +462,38 @@ fn apply_record(
             ctx.after_write(&ResolvedPath { lexical, real }, effect.clone());
         }
     }
+    let text = match taken {
+        Some(id) => format!("{}{}", record.text, super::rewind::taken_before_text(&id)),
+        None => record.text.clone(),
+    };
     Ok(Outcome {
         error: None,
-        text: record.text.clone(),
+        text,
         changed_files: record.changed_files.clone(),
         changes: record.changes,
     })
+}
+
+/// For a rewind's preview, the checkpoint taken before it writes (its id); `None` for any other.
+fn checkpoint_first(
+    ctx: &ToolContext,
+    record: &PreviewRecord,
+) -> Result<Option<String>, ToolError> {
+    let Some(label) = &record.checkpoint_first else {
+        return Ok(None);
+    };
+    let taken = ctx.history.store().and_then(|store| {
+        store
+            .create_checkpoint(ctx.history.session(), Some(label))
+            .map_err(|e| e.to_string())
+    });
+    match taken {
+        Ok(checkpoint) => Ok(Some(checkpoint.id)),
+        Err(e) => {
+            let text = format!("Error: the previewed rewind was not applied: no checkpoint could be taken before it ({e}). Nothing was written. Re-send the call.");
+            Err(ToolError::new(ErrorKind::Fs, text))
+        }
+    }
 }
 
 /// Resolves a stored file's path again under this context's path policy; it must still be the

@@ -281,3 +281,84 @@ fn a_preview_whose_read_content_was_collected_still_applies() {
     );
     assert_eq!(read(ws.path()), "one\ntwo\nthree!\n");
 }
+
+/// A stored preview is written without fsync: one a crash cut short or damaged (here: cut at
+/// every length, or one changed byte of what it would write) is refused as missing, nothing
+/// written, never applied.
+#[test]
+fn a_damaged_or_cut_short_preview_is_refused_as_missing() {
+    let (ws, hist, ctx) = setup(true);
+    let previews = Previews::new(None);
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    let stored = hist.path().join("previews").join(&token);
+    let whole = std::fs::read(&stored).unwrap();
+    let at = whole.windows(3).rposition(|w| w == b"TWO").unwrap();
+    let mut flipped = whole.clone();
+    flipped[at] = b'X';
+    let damaged = (0..whole.len())
+        .map(|n| whole[..n].to_vec())
+        .chain([flipped]);
+    for bytes in damaged {
+        std::fs::write(&stored, &bytes).unwrap();
+        let out = apply_preview(&ctx, &previews, &token);
+        assert_eq!(
+            out.error,
+            Some(ErrorKind::NotFound),
+            "{} bytes: {}",
+            bytes.len(),
+            out.text
+        );
+        assert!(out.text.ends_with("Re-send the call."), "{}", out.text);
+        assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+    }
+    std::fs::write(&stored, &whole).unwrap();
+    assert!(apply_preview(&ctx, &previews, &token).ok());
+    assert_eq!(read(ws.path()), "one\nTWO\nthree\n");
+}
+
+/// A preview stored by an older build (no layout version in its header) is refused saying so,
+/// nothing written.
+#[test]
+fn a_preview_stored_by_an_older_build_is_refused_saying_so() {
+    let (ws, hist, ctx) = setup(true);
+    let previews = Previews::new(None);
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    let stored = hist.path().join("previews").join(&token);
+    let bytes = std::fs::read(&stored).unwrap();
+    let end = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let mut header: Value = serde_json::from_slice(&bytes[..end]).unwrap();
+    header.as_object_mut().unwrap().remove("format");
+    header.as_object_mut().unwrap().remove("ttl_ms");
+    let mut older = serde_json::to_vec(&header).unwrap();
+    older.extend_from_slice(&bytes[end..bytes.len() - 40]);
+    std::fs::write(&stored, &older).unwrap();
+    let out = apply_preview(&ctx, &previews, &token);
+    assert_eq!(out.error, Some(ErrorKind::Stale));
+    assert!(
+        out.text
+            .contains("stored by an older version of edit-engine"),
+        "{}",
+        out.text
+    );
+    assert!(out.text.ends_with("Re-send the call."), "{}", out.text);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+}
+
+/// A preview expires by the time to live of the tool that made it, whichever tool applies it.
+#[test]
+fn a_preview_expires_by_the_time_to_live_it_was_made_with() {
+    let (ws, _h, ctx) = setup(true);
+    let brief = Previews::new(Some(Duration::from_millis(1)));
+    let token = preview(&ctx, &brief, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    let out = apply_preview(&ctx, &Previews::new(None), &token);
+    assert_eq!(out.error, Some(ErrorKind::Stale), "{}", out.text);
+    assert!(out.text.contains("can be applied for 1 ms"), "{}", out.text);
+    assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+}

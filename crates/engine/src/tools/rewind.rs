@@ -17,9 +17,13 @@
 //!   one write path ([`ToolContext::apply`]): one undo level that undoing any of its files reverts
 //!   whole. A crash leaves each file whole, rewound or not; running the rewind again completes it.
 //! - `dry_run` reports the same without writing (and takes no checkpoint).
+//! - Previewed (a context in preview mode, see [`super::preview`]), it plans its files as any
+//!   writing tool does and takes no checkpoint: applying the stored preview takes it, then writes
+//!   exactly the planned contents (refused, nothing written, if a file changed in between).
 
 use super::apply::{Change, FileEdit, Recording};
-use super::outcome::ErrorKind;
+use super::outcome::{ErrorKind, Outcome, ToolError};
+use super::params::{self, Loose};
 use super::preview::Action;
 use super::ToolContext;
 use crate::fs::locks::FileLock;
@@ -29,6 +33,7 @@ use crate::history::checkpoints::{Checkpoint, SessionFile, Then};
 use crate::history::recording::NEW_FILE_MARK;
 use crate::history::{hash_hex, HistoryEntry, HistoryStore};
 use crate::tools::write_frame::TrackerEffect;
+use serde_json::Value;
 
 /// How a rewind runs.
 #[derive(Debug, Clone, Copy, Default)]
@@ -128,6 +133,57 @@ struct Planned {
     then: Option<Vec<u8>>,
 }
 
+/// The params of a `rewind` call as sent.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct RewindParams {
+    id: Loose,
+    dry_run: Loose,
+    on_conflict: Loose,
+}
+
+/// The `rewind` tool's call, `{ id, dry_run?, on_conflict? }` (`"refuse"` or `"skip"`), as an
+/// [`Outcome`]: how a rewind is previewed and its preview applied, like any writing tool's call.
+/// Read as the JS tool reads them: `dry_run` only when exactly `true`.
+pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
+    let p = params::read::<RewindParams>(params).params;
+    let Some(id) = p.id.non_blank() else {
+        let text = "Error: id is required: the checkpoint id the checkpoint tool returned.";
+        return ToolError::bad_param(text).into();
+    };
+    let skip_conflicts = match p.on_conflict.js_string().as_deref() {
+        None | Some("refuse") => false,
+        Some("skip") => true,
+        Some(other) => {
+            let text = format!("Error: invalid on_conflict \"{other}\" (use \"refuse\", the default, or \"skip\"). No file was changed.");
+            return ToolError::bad_param(text).into();
+        }
+    };
+    let dry_run = p.dry_run.is_true();
+    let result = rewind(
+        ctx,
+        id,
+        RewindOptions {
+            dry_run,
+            skip_conflicts,
+        },
+    );
+    let changed_files = match result.ok && !dry_run {
+        true => result
+            .files
+            .iter()
+            .flat_map(|f| std::iter::once(f.path.clone()).chain(f.moved_to.clone()))
+            .collect(),
+        false => Vec::new(),
+    };
+    Outcome {
+        error: result.kind,
+        text: result.text,
+        changed_files,
+        changes: None,
+    }
+}
+
 /// Rewinds the context's session to checkpoint `id` (see the module doc).
 pub fn rewind(ctx: &ToolContext, id: &str, options: RewindOptions) -> Rewind {
     match rewind_checked(ctx, id, options) {
@@ -192,6 +248,13 @@ fn rewind_checked(ctx: &ToolContext, id: &str, options: RewindOptions) -> Result
         return Ok(done(text, files, conflicts, None));
     }
     let label = format!("before rewind to {name}");
+    if ctx.previewing() {
+        plan_moves(ctx, &planned, &again);
+        ctx.with_plan(|plan| plan.checkpoint_first = Some(label));
+        write(ctx, &name, &planned).map_err(|t| fail(ErrorKind::Fs, t))?;
+        let text = rewound_text(&name, &files, &conflicts);
+        return Ok(done(text, files, conflicts, None));
+    }
     let before = store
         .create_checkpoint(session, Some(&label))
         .map_err(store_err)?;
@@ -429,6 +492,17 @@ fn created_with<'a>(changes: &'a [SessionFile], gone: &HistoryEntry) -> Option<&
     }
 }
 
+/// In preview mode, records the moves the rewind undoes (each shown as one `move`).
+fn plan_moves(ctx: &ToolContext, planned: &[Planned], changes: &[SessionFile]) {
+    let moves = moves_back(planned, changes);
+    ctx.with_plan(|plan| {
+        for (from, to) in moves {
+            let (from, to) = (&planned[from].path.real, &planned[to].path.real);
+            plan.moves.push((from.clone(), to.clone()));
+        }
+    });
+}
+
 /// Writes every planned file as one transaction; `Err` is the failure's text (no file changed).
 fn write(ctx: &ToolContext, name: &str, planned: &[Planned]) -> Result<(), String> {
     if planned.is_empty() {
@@ -484,11 +558,24 @@ fn written(
     conflicts: Vec<Conflict>,
     before: Checkpoint,
 ) -> Rewind {
-    let text = match files.is_empty() {
-        true => format!("Nothing to rewind: every file this session changed since checkpoint {name} holds its content from then.{}", skipped_text(&conflicts)),
-        false => format!("Rewound {} to checkpoint {name}: {}.{} Checkpoint {} was taken before this rewind: rewind to it to go back (or undo the last edit of any of these files).", count(files.len(), "file"), listed(&files), skipped_text(&conflicts), before.id),
-    };
+    let mut text = rewound_text(name, &files, &conflicts);
+    if !files.is_empty() {
+        text.push_str(&taken_before_text(&before.id));
+    }
     done(text, files, conflicts, Some(before))
+}
+
+/// What a rewind that wrote `files` answers, but the checkpoint it took first.
+fn rewound_text(name: &str, files: &[RewoundFile], conflicts: &[Conflict]) -> String {
+    match files.is_empty() {
+        true => format!("Nothing to rewind: every file this session changed since checkpoint {name} holds its content from then.{}", skipped_text(conflicts)),
+        false => format!("Rewound {} to checkpoint {name}: {}.{}", count(files.len(), "file"), listed(files), skipped_text(conflicts)),
+    }
+}
+
+/// The sentence naming the checkpoint `id` a rewind took before writing.
+pub fn taken_before_text(id: &str) -> String {
+    format!(" Checkpoint {id} was taken before this rewind: rewind to it to go back (or undo the last edit of any of these files).")
 }
 
 fn dry_run_text(name: &str, files: &[RewoundFile], conflicts: &[Conflict]) -> String {

@@ -474,3 +474,104 @@ fn a_stale_temp_of_the_checkpoints_file_is_collected() {
     assert!(!stale.exists(), "the stale temp is still there");
     assert!(fresh.exists(), "a fresh temp was removed");
 }
+
+/// A rewind previewed as a tool call plans its files (a move shown as one move) and writes
+/// nothing; applying the preview restores exactly that, as one transaction, after taking a
+/// checkpoint that rewinds it.
+#[test]
+fn a_previewed_rewind_applies_exactly_what_it_showed() {
+    use super::preview::{apply_preview, preview, Action, Previews};
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let (id, at) = fifty_edits(&ctx, ws.path());
+    let before = snapshot(ws.path(), &FILES);
+    let previews = Previews::new(None);
+    let params = json!({ "id": id });
+    let shown = preview(&ctx, &previews, Some("call-1"), |c| {
+        rewind::call(c, &params)
+    });
+    assert!(shown.outcome.ok(), "{}", shown.outcome.text);
+    assert_eq!(
+        snapshot(ws.path(), &FILES),
+        before,
+        "a preview writes nothing"
+    );
+    let moved: Vec<_> = shown
+        .files
+        .iter()
+        .filter(|f| f.action == Action::Move)
+        .collect();
+    assert_eq!(moved.len(), 1, "{:?}", shown.files);
+    assert_eq!(moved[0].moved_to.as_deref(), Some("f7.txt"));
+    assert!(shown
+        .files
+        .iter()
+        .any(|f| f.path == "f0.txt" && f.diff.contains("+before 0")));
+    assert_eq!(
+        rewind::list(&ctx).unwrap().len(),
+        1,
+        "no checkpoint taken by a preview"
+    );
+    let applied = apply_preview(&ctx, &previews, &shown.token.unwrap());
+    assert!(applied.ok(), "{}", applied.text);
+    assert_eq!(snapshot(ws.path(), &FILES), at);
+    assert!(
+        applied.text.contains("was taken before this rewind"),
+        "{}",
+        applied.text
+    );
+    let taken = rewind::list(&ctx).unwrap();
+    assert_eq!(taken.len(), 2, "{taken:?}");
+    let back = rewind::rewind(&ctx, &taken[1].id, REFUSE);
+    assert!(back.ok, "{}", back.text);
+    assert_eq!(snapshot(ws.path(), &FILES), before);
+}
+
+/// A previewed rewind is refused, nothing written, when a file changed between the preview and
+/// its application.
+#[test]
+fn a_previewed_rewind_is_refused_when_a_file_changed_in_between() {
+    use super::preview::{apply_preview, preview, Previews};
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let (id, _) = fifty_edits(&ctx, ws.path());
+    let previews = Previews::new(None);
+    let params = json!({ "id": id });
+    let shown = preview(&ctx, &previews, None, |c| rewind::call(c, &params));
+    std::fs::write(ws.path().join("f1.txt"), "changed by a person\n").unwrap();
+    let before = snapshot(ws.path(), &FILES);
+    let out = apply_preview(&ctx, &previews, &shown.token.unwrap());
+    assert_eq!(
+        out.error,
+        Some(crate::tools::outcome::ErrorKind::Stale),
+        "{}",
+        out.text
+    );
+    assert!(
+        out.text.contains("f1.txt changed since the preview"),
+        "{}",
+        out.text
+    );
+    assert_eq!(snapshot(ws.path(), &FILES), before);
+    assert_eq!(rewind::list(&ctx).unwrap().len(), 1, "no checkpoint taken");
+}
+
+/// The rewind call reads its params as the JS tool does: `dry_run` only when exactly `true` (so a
+/// call the host approves from its preview is the call that runs), `id` required.
+#[test]
+fn the_rewind_call_reads_dry_run_only_when_exactly_true() {
+    use super::preview::{preview, Previews};
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    let (id, _) = fifty_edits(&ctx, ws.path());
+    let previews = Previews::new(None);
+    for (dry_run, planned) in [(json!(true), false), (json!("true"), true), (json!(null), true)] {
+        let params = json!({ "id": id, "dry_run": dry_run });
+        let shown = preview(&ctx, &previews, None, |c| rewind::call(c, &params));
+        assert_eq!(!shown.files.is_empty(), planned, "{dry_run}: {}", shown.outcome.text);
+    }
+    let missing = rewind::call(&ctx, &json!({ "id": "  " }));
+    assert!(missing.text.starts_with("Error: id is required"), "{}", missing.text);
+    let bad = rewind::call(&ctx, &json!({ "id": id, "on_conflict": 1 }));
+    assert!(bad.text.contains("invalid on_conflict \"1\""), "{}", bad.text);
+}

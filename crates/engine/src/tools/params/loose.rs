@@ -64,6 +64,11 @@ impl Loose {
             .filter(|s| !crate::text::js::js_trim(s).is_empty())
     }
 
+    /// Exactly the boolean `true` (JavaScript's `=== true`).
+    pub fn is_true(&self) -> bool {
+        matches!(self, Loose::Other(Json(Value::Bool(true))))
+    }
+
     /// A boolean flag. `true`/`false`, the strings `"true"`/`"false"` (any case, as XML-parsed
     /// tool calls send them) and numbers (non-zero is true); absent is `default`; any other
     /// present value is true.
