@@ -707,6 +707,12 @@ pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Optio
 /// Contents from this size on are named on two threads at once (see [`hash_pair`]).
 pub const PARALLEL_NAMES_FROM: usize = 1 << 20;
 
+/// Whether naming these contents is likely to need a hash: no content of the same length is
+/// remembered for one of them (see [`names`]).
+pub fn names_likely_hashed(previous: &[u8], written: &[u8]) -> bool {
+    !names::has_length(previous.len()) || !names::has_length(written.len())
+}
+
 /// The blob names of a write's previous and written contents, as a level records them.
 pub type ContentNames = (String, Option<String>);
 
@@ -716,11 +722,13 @@ pub fn content_names(previous: &[u8], written: Option<&[u8]>) -> ContentNames {
     (names::name_of(previous), written.map(names::name_of))
 }
 
-/// The names of a write's previous and written contents (see [`names`]); when both are large,
-/// the previous one is named on a scoped thread while this one names the written one.
+/// The names of a write's previous and written contents (see [`names`]); when both are large
+/// and one is likely to need hashing, the previous one is named on a scoped thread while this
+/// one names the written one (comparisons with remembered contents are left on this thread).
 fn hash_pair(previous: &[u8], written: Option<&[u8]>) -> (String, Option<String>) {
-    let Some(written) = written.filter(|w| w.len().min(previous.len()) >= PARALLEL_NAMES_FROM)
-    else {
+    let Some(written) = written.filter(|w| {
+        w.len().min(previous.len()) >= PARALLEL_NAMES_FROM && names_likely_hashed(previous, w)
+    }) else {
         return (names::name_of(previous), written.map(names::name_of));
     };
     std::thread::scope(|scope| {

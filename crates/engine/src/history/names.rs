@@ -51,6 +51,16 @@ fn lookup(bytes: &[u8]) -> Option<String> {
         .map(|(_, name)| name)
 }
 
+/// Whether a content of `len` bytes is kept (the next naming of one such content is likely a
+/// comparison rather than a hash).
+pub(super) fn has_length(len: usize) -> bool {
+    RECENT
+        .lock()
+        .entries
+        .iter()
+        .any(|(kept, _)| kept.len() == len)
+}
+
 /// The kept content named `name` (its bytes hash to that name), when it is still kept: a
 /// content just named can be handed on without another copy.
 pub(super) fn kept(name: &str) -> Option<Arc<[u8]>> {

@@ -332,6 +332,17 @@ impl History {
         ))
     }
 
+    /// Whether readying a write's level ahead ([`Self::prepare`]) would save the recording work
+    /// on the writer's path: the store is not open yet, or a content is likely to need hashing.
+    pub fn worth_preparing(&self, previous: Option<&[u8]>, written: &[u8]) -> bool {
+        let open = self
+            .store
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some();
+        !open || crate::history::names_likely_hashed(previous.unwrap_or(b""), written)
+    }
+
     /// Records the level of a write of `real_path` (what it held before, what the write will
     /// leave) ahead of the write. `Ok` holds what is left to do once the write has landed (see
     /// [`Pending`]); `Err` refuses the write: the level could not be recorded (nothing of it

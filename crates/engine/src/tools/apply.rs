@@ -324,19 +324,23 @@ impl ToolContext {
         })
     }
 
-    /// For a write of at least [`PREPARE_LEVEL_FROM`] bytes with the history on: a scoped thread
-    /// that readies its level (see [`crate::history::recording::History::prepare`]) while the
-    /// bytes go to the temp file.
+    /// For a write of at least [`PREPARE_LEVEL_FROM`] bytes with the history on, when its store
+    /// is still to be opened or a content to be hashed: a scoped thread that readies its level
+    /// (see [`crate::history::recording::History::prepare`]) while the bytes go to the temp file.
+    /// Contents named by a comparison are left to the recording, which overlaps the writeback.
     fn prepare_level<'s, 'e>(
         &'e self,
         scope: &'s std::thread::Scope<'s, 'e>,
         before: Option<&'e [u8]>,
         after: &'e [u8],
     ) -> Option<std::thread::ScopedJoinHandle<'s, Option<ContentNames>>> {
-        if !self.history.enabled() || after.len() < PREPARE_LEVEL_FROM {
+        let history = &self.history;
+        if !history.enabled()
+            || after.len() < PREPARE_LEVEL_FROM
+            || !history.worth_preparing(before, after)
+        {
             return None;
         }
-        let history = &self.history;
         std::thread::Builder::new()
             .name("edit-engine-prepare".into())
             .spawn_scoped(scope, move || history.prepare(before, after))
