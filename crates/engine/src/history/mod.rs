@@ -716,10 +716,10 @@ pub fn names_likely_hashed(previous: &[u8], written: &[u8]) -> bool {
 /// The blob names of a write's previous and written contents, as a level records them.
 pub type ContentNames = (String, Option<String>);
 
-/// The names of a write's contents (see [`names`]), one after the other (for a thread beside
-/// the write, readying a level ahead of its recording: [`HistoryStore::record_write_named`]).
+/// The names of a write's contents (see [`hash_pair`]), for a level readied ahead of its
+/// recording ([`HistoryStore::record_write_named`]).
 pub fn content_names(previous: &[u8], written: Option<&[u8]>) -> ContentNames {
-    (names::name_of(previous), written.map(names::name_of))
+    hash_pair(previous, written)
 }
 
 /// The names of a write's previous and written contents (see [`names`]); when both are large

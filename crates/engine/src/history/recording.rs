@@ -321,15 +321,25 @@ impl History {
     }
 
     /// Readies the level of a write of `written` over `previous` (`None`: a new file) before it
-    /// is due, on a thread beside the write: opens the store and names both contents, for
+    /// is due, on a thread beside the write: opens the store while another thread names both
+    /// contents (two at once when both are large and to be hashed, see
+    /// [`crate::history::content_names`]), for
     /// [`Recorded::names`]. `None` with the history off or a store that cannot be opened (the
     /// recording tries again and refuses the write).
     pub fn prepare(&self, previous: Option<&[u8]>, written: &[u8]) -> Option<ContentNames> {
-        self.opened().ok()?;
-        Some(crate::history::content_names(
-            previous.unwrap_or(b""),
-            Some(written),
-        ))
+        std::thread::scope(|scope| {
+            let names =
+                move || crate::history::content_names(previous.unwrap_or(b""), Some(written));
+            let naming = std::thread::Builder::new()
+                .name("edit-engine-name".into())
+                .spawn_scoped(scope, names);
+            let opened = self.opened().is_ok();
+            let names = match naming {
+                Ok(thread) => thread.join().ok()?,
+                Err(_) => names(),
+            };
+            opened.then_some(names)
+        })
     }
 
     /// Whether readying a write's level ahead ([`Self::prepare`]) would save the recording work
