@@ -323,9 +323,8 @@ impl History {
     /// Readies the level of a write of `written` over `previous` (`None`: a new file) before it
     /// is due, on a thread beside the write: opens the store while another thread names both
     /// contents (two at once when both are large and to be hashed, see
-    /// [`crate::history::content_names`]), for
-    /// [`Recorded::names`]. `None` with the history off or a store that cannot be opened (the
-    /// recording tries again and refuses the write).
+    /// [`crate::history::content_names`]), for [`Recorded::names`]. `None` with the history off
+    /// or a store that cannot be opened (the recording tries again and refuses the write).
     pub fn prepare(&self, previous: Option<&[u8]>, written: &[u8]) -> Option<ContentNames> {
         std::thread::scope(|scope| {
             let names =
