@@ -240,7 +240,7 @@ mod tests {
     /// file's errors.
     #[test]
     fn a_write_checked_beside_it_gets_the_same_verdict() {
-        use crate::tools::apply::GUARD_BESIDE_WRITE_FROM;
+        use crate::tools::apply::{GUARD_BESIDE_WRITE_FROM, NEW_FILE_GUARD_BESIDE_FROM};
         let dir = tempfile::tempdir().unwrap();
         let ctx = context(dir.path(), SyntaxCheck::Warn);
         let expected = |name: &str, before: Option<&str>, after: &str| {
@@ -267,6 +267,8 @@ mod tests {
             "{out}"
         );
 
+        let source = large_python(NEW_FILE_GUARD_BESIDE_FROM + 4096);
+        let broken = source.replace("return g(x, 7)\n", "return g(x, 7\n");
         let out = crate::tools::create::run(&ctx, &json!({"file_path": "n.py", "content": broken}));
         let note = expected("n.py", None, &broken);
         assert!(note.contains("Syntax check"), "{note}");

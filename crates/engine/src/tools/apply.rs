@@ -3,8 +3,9 @@
 //! took — and [`ToolContext::apply`] carries it out as the context's [`Mode`] says:
 //!
 //! - **write**: the size limit (`maxFileBytes`), the NUL check, the syntax guard (in `warn` mode,
-//!   for writes of [`GUARD_BESIDE_WRITE_FROM`] bytes or more, run whole on a thread of its own
-//!   while the change is written: its verdict only goes into the reply), the undo level
+//!   for writes of [`GUARD_BESIDE_WRITE_FROM`] bytes or more and new files of
+//!   [`NEW_FILE_GUARD_BESIDE_FROM`] or more, run whole on a thread of its own while the change is
+//!   written: its verdict only goes into the reply), the undo level
 //!   written ahead (one level; one transaction for several files; none for undo's own change; a
 //!   level that cannot be recorded refuses the change before anything is written), the atomic writes (if one fails, the files already written are put back and the level is
 //!   taken back), then the written contents' blobs. The caller then runs its after-write bookkeeping
@@ -38,8 +39,13 @@ use crate::syntax::write_guard::{start_guard, start_guard_bytes, Guard};
 use crate::syntax::SyntaxCheck;
 
 /// Writes leaving at least this many bytes run their syntax guard beside the write (see
-/// [`ToolContext::apply`]); below it a thread costs about what the guard does.
-pub const GUARD_BESIDE_WRITE_FROM: usize = 64 << 10;
+/// [`ToolContext::apply`]); below it the guard's own work before the write (its scans of both
+/// texts) costs about what a thread does, and its paragraph parse is beside the write already.
+pub const GUARD_BESIDE_WRITE_FROM: usize = 1 << 20;
+
+/// A new file of at least this many bytes has its syntax guard run beside its write: up to
+/// `syntaxCheckMaxBytes` the guard parses it whole, which costs more than a thread.
+pub const NEW_FILE_GUARD_BESIDE_FROM: usize = 64 << 10;
 
 /// Writes of at least this many bytes ready their undo level beside the write of the temp file
 /// (the store opened, both contents named); below it naming costs less than a thread.
@@ -186,18 +192,21 @@ impl ToolContext {
 
     /// Whether the change's syntax guard runs whole on a thread of its own while the change is
     /// written: in `warn` mode (the verdict is needed only for the reply), for writes of at least
-    /// [`GUARD_BESIDE_WRITE_FROM`] bytes, whose guard (scans of both texts, a new file's parse)
-    /// costs more than the thread.
+    /// [`GUARD_BESIDE_WRITE_FROM`] bytes, or that create a file of at least
+    /// [`NEW_FILE_GUARD_BESIDE_FROM`], whose guard costs more than the thread.
     fn guards_beside_write(&self, change: &Change) -> bool {
-        let bytes: usize = change
-            .files
-            .iter()
-            .filter_map(|f| f.after)
-            .map(<[u8]>::len)
-            .sum();
+        let afters = || {
+            change
+                .files
+                .iter()
+                .filter_map(|f| f.after.map(|a| (f, a.len())))
+        };
+        let bytes: usize = afters().map(|(_, len)| len).sum();
+        let new_file =
+            afters().any(|(f, len)| f.before.is_none() && len >= NEW_FILE_GUARD_BESIDE_FROM);
         matches!(self.mode, Mode::Write)
             && self.syntax.mode == SyntaxCheck::Warn
-            && bytes >= GUARD_BESIDE_WRITE_FROM
+            && (bytes >= GUARD_BESIDE_WRITE_FROM || new_file)
     }
 
     /// Writes the change while its syntax guard runs on a scoped thread; the guard's note once
