@@ -167,6 +167,8 @@ pub struct HistoryStore {
     max_levels: usize,
     /// Bytes of blobs this instance (and its clones) added since it last summed the store's size.
     unchecked: Arc<AtomicU64>,
+    /// Bytes of blobs this instance (and its clones) added since it was opened.
+    added: Arc<AtomicU64>,
     /// The session every level this handle records names (see [`checkpoints`]).
     session: Option<Arc<str>>,
 }
@@ -227,6 +229,7 @@ impl HistoryStore {
             max_levels: DEFAULT_MAX_LEVELS,
             // The first added blob checks the size (other processes may have filled the store).
             unchecked: Arc::new(AtomicU64::new(u64::MAX / 2)),
+            added: Arc::new(AtomicU64::new(0)),
             session: None,
         })
     }
@@ -321,13 +324,24 @@ impl HistoryStore {
     /// hash) and the previous blob written under it, so no eviction can remove it between its
     /// write and the level that names it.
     pub fn record_write(&self, path: &Path, write: &Write) -> Result<Option<String>, HistoryError> {
+        self.record_write_named(path, write, None)
+    }
+
+    /// [`Self::record_write`] with the contents' names when they are known already (from
+    /// [`content_names`] of exactly these contents).
+    pub fn record_write_named(
+        &self,
+        path: &Path,
+        write: &Write,
+        names: Option<ContentNames>,
+    ) -> Result<Option<String>, HistoryError> {
         let size = write.previous.len() as u64;
         if size > self.max_bytes {
             let _lock = self.lock()?;
             self.clear_unrecordable(path)?;
             return Ok(None);
         }
-        let hashes = hash_pair(write.previous, write.written);
+        let hashes = names.unwrap_or_else(|| hash_pair(write.previous, write.written));
         let _lock = self.lock()?;
         let (pending, added) = self.push_level(path, write, false, hashes)?;
         self.count_added(added)?;
@@ -594,12 +608,19 @@ impl HistoryStore {
     /// Counts `added` bytes (disk blocks) of new blobs; true when they (with earlier uncounted ones) reach a
     /// sixteenth of the cap, so the store's size is summed (a directory scan) only that often.
     fn size_check_due(&self, added: u64) -> bool {
+        self.added.fetch_add(added, Ordering::Relaxed);
         let before = self.unchecked.fetch_add(added, Ordering::Relaxed);
         let due = before.saturating_add(added) >= self.max_bytes / 16;
         if due {
             self.unchecked.store(0, Ordering::Relaxed);
         }
         due
+    }
+
+    /// Bytes (disk blocks) of blobs this instance and its clones have added since it was opened:
+    /// a content already stored adds nothing.
+    pub fn added_bytes(&self) -> u64 {
+        self.added.load(Ordering::Relaxed)
     }
 
     /// Disk space used by the stored contents, in bytes of allocated blocks.
@@ -683,9 +704,46 @@ pub fn default_parent(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Optio
     default_parents(env).into_iter().next()
 }
 
-/// The names of a write's previous and written contents (see [`names`]).
+/// Contents from this size on are named on two threads at once (see [`hash_pair`]).
+pub const PARALLEL_NAMES_FROM: usize = 1 << 20;
+
+/// Whether naming these contents is likely to need a hash: no content of the same length is
+/// remembered for one of them (see [`names`]).
+pub fn names_likely_hashed(previous: &[u8], written: &[u8]) -> bool {
+    !names::has_length(previous.len()) || !names::has_length(written.len())
+}
+
+/// The blob names of a write's previous and written contents, as a level records them.
+pub type ContentNames = (String, Option<String>);
+
+/// The names of a write's contents (see [`hash_pair`]), for a level readied ahead of its
+/// recording ([`HistoryStore::record_write_named`]).
+pub fn content_names(previous: &[u8], written: Option<&[u8]>) -> ContentNames {
+    hash_pair(previous, written)
+}
+
+/// The names of a write's previous and written contents (see [`names`]); when both are large
+/// and one is likely to need hashing, the previous one is named on a scoped thread while this
+/// one names the written one (comparisons with remembered contents are left on this thread).
 fn hash_pair(previous: &[u8], written: Option<&[u8]>) -> (String, Option<String>) {
-    (names::name_of(previous), written.map(names::name_of))
+    let Some(written) = written.filter(|w| {
+        w.len().min(previous.len()) >= PARALLEL_NAMES_FROM && names_likely_hashed(previous, w)
+    }) else {
+        return (names::name_of(previous), written.map(names::name_of));
+    };
+    std::thread::scope(|scope| {
+        let spawned = std::thread::Builder::new()
+            .name("edit-engine-name".into())
+            .spawn_scoped(scope, || names::name_of(previous));
+        let written = names::name_of(written);
+        let previous = match spawned {
+            Ok(thread) => thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => names::name_of(previous),
+        };
+        (previous, Some(written))
+    })
 }
 
 /// The blob name of `bytes` (their BLAKE3 hash, see [`hash_hex`]), from memory when the same

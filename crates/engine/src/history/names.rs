@@ -35,13 +35,38 @@ pub(super) fn name_of(bytes: &[u8]) -> String {
     name
 }
 
+/// The name of the kept content equal to `bytes`; the comparisons run outside the lock, so
+/// threads naming contents at once do not wait for each other's.
 fn lookup(bytes: &[u8]) -> Option<String> {
-    let recent = RECENT.lock();
-    recent
+    let candidates: Vec<(Arc<[u8]>, String)> = RECENT
+        .lock()
         .entries
         .iter()
-        .find(|(kept, _)| kept.len() == bytes.len() && **kept == *bytes)
-        .map(|(_, name)| name.clone())
+        .filter(|(kept, _)| kept.len() == bytes.len())
+        .cloned()
+        .collect();
+    candidates
+        .into_iter()
+        .find(|(kept, _)| std::ptr::eq(kept.as_ptr(), bytes.as_ptr()) || **kept == *bytes)
+        .map(|(_, name)| name)
+}
+
+/// Whether a content of `len` bytes is kept (the next naming of one such content is likely a
+/// comparison rather than a hash).
+pub(super) fn has_length(len: usize) -> bool {
+    RECENT
+        .lock()
+        .entries
+        .iter()
+        .any(|(kept, _)| kept.len() == len)
+}
+
+/// The kept content named `name` (its bytes hash to that name), when it is still kept: a
+/// content just named can be handed on without another copy.
+pub(super) fn kept(name: &str) -> Option<Arc<[u8]>> {
+    let recent = RECENT.lock();
+    let found = recent.entries.iter().find(|(_, named)| named == name);
+    found.map(|(bytes, _)| bytes.clone())
 }
 
 fn keep(bytes: &[u8], name: &str) {

@@ -12,16 +12,20 @@
 //!   cannot be opened or cannot record (disk full, swapped folders, its lock not had within the
 //!   tool's `lockTimeoutMs`) refuses the write ([`FsError::HistoryCannotRecord`]); what was
 //!   recorded of it is taken back, and the file's earlier levels are kept.
-//! - The store is opened lazily, on the first write or undo of a tool instance, and held open
-//!   from then on (see [`crate::history::HistoryStore::open`]). A default store removed by a
-//!   collection (its path gone) is opened afresh at the instance's next use, and a write that
-//!   finds it removed mid-operation is recorded in the fresh one; a store moved or replaced by
-//!   anything else stays refused.
+//! - The store is opened lazily, on the first write or undo of a tool instance (a large write
+//!   opens it, and names both contents, on a thread beside its temp file: [`History::prepare`]),
+//!   and held open from then on (see [`crate::history::HistoryStore::open`]). A default store
+//!   removed by a collection (its path gone) is opened afresh at the instance's next use, and a
+//!   write that finds it removed mid-operation is recorded in the fresh one; a store moved or
+//!   replaced by anything else stays refused.
 //! - A write recorded in a default store keeps the store's "last used" current and may start a
-//!   background collection of the default stores (see [`collector::note_use`]).
+//!   background collection of the default stores (see [`collector::note_use`]), counting only
+//!   the blobs it added: a content the store holds already does not bring a collection closer.
 
 use crate::fs::FsError;
-use crate::history::{collector, retention, HistoryError, HistoryStore, Member, Write};
+use crate::history::{
+    collector, retention, ContentNames, HistoryError, HistoryStore, Member, Write,
+};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -52,6 +56,9 @@ pub struct Recorded<'a> {
     pub tool: &'a str,
     /// Transaction id shared by the files of one multi-file write.
     pub txn: Option<&'a str>,
+    /// Both contents' names when they were named ahead ([`History::prepare`] of exactly these
+    /// contents); `None`: named while recording.
+    pub names: Option<&'a ContentNames>,
 }
 
 /// The blob of a written content, still to be stored once the write has landed: the level is
@@ -70,12 +77,16 @@ pub const BACKGROUND_BLOB_FROM: usize = 256 << 10;
 
 impl Pending {
     /// Stores `written` (the bytes the landed write left): see [`Pending`]. On the background
-    /// thread it runs inline when the thread's queue is full. Best effort: a failure only loses
-    /// the diff of a refusal.
-    pub fn finish(self, written: Vec<u8>) {
+    /// thread it runs inline when the thread's queue is full; the bytes it takes are the copy the
+    /// recent names keep of them (see [`crate::history::names`]) when they still hold it, so the
+    /// caller's thread copies nothing. Best effort: a failure only loses the diff of a refusal.
+    pub fn finish(self, written: &[u8]) {
         if written.len() < BACKGROUND_BLOB_FROM {
-            return drop(self.store.store_blob(&self.name, &written));
+            return drop(self.store.store_blob(&self.name, written));
         }
+        let written = crate::history::names::kept(&self.name)
+            .filter(|kept| kept.len() == written.len())
+            .unwrap_or_else(|| Arc::from(written));
         let job = move || drop(self.store.store_blob(&self.name, &written));
         crate::fs::background::submit_or_run(crate::fs::background::Job::Task(Box::new(job)));
     }
@@ -240,17 +251,22 @@ impl History {
         }
     }
 
-    /// After recording `contents` in a default store: keeps its "last used" current and lets a
-    /// due collection start in the background (see [`collector::note_use`]). Nothing for other
-    /// stores.
-    fn note_use(&self, store: &HistoryStore, contents: &[Option<&[u8]>]) {
+    /// After a write recorded in a default store: keeps its "last used" current and lets a due
+    /// collection start in the background (see [`collector::note_use`]). Nothing for other
+    /// stores. The store grew by what it added since `added_before` (its
+    /// [`HistoryStore::added_bytes`] before recording; a content already stored adds nothing)
+    /// plus the `pending` written contents still to be stored, each with a block for its level.
+    fn note_use(&self, store: &HistoryStore, added_before: u64, pending: &[Option<&[u8]>]) {
         let (Spec::Default(root), Some(parent)) = (&self.spec, store.dir().parent()) else {
             return;
         };
-        let written = contents
-            .iter()
-            .map(|c| (c.map_or(0, |c| c.len() as u64).div_ceil(4096) + 1) * 4096)
-            .sum();
+        let blocks = |len: usize| (len as u64).div_ceil(4096) * 4096;
+        let written = store.added_bytes().saturating_sub(added_before)
+            + pending
+                .iter()
+                .map(|c| c.map_or(0, <[u8]>::len))
+                .map(|len| blocks(len) + 4096)
+                .sum::<u64>();
         collector::note_use(parent, store, root, self.total_cap(), written);
     }
 
@@ -304,6 +320,38 @@ impl History {
         !matches!(self.spec, Spec::Off)
     }
 
+    /// Readies the level of a write of `written` over `previous` (`None`: a new file) before it
+    /// is due, on a thread beside the write: opens the store while another thread names both
+    /// contents (two at once when both are large and to be hashed, see
+    /// [`crate::history::content_names`]), for [`Recorded::names`]. `None` with the history off
+    /// or a store that cannot be opened (the recording tries again and refuses the write).
+    pub fn prepare(&self, previous: Option<&[u8]>, written: &[u8]) -> Option<ContentNames> {
+        std::thread::scope(|scope| {
+            let names =
+                move || crate::history::content_names(previous.unwrap_or(b""), Some(written));
+            let naming = std::thread::Builder::new()
+                .name("edit-engine-name".into())
+                .spawn_scoped(scope, names);
+            let opened = self.opened().is_ok();
+            let names = match naming {
+                Ok(thread) => thread.join().ok()?,
+                Err(_) => names(),
+            };
+            opened.then_some(names)
+        })
+    }
+
+    /// Whether readying a write's level ahead ([`Self::prepare`]) would save the recording work
+    /// on the writer's path: the store is not open yet, or a content is likely to need hashing.
+    pub fn worth_preparing(&self, previous: Option<&[u8]>, written: &[u8]) -> bool {
+        let open = self
+            .store
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some();
+        !open || crate::history::names_likely_hashed(previous.unwrap_or(b""), written)
+    }
+
     /// Records the level of a write of `real_path` (what it held before, what the write will
     /// leave) ahead of the write. `Ok` holds what is left to do once the write has landed (see
     /// [`Pending`]); `Err` refuses the write: the level could not be recorded (nothing of it
@@ -323,9 +371,13 @@ impl History {
             },
             txn: write.txn,
         };
-        let (store, recorded) = self.run_in(store, |s| s.record_write(real_path, &level));
-        if recorded.is_ok() {
-            self.note_use(&store, &[write.previous, Some(write.written)]);
+        let added_before = store.added_bytes();
+        let (store, recorded) = self.run_in(store, |s| {
+            s.record_write_named(real_path, &level, write.names.cloned())
+        });
+        if let Ok(name) = &recorded {
+            let pending = name.as_ref().map(|_| write.written);
+            self.note_use(&store, added_before, &[pending]);
         }
         match recorded {
             Ok(name) => Ok(name.map(|name| Pending {
@@ -364,10 +416,13 @@ impl History {
                 created: f.previous.is_none(),
             })
             .collect();
+        let added_before = store.added_bytes();
         let (store, recorded) = self.run_in(store, |s| s.record_txn(id, &members));
-        if recorded.is_ok() {
-            let contents: Vec<_> = files.iter().flat_map(|f| [f.previous, f.written]).collect();
-            self.note_use(&store, &contents);
+        if let Ok(names) = &recorded {
+            let pending: Vec<_> = (names.iter().zip(files))
+                .map(|(name, f)| name.as_ref().and(f.written))
+                .collect();
+            self.note_use(&store, added_before, &pending);
         }
         match recorded {
             Ok(names) => Ok(names
@@ -501,5 +556,60 @@ mod tests {
             "v2"
         );
         assert!(off.history.store().is_err());
+    }
+
+    /// A write large enough to have its level readied beside it (store opened, contents named
+    /// on another thread) records the same level: both contents' names, the previous content
+    /// restorable, and the written content's blob stored once the write has landed.
+    #[test]
+    fn a_level_readied_beside_the_write_names_both_contents() {
+        let line = "let value = compute(1, 2, 3);\n";
+        let previous = line.repeat(crate::history::PARALLEL_NAMES_FROM / line.len() + 10);
+        let (_hist, ws, ctx, path) = with_history(&previous);
+        let written = format!("{previous}tail\n");
+        let frame = ctx.open_for_tool(&path, "test").unwrap();
+        frame.commit(&written).unwrap();
+        drop(frame);
+        crate::fs::background::flush();
+        let store = ctx.history.store().unwrap();
+        let level = store.levels(&path.real).unwrap().pop().unwrap();
+        assert_eq!(level.blake3, crate::history::hash_hex(previous.as_bytes()));
+        let written_name = crate::history::hash_hex(written.as_bytes());
+        assert_eq!(level.written.as_deref(), Some(written_name.as_str()));
+        assert_eq!(store.written_content(&level).unwrap(), written.as_bytes());
+        assert_eq!(
+            store.newest(&path.real).unwrap().unwrap().content,
+            previous.as_bytes()
+        );
+        assert_eq!(
+            std::fs::read_to_string(ws.path().join("a.txt")).unwrap(),
+            written
+        );
+    }
+
+    /// Recording contents the store holds already adds nothing to its growth (what the
+    /// background collection of default stores counts).
+    #[test]
+    fn contents_stored_already_add_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = HistoryStore::open(dir.path().join("h")).unwrap();
+        let file = dir.path().join("a.txt");
+        let write = |previous: &'static [u8], written: &'static [u8]| crate::history::Write {
+            previous,
+            written: Some(written),
+            tool: "edit",
+            txn: None,
+        };
+        let name = store
+            .record_write(&file, &write(b"one\n", b"two\n"))
+            .unwrap();
+        store.store_blob(&name.unwrap(), b"two\n").unwrap();
+        let grown = store.added_bytes();
+        assert!(grown >= 2 * 4096, "both blobs counted: {grown}");
+        let again = store
+            .record_write(&file, &write(b"two\n", b"one\n"))
+            .unwrap();
+        assert_eq!(again, None, "the written content is stored already");
+        assert_eq!(store.added_bytes(), grown);
     }
 }

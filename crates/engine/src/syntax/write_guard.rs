@@ -2,7 +2,9 @@
 //!
 //! In `warn` mode a single-file write runs the check beside it ([`start_guard`] before the write,
 //! [`Guard::note`] after it): the changed paragraphs are parsed on the syntax worker thread while the
-//! file goes to disk. In `refuse` mode the verdict is needed before the write, so it is taken at once.
+//! file goes to disk; a large write runs the whole check on a thread of its own instead (see
+//! [`crate::tools::apply`]). In `refuse` mode the verdict is needed before the write, so it is taken
+//! at once.
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -61,16 +63,18 @@ impl Guard<'_> {
     }
 }
 
-/// [`guard`] for a write about to happen: the same refusal in `refuse` mode; in `warn` mode the check
-/// runs beside the write.
+/// [`guard`] for a write about to happen: the same refusal in `refuse` mode; in `warn` mode with
+/// `overlap` the paragraph parse runs on the syntax worker beside the write (without it, the whole
+/// check runs here, for a caller that is itself beside the write).
 pub fn start_guard<'a>(
     options: &SyntaxOptions,
     real: &Path,
     display: &str,
     before: Option<Cow<'a, str>>,
     after: Cow<'a, str>,
+    overlap: bool,
 ) -> Result<Guard<'a>, FsError> {
-    if options.mode != SyntaxCheck::Warn {
+    if options.mode != SyntaxCheck::Warn || !overlap {
         return guard(options, real, display, before.as_deref(), &after)
             .map(|n| Guard(State::Done(n)));
     }
@@ -100,6 +104,7 @@ pub fn start_guard_bytes(
     display: &str,
     before: Option<&[u8]>,
     after: &[u8],
+    overlap: bool,
 ) -> Result<Guard<'static>, FsError> {
     let text = |b: &[u8]| {
         std::str::from_utf8(b)
@@ -108,7 +113,9 @@ pub fn start_guard_bytes(
     };
     match (before.map(text), text(after)) {
         (Some(None), _) | (_, None) => Ok(Guard(State::Done(String::new()))),
-        (before, Some(after)) => start_guard(options, real, display, before.flatten(), after),
+        (before, Some(after)) => {
+            start_guard(options, real, display, before.flatten(), after, overlap)
+        }
     }
 }
 
@@ -214,5 +221,84 @@ mod tests {
         let out =
             crate::tools::create::run(&ctx, &json!({"file_path": "o.js", "content": "f(a);\n"}));
         assert!(!out.contains("Syntax check"), "{out}");
+    }
+
+    /// Python source of at least `bytes`: functions separated by blank lines.
+    fn large_python(bytes: usize) -> String {
+        let mut text = String::new();
+        for i in 0.. {
+            if text.len() >= bytes {
+                break;
+            }
+            text.push_str(&format!("def f{i}(x):\n    return g(x, {i})\n\n\n"));
+        }
+        text
+    }
+
+    /// A write large enough to be checked beside it (on its own thread) says what the check
+    /// run before the write says: the errors an edit introduced, none for a clean edit, a new
+    /// file's errors.
+    #[test]
+    fn a_write_checked_beside_it_gets_the_same_verdict() {
+        use crate::tools::apply::{GUARD_BESIDE_WRITE_FROM, NEW_FILE_GUARD_BESIDE_FROM};
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = context(dir.path(), SyntaxCheck::Warn);
+        let expected = |name: &str, before: Option<&str>, after: &str| {
+            let path = dir.path().join(name);
+            let verdict = crate::syntax::check(&path, before, after, ctx.syntax.max_bytes, None);
+            verdict.note(name)
+        };
+        let source = large_python(GUARD_BESIDE_WRITE_FROM + 4096);
+        std::fs::write(dir.path().join("m.py"), &source).unwrap();
+        let bad = json!({"file_path": "m.py", "old_string": "return g(x, 7)", "new_string": "return g(x, 7"});
+        let out = edit::run(&ctx, &bad);
+        let broken = source.replace("return g(x, 7)\n", "return g(x, 7\n");
+        let note = expected("m.py", Some(&source), &broken);
+        assert!(note.contains("unbalanced parentheses"), "{note}");
+        assert!(
+            out.starts_with("Successfully") && out.contains(&note),
+            "{out}"
+        );
+        let good =
+            json!({"file_path": "m.py", "old_string": "g(x, 7\n", "new_string": "g(x, 7)\n"});
+        let out = edit::run(&ctx, &good);
+        assert!(
+            out.starts_with("Successfully") && !out.contains("Syntax check"),
+            "{out}"
+        );
+
+        let source = large_python(NEW_FILE_GUARD_BESIDE_FROM + 4096);
+        let broken = source.replace("return g(x, 7)\n", "return g(x, 7\n");
+        let out = crate::tools::create::run(&ctx, &json!({"file_path": "n.py", "content": broken}));
+        let note = expected("n.py", None, &broken);
+        assert!(note.contains("Syntax check"), "{note}");
+        assert!(
+            out.starts_with("Successfully created") && out.contains(&note),
+            "{out}"
+        );
+        let out = crate::tools::create::run(&ctx, &json!({"file_path": "o.py", "content": source}));
+        assert!(
+            out.starts_with("Successfully created") && !out.contains("Syntax check"),
+            "{out}"
+        );
+    }
+
+    /// A large write that fails while its guard runs beside it answers with the write's error
+    /// and leaves the file as it was.
+    #[test]
+    fn a_failed_write_checked_beside_it_reports_the_failure() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = large_python(crate::tools::apply::GUARD_BESIDE_WRITE_FROM + 4096);
+        std::fs::write(dir.path().join("m.py"), &source).unwrap();
+        let ctx = context(dir.path(), SyntaxCheck::Warn);
+        let bad = json!({"file_path": "m.py", "old_string": "return g(x, 7)", "new_string": "return g(x, 7"});
+        crate::fs::atomic::FAIL_AT.with(|f| f.set(Some("rename")));
+        let out = edit::run(&ctx, &bad);
+        crate::fs::atomic::FAIL_AT.with(|f| f.set(None));
+        assert!(out.starts_with("Error"), "{out}");
+        assert!(out.contains("injected failure at rename"), "{out}");
+        assert!(!out.contains("Syntax check"), "{out}");
+        let on_disk = std::fs::read_to_string(dir.path().join("m.py")).unwrap();
+        assert_eq!(on_disk, source);
     }
 }

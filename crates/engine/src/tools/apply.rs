@@ -2,7 +2,10 @@
 //! changes, each with its bytes before and after (`None`: no file), under the locks its staging
 //! took — and [`ToolContext::apply`] carries it out as the context's [`Mode`] says:
 //!
-//! - **write**: the size limit (`maxFileBytes`), the NUL check, the syntax guard, the undo level
+//! - **write**: the size limit (`maxFileBytes`), the NUL check, the syntax guard (in `warn` mode,
+//!   for writes of [`GUARD_BESIDE_WRITE_FROM`] bytes or more and new files of
+//!   [`NEW_FILE_GUARD_BESIDE_FROM`] or more, run whole on a thread of its own while the change is
+//!   written: its verdict only goes into the reply), the undo level
 //!   written ahead (one level; one transaction for several files; none for undo's own change; a
 //!   level that cannot be recorded refuses the change before anything is written), the atomic writes (if one fails, the files already written are put back and the level is
 //!   taken back), then the written contents' blobs. The caller then runs its after-write bookkeeping
@@ -13,7 +16,9 @@
 //!
 //! Undo levels are written ahead: the level of a write (the previous content's blob, and the
 //! hashes of both contents) is recorded under the file's lock before the new content is renamed
-//! into place (a replaced file's while its new bytes go to disk), and retracted if the write
+//! into place (a replaced file's while its new bytes go to disk; from [`PREPARE_LEVEL_FROM`] bytes
+//! its store is opened and both contents named on a thread while the temp file is written), and
+//! retracted if the write
 //! fails. A crash between the level and the write leaves a level whose previous content is what
 //! the file still holds, which undo recognises and only removes (see [`super::undo`]); so a write
 //! that landed always has its level.
@@ -29,7 +34,22 @@ use crate::fs::atomic::{
 use crate::fs::background::Durability;
 use crate::fs::{FsError, ResolvedPath};
 use crate::history::recording::{Recorded, TxnFile};
+use crate::history::ContentNames;
 use crate::syntax::write_guard::{start_guard, start_guard_bytes, Guard};
+use crate::syntax::SyntaxCheck;
+
+/// Writes leaving at least this many bytes run their syntax guard beside the write (see
+/// [`ToolContext::apply`]); below it the guard's own work before the write (its scans of both
+/// texts) costs about what a thread does, and its paragraph parse is beside the write already.
+pub const GUARD_BESIDE_WRITE_FROM: usize = 1 << 20;
+
+/// A new file of at least this many bytes has its syntax guard run beside its write: up to
+/// `syntaxCheckMaxBytes` the guard parses it whole, which costs more than a thread.
+pub const NEW_FILE_GUARD_BESIDE_FROM: usize = 64 << 10;
+
+/// Writes of at least this many bytes ready their undo level beside the write of the temp file
+/// (the store opened, both contents named); below it naming costs less than a thread.
+pub const PREPARE_LEVEL_FROM: usize = crate::history::PARALLEL_NAMES_FROM;
 
 /// Whether a context's changes land on disk or are only reported.
 #[derive(Debug, Clone, Default)]
@@ -143,8 +163,11 @@ impl ToolContext {
                 crate::tools::write_frame::refuse_nul(after, file.display)?;
             }
         }
+        if checked && self.guards_beside_write(change) {
+            return self.write_beside_guards(change);
+        }
         let guards = match checked {
-            true => self.start_guards(change)?,
+            true => self.start_guards(change, true)?,
             false => Vec::new(),
         };
         match &self.mode {
@@ -170,9 +193,57 @@ impl ToolContext {
         Ok(guards.into_iter().map(Guard::note).collect())
     }
 
+    /// Whether the change's syntax guard runs whole on a thread of its own while the change is
+    /// written: in `warn` mode (the verdict is needed only for the reply), for writes of at least
+    /// [`GUARD_BESIDE_WRITE_FROM`] bytes, or that create a file of at least
+    /// [`NEW_FILE_GUARD_BESIDE_FROM`], whose guard costs more than the thread.
+    fn guards_beside_write(&self, change: &Change) -> bool {
+        let afters = || {
+            change
+                .files
+                .iter()
+                .filter_map(|f| f.after.map(|a| (f, a.len())))
+        };
+        let bytes: usize = afters().map(|(_, len)| len).sum();
+        let new_file =
+            afters().any(|(f, len)| f.before.is_none() && len >= NEW_FILE_GUARD_BESIDE_FROM);
+        matches!(self.mode, Mode::Write)
+            && self.syntax.mode == SyntaxCheck::Warn
+            && (bytes >= GUARD_BESIDE_WRITE_FROM || new_file)
+    }
+
+    /// Writes the change while its syntax guard runs on a scoped thread; the guard's note once
+    /// both are done (a failed write's error, whatever the guard found).
+    fn write_beside_guards(&self, change: &Change) -> Result<String, FsError> {
+        std::thread::scope(|scope| {
+            let guards = std::thread::Builder::new()
+                .name("edit-engine-guard".into())
+                .spawn_scoped(scope, || -> Result<String, FsError> {
+                    let guards = self.start_guards(change, false)?;
+                    Ok(guards.into_iter().map(Guard::note).collect())
+                });
+            let Ok(guards) = guards else {
+                // No thread: the guard runs here, before the write, as for a small one.
+                let guards = self.start_guards(change, true)?;
+                self.write_change(change)?;
+                return Ok(guards.into_iter().map(Guard::note).collect());
+            };
+            let written = self.write_change(change);
+            let note = guards
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            written.and(note)
+        })
+    }
+
     /// The syntax guard of every file the change leaves: in `refuse` mode its refusal comes
-    /// before anything is written; in `warn` mode a single file is checked beside its write.
-    fn start_guards<'c>(&self, change: &'c Change) -> Result<Vec<Guard<'c>>, FsError> {
+    /// before anything is written; in `warn` mode with `overlap` a single file's paragraphs are
+    /// parsed on the syntax worker beside its write.
+    fn start_guards<'c>(
+        &self,
+        change: &'c Change,
+        overlap: bool,
+    ) -> Result<Vec<Guard<'c>>, FsError> {
         let mut guards = Vec::with_capacity(change.files.len());
         for file in &change.files {
             let Some(after) = file.after else { continue };
@@ -184,8 +255,16 @@ impl ToolContext {
                     file.display,
                     t.before.map(Cow::Borrowed),
                     Cow::Borrowed(t.after),
+                    overlap,
                 )?,
-                None => start_guard_bytes(&self.syntax, real, file.display, file.before, after)?,
+                None => start_guard_bytes(
+                    &self.syntax,
+                    real,
+                    file.display,
+                    file.before,
+                    after,
+                    overlap,
+                )?,
             };
             guards.push(guard);
         }
@@ -240,7 +319,7 @@ impl ToolContext {
         }
         for (file, pending) in change.files.iter().zip(pending) {
             if let (Some(pending), Some(after)) = (pending, file.after) {
-                pending.finish(after.to_vec());
+                pending.finish(after);
             }
         }
         Ok(())
@@ -251,14 +330,54 @@ impl ToolContext {
     /// its syncs queued) ahead of the rename. A level that cannot be recorded abandons the write;
     /// a write that fails after its level was recorded takes the level back.
     fn write_with_level(&self, file: &FileEdit, after: &[u8], tool: &str) -> Result<(), FsError> {
+        std::thread::scope(|scope| {
+            let prepared = self.prepare_level(scope, file.before, after);
+            self.write_with_level_prepared(file, after, tool, prepared)
+        })
+    }
+
+    /// For a write of at least [`PREPARE_LEVEL_FROM`] bytes with the history on, when its store
+    /// is still to be opened or a content to be hashed: a scoped thread that readies its level
+    /// (see [`crate::history::recording::History::prepare`]) while the bytes go to the temp file.
+    /// Contents named by a comparison are left to the recording, which overlaps the writeback.
+    fn prepare_level<'s, 'e>(
+        &'e self,
+        scope: &'s std::thread::Scope<'s, 'e>,
+        before: Option<&'e [u8]>,
+        after: &'e [u8],
+    ) -> Option<std::thread::ScopedJoinHandle<'s, Option<ContentNames>>> {
+        let history = &self.history;
+        if !history.enabled()
+            || after.len() < PREPARE_LEVEL_FROM
+            || !history.worth_preparing(before, after)
+        {
+            return None;
+        }
+        std::thread::Builder::new()
+            .name("edit-engine-prepare".into())
+            .spawn_scoped(scope, move || history.prepare(before, after))
+            .ok()
+    }
+
+    /// [`Self::write_with_level`], the level readied by `prepared` (joined before recording).
+    fn write_with_level_prepared(
+        &self,
+        file: &FileEdit,
+        after: &[u8],
+        tool: &str,
+        mut prepared: Option<std::thread::ScopedJoinHandle<'_, Option<ContentNames>>>,
+    ) -> Result<(), FsError> {
         let strict = self.durability == Durability::Strict && self.history.enabled();
         let mut pending = None;
         let mut record = || -> Result<(), FsError> {
+            // A preparation that panicked only leaves its work to the recording.
+            let names = prepared.take().and_then(|t| t.join().ok().flatten());
             let recorded = Recorded {
                 previous: file.before,
                 written: after,
                 tool,
                 txn: None,
+                names: names.as_ref(),
             };
             pending = Some(self.history.record(&file.path.real, &recorded)?);
             if strict {
@@ -278,7 +397,7 @@ impl ToolContext {
         );
         match (written, pending) {
             (Ok(()), Some(Some(pending))) => {
-                pending.finish(after.to_vec());
+                pending.finish(after);
                 Ok(())
             }
             (Ok(()), _) => Ok(()),
@@ -308,6 +427,7 @@ impl ToolContext {
                     written,
                     tool,
                     txn: None,
+                    names: None,
                 };
                 Ok(vec![self.history.record(&file.path.real, &recorded)?])
             }
