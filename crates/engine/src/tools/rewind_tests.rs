@@ -565,13 +565,30 @@ fn the_rewind_call_reads_dry_run_only_when_exactly_true() {
     let ctx = context(ws.path(), hist.path(), "s1");
     let (id, _) = fifty_edits(&ctx, ws.path());
     let previews = Previews::new(None);
-    for (dry_run, planned) in [(json!(true), false), (json!("true"), true), (json!(null), true)] {
+    for (dry_run, planned) in [
+        (json!(true), false),
+        (json!("true"), true),
+        (json!(null), true),
+    ] {
         let params = json!({ "id": id, "dry_run": dry_run });
         let shown = preview(&ctx, &previews, None, |c| rewind::call(c, &params));
-        assert_eq!(!shown.files.is_empty(), planned, "{dry_run}: {}", shown.outcome.text);
+        assert_eq!(
+            !shown.files.is_empty(),
+            planned,
+            "{dry_run}: {}",
+            shown.outcome.text
+        );
     }
     let missing = rewind::call(&ctx, &json!({ "id": "  " }));
-    assert!(missing.text.starts_with("Error: id is required"), "{}", missing.text);
+    assert!(
+        missing.text.starts_with("Error: id is required"),
+        "{}",
+        missing.text
+    );
     let bad = rewind::call(&ctx, &json!({ "id": id, "on_conflict": 1 }));
-    assert!(bad.text.contains("invalid on_conflict \"1\""), "{}", bad.text);
+    assert!(
+        bad.text.contains("invalid on_conflict \"1\""),
+        "{}",
+        bad.text
+    );
 }

@@ -41,6 +41,9 @@ pub const COLLECT_AFTER: Duration = Duration::from_secs(600);
 const COLLECT_EVERY: Duration = Duration::from_secs(600);
 /// ...or after this many locks taken since its last collection.
 const COLLECT_EVERY_LOCKS: u64 = 4096;
+/// The file in the lock directory whose modification time is that of the last collection by any
+/// process (a collection scans every lock file: a process starting soon after another skips it).
+const COLLECTED_MARK: &str = ".collected";
 
 const NOT_PRIVATE: &str = "it is not a directory owned by this user with mode 700 (a symlink, another user's, or group/world-writable)";
 
@@ -147,6 +150,31 @@ impl LockDir {
         removed
     }
 
+    /// [`LockDir::collect`] unless any process collected this directory less than `every` ago
+    /// (the status of its [`COLLECTED_MARK`] file says when); `None` when it was not due. Marks
+    /// the collection before running it, so processes starting together scan the folder once.
+    pub(super) fn collect_if_due(&self, min_age: Duration, every: Duration) -> Option<usize> {
+        use rustix::fs::{Mode, OFlags, Timestamps};
+        let now = rustix::fs::Timespec {
+            tv_sec: (crate::history::now_ms() / 1000) as _,
+            tv_nsec: 0,
+        };
+        let recent = self.stat(COLLECTED_MARK).is_some_and(|st| {
+            is_file(&st) && now.tv_sec.saturating_sub(st.st_mtime as _) < every.as_secs() as _
+        });
+        if recent {
+            return None;
+        }
+        let flags = OFlags::WRONLY | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let mark = rustix::fs::openat(&self.fd, COLLECTED_MARK, flags, Mode::from_raw_mode(0o600));
+        let times = Timestamps {
+            last_access: now,
+            last_modification: now,
+        };
+        let _ = mark.map(|fd| rustix::fs::futimens(&fd, &times));
+        Some(self.collect(min_age))
+    }
+
     /// Removes the lock file `name` when its `flock` can be had at once and its name still
     /// names the file locked.
     fn remove_if_free(&self, name: &str) -> bool {
@@ -235,8 +263,9 @@ static SINCE_COLLECTION: AtomicU64 = AtomicU64::new(0);
 static NEXT_COLLECTION: parking_lot::Mutex<Option<Instant>> = parking_lot::Mutex::new(None);
 
 /// Called after a lock is released: queues a collection of the lock directory on the background
-/// thread when one is due (at most every [`COLLECT_EVERY`], or after [`COLLECT_EVERY_LOCKS`]
-/// locks). Never runs it on the calling thread.
+/// thread when one is due (at most every [`COLLECT_EVERY`] in this process and, by
+/// [`COLLECTED_MARK`], in any process; or after [`COLLECT_EVERY_LOCKS`] locks of this process).
+/// Never runs it on the calling thread.
 pub(super) fn note_release() {
     let count = SINCE_COLLECTION.fetch_add(1, Ordering::Relaxed) + 1;
     let now = Instant::now();
@@ -249,10 +278,13 @@ pub(super) fn note_release() {
         *next = Some(now + COLLECT_EVERY);
     }
     SINCE_COLLECTION.store(0, Ordering::Relaxed);
-    let job = || {
+    let many = count >= COLLECT_EVERY_LOCKS;
+    let job = move || {
         let held = HELD.lock().clone();
-        if let Some(dir) = held {
-            dir.collect(COLLECT_AFTER);
+        match held {
+            Some(dir) if many => drop(dir.collect(COLLECT_AFTER)),
+            Some(dir) => drop(dir.collect_if_due(COLLECT_AFTER, COLLECT_EVERY)),
+            None => {}
         }
     };
     use crate::fs::background::{submit, Job};

@@ -260,6 +260,30 @@ fn released_lock_files_are_kept_and_collected_when_free() {
     assert_eq!(count(), 3);
 }
 
+/// A collection another process made recently is not repeated: the folder is scanned once per
+/// period by all processes together, not once by each process that starts.
+#[test]
+fn a_recent_collection_by_any_process_is_not_repeated() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("locks");
+    let (first, second) = (
+        sidecar::LockDir::open(&path).unwrap(),
+        sidecar::LockDir::open(&path).unwrap(),
+    );
+    let deadline = Instant::now() + DEFAULT_LOCK_TIMEOUT;
+    drop(first.lock(Path::new("/f0"), deadline).unwrap());
+    let hour = Duration::from_secs(3600);
+    assert_eq!(first.collect_if_due(Duration::ZERO, hour), Some(1));
+    drop(second.lock(Path::new("/f1"), deadline).unwrap());
+    assert_eq!(second.collect_if_due(Duration::ZERO, hour), None, "marked");
+    assert!(path.join(".collected").is_file());
+    assert_eq!(
+        second.collect_if_due(Duration::ZERO, Duration::ZERO),
+        Some(1),
+        "due again"
+    );
+}
+
 /// Lockers of one path in many threads (each its own open file, as separate processes have)
 /// never hold the lock at once while a collector removes free lock files as fast as it can:
 /// a holder that got the `flock` of a removed file starts over.
