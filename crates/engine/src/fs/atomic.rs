@@ -86,6 +86,8 @@ pub fn write_atomic_confined(
 /// writeback started when they are [`EARLY_WRITEBACK_FROM`] or more), before its fsync and the
 /// rename: work that must precede the rename overlaps with the disk writing the bytes. An error
 /// from `before_sync` abandons the write (nothing renamed, the temp file gone) and is returned.
+/// With [`Durability::Strict`], the syncs this thread queued (those of `before_sync` among them)
+/// are done before the rename.
 pub fn write_atomic_confined_before(
     real_path: &Path,
     bytes: &[u8],
@@ -217,6 +219,11 @@ fn write_to(
     before_sync()?;
     failpoint("sync")?;
     tmp.file.sync_all().map_err(io_err("sync", display))?;
+    if durability == Durability::Strict {
+        // What `before_sync` queued (an undo level's syncs) is durable before the rename; its
+        // syncs ran beside this file's own.
+        background::flush_own_syncs();
+    }
     let tmp_name = tmp
         .name()
         .map_err(io_err("create a temporary file next to", display))?;

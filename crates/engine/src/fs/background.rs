@@ -179,6 +179,19 @@ pub fn flush() {
     flush_within(None);
 }
 
+/// Waits until every sync the calling thread submitted before this call has run (its own sync
+/// lane only: other threads' syncs and the task lane are not waited for).
+pub fn flush_own_syncs() {
+    let Some(w) = SYNCS[sync_lane_of_this_thread()].running() else {
+        return;
+    };
+    let mut counts = w.counts.lock();
+    let target = counts.0;
+    while counts.1 < target {
+        w.finished.wait(&mut counts);
+    }
+}
+
 /// [`flush`] that gives up at `timeout` (`None`: no limit); true when every job had run. Jobs
 /// never wait without bound themselves (every lock wait has a timeout), so neither does this.
 pub fn flush_within(timeout: Option<std::time::Duration>) -> bool {

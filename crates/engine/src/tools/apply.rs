@@ -367,7 +367,6 @@ impl ToolContext {
         tool: &str,
         mut prepared: Option<std::thread::ScopedJoinHandle<'_, Option<ContentNames>>>,
     ) -> Result<(), FsError> {
-        let strict = self.durability == Durability::Strict && self.history.enabled();
         let mut pending = None;
         let mut record = || -> Result<(), FsError> {
             // A preparation that panicked only leaves its work to the recording.
@@ -379,11 +378,9 @@ impl ToolContext {
                 txn: None,
                 names: names.as_ref(),
             };
+            // With `durability: 'strict'` the write waits for the level's queued syncs after its
+            // own fsync, before the rename (see `write_atomic_confined_before`).
             pending = Some(self.history.record(&file.path.real, &recorded)?);
-            if strict {
-                // The level's syncs are queued: a write durable on return needs them done first.
-                crate::fs::background::flush();
-            }
             Ok(())
         };
         let (real, display) = (&file.path.real, file.display);
