@@ -86,8 +86,8 @@ pub fn write_atomic_confined(
 /// writeback started when they are [`EARLY_WRITEBACK_FROM`] or more), before its fsync and the
 /// rename: work that must precede the rename overlaps with the disk writing the bytes. An error
 /// from `before_sync` abandons the write (nothing renamed, the temp file gone) and is returned.
-/// With [`Durability::Strict`], the syncs this thread queued (those of `before_sync` among them)
-/// are done before the rename.
+/// With [`Durability::Strict`], every sync queued so far (those of `before_sync` among them) is
+/// done before the rename.
 pub fn write_atomic_confined_before(
     real_path: &Path,
     bytes: &[u8],
@@ -222,7 +222,7 @@ fn write_to(
     if durability == Durability::Strict {
         // What `before_sync` queued (an undo level's syncs) is durable before the rename; its
         // syncs ran beside this file's own.
-        background::flush_own_syncs();
+        background::flush_syncs();
     }
     let tmp_name = tmp
         .name()

@@ -179,16 +179,19 @@ pub fn flush() {
     flush_within(None);
 }
 
-/// Waits until every sync the calling thread submitted before this call has run (its own sync
-/// lane only: other threads' syncs and the task lane are not waited for).
-pub fn flush_own_syncs() {
-    let Some(w) = SYNCS[sync_lane_of_this_thread()].running() else {
-        return;
-    };
-    let mut counts = w.counts.lock();
-    let target = counts.0;
-    while counts.1 < target {
-        w.finished.wait(&mut counts);
+/// Waits until every sync submitted before this call, by any thread, has run (the task lane is
+/// not waited for): a level's syncs may come from a helper thread of its write (a store opened
+/// beside a large write), not only from the writer's own lane.
+pub fn flush_syncs() {
+    for lane in &SYNCS {
+        let Some(w) = lane.running() else {
+            continue;
+        };
+        let mut counts = w.counts.lock();
+        let target = counts.0;
+        while counts.1 < target {
+            w.finished.wait(&mut counts);
+        }
     }
 }
 

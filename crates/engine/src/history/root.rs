@@ -395,7 +395,7 @@ impl Root {
 /// Queues the fsync of `file` (a store file or folder just written) on the calling thread's
 /// background sync lane, which runs that thread's jobs in order: a tool's write queues its own
 /// folder's sync after recording its level, so the level is durable no later than the write's
-/// rename (see [`crate::fs::background`]; a `strict` write waits for its lane before its rename).
+/// rename (see [`crate::fs::background`]; a `strict` write waits for the sync lanes before its rename).
 pub(super) fn sync_later(file: File) {
     use crate::fs::background::{submit_or_run, Job};
     submit_or_run(Job::SyncDir(file));
