@@ -301,6 +301,17 @@ fn a_new_file_is_parsed_beside_the_write_with_the_same_verdict() {
     }
 }
 
+/// A new file whose parse would outlast the write is parsed after it, on the caller's thread.
+#[test]
+fn a_larger_new_file_is_parsed_after_the_write() {
+    let text = big_js(200);
+    assert!(text.len() > worker::WHOLE_PARSE_BESIDE_UP_TO);
+    let path = Path::new("n.js");
+    let pending = Pending::start(path, None, &text, DEFAULT_MAX_BYTES, None).unwrap();
+    assert!(!pending.handed());
+    assert_eq!(pending.verdict(None, &text), Verdict::Clean);
+}
+
 /// A new file over `max_bytes` is not parsed at all, beside the write or not.
 #[test]
 fn a_new_file_over_the_limit_is_skipped_without_a_parse() {

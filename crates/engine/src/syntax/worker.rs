@@ -109,6 +109,10 @@ impl Parsing {
     }
 }
 
+/// Largest new file whose whole parse is handed to the worker: its parse (about 0.5 ms at 4 KiB)
+/// can end within the write's own time; a larger one's would still be running when the write ends.
+pub(crate) const WHOLE_PARSE_BESIDE_UP_TO: usize = 4 << 10;
+
 /// A new file's whole parse under way.
 pub(crate) enum WholeParse {
     /// Handed to the worker thread.
@@ -119,9 +123,10 @@ pub(crate) enum WholeParse {
 
 impl WholeParse {
     /// Starts the parse of `text` as `lang`: on the worker (parsing its own copy) when `overlap`
-    /// asks for it and the worker is idle, else later on the caller's thread.
+    /// asks for it, the text is at most [`WHOLE_PARSE_BESIDE_UP_TO`] and the worker is idle, else
+    /// later on the caller's thread.
     pub fn start(lang: Language, text: &str, overlap: bool) -> WholeParse {
-        if !overlap {
+        if !overlap || text.len() > WHOLE_PARSE_BESIDE_UP_TO {
             return WholeParse::Here;
         }
         let text = text.to_string();
@@ -131,10 +136,12 @@ impl WholeParse {
         }
     }
 
-    /// The tree of [`parse_tree`] for the `text` given to [`WholeParse::start`].
+    /// The tree of [`parse_tree`] for the `text` given to [`WholeParse::start`]: the worker's
+    /// when it has finished, else parsed here (a worker still parsing is not waited for: at nice
+    /// 19 on a busy machine it may not run for a while).
     pub fn tree(self, lang: Language, text: &str) -> Option<Tree> {
         match self {
-            WholeParse::Sent(handed) => handed.answer().unwrap_or_else(|| parse_tree(lang, text)),
+            WholeParse::Sent(handed) => handed.done().unwrap_or_else(|| parse_tree(lang, text)),
             WholeParse::Here => parse_tree(lang, text),
         }
     }
@@ -189,17 +196,29 @@ fn hand<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<
 }
 
 impl<T> Handed<T> {
-    /// The worker's answer; `None` when the caller takes the work back (the worker has not begun
-    /// it) or the worker failed, and must do it itself.
+    /// The worker's answer, waited for when it has begun the work; `None` when the caller takes
+    /// the work back (the worker has not begun it) or the worker failed, and must do it itself.
     fn answer(self) -> Option<T> {
-        let taken = self
-            .claim
-            .compare_exchange(QUEUED, TAKEN_BACK, Ordering::AcqRel, Ordering::Acquire)
-            .is_ok();
-        match taken {
+        match self.take_back() {
             true => None,
             false => self.answer.recv().ok(),
         }
+    }
+
+    /// The worker's answer when it has finished the work; `None` when it has not (the work is
+    /// taken back if not begun, or its late answer dropped), and the caller must do it itself.
+    fn done(self) -> Option<T> {
+        match self.take_back() {
+            true => None,
+            false => self.answer.try_recv().ok(),
+        }
+    }
+
+    /// Whether the caller took the work back before the worker began it.
+    fn take_back(&self) -> bool {
+        self.claim
+            .compare_exchange(QUEUED, TAKEN_BACK, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
     }
 }
 
