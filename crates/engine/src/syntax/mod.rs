@@ -29,8 +29,9 @@
 //! introduced none); when one fails, the whole file up to `max_bytes` — the tree before the edit from
 //! the [`ParseCache`] when it holds one, the text after it re-parsed incrementally from that tree
 //! (tree-sitter's edit API) and cached for the next edit — or, above `max_bytes`, the paragraphs
-//! around the edit before and after it; else nothing ([`Verdict::Skipped`]). [`Pending`] lets a
-//! write proceed while the paragraphs are parsed on another thread.
+//! around the edit before and after it; else nothing ([`Verdict::Skipped`]). A new file is parsed
+//! whole up to `max_bytes`. [`Pending`] lets a write proceed while the paragraphs (a new file: the
+//! whole text) are parsed on another thread.
 //!
 //! `write_guard` is the tools' side: the check run at each write as the `syntaxCheck` option says.
 
@@ -187,6 +188,19 @@ impl<'c> Pending<'c> {
             cache,
             started: scope::start(&input, overlap),
         })
+    }
+
+    /// Whether the parse was handed to the worker thread (a test's view).
+    #[cfg(test)]
+    fn handed(&self) -> bool {
+        matches!(
+            self.started,
+            scope::Started::NewFile(worker::WholeParse::Sent(_))
+                | scope::Started::Paragraphs {
+                    parsing: worker::Parsing::Sent(..),
+                    ..
+                }
+        )
     }
 
     /// The verdict; `before` and `after` must be the texts given to [`Pending::start`].

@@ -43,11 +43,13 @@ pub(crate) enum Found {
     Failed,
 }
 
-/// A check under way: what [`start`] decided, with the paragraph parses possibly running on the
-/// [`worker`] thread.
+/// A check under way: what [`start`] decided, with the parse possibly running on the [`worker`]
+/// thread.
 pub(crate) enum Started {
-    /// Decided without parsing the edit's paragraphs (a new file, PHP, too large).
-    Settled(Option<Window>),
+    /// Decided without parsing the edit's paragraphs (PHP, too large).
+    Settled(Window),
+    /// A new file, parsed whole (when it fits `max_bytes`).
+    NewFile(worker::WholeParse),
     /// The changed paragraphs (ranges of the new text) are being parsed.
     Paragraphs {
         window: Window,
@@ -56,21 +58,27 @@ pub(crate) enum Started {
     },
 }
 
-/// The cheap first phase: the edit's window and the paragraphs it changed. With `overlap`, their parse
-/// is handed to the worker thread, so the caller can write meanwhile; else [`finish`] parses them.
+/// The cheap first phase: the edit's window and the paragraphs it changed (a new file: all of it).
+/// With `overlap`, their parse is handed to the worker thread, so the caller can write meanwhile;
+/// else [`finish`] parses them.
 pub(crate) fn start(input: &Input, overlap: bool) -> Started {
     let Some(before) = input.before else {
-        return Started::Settled(None);
+        let fits = input.after.len() <= input.max_bytes;
+        return Started::NewFile(worker::WholeParse::start(
+            input.lang,
+            input.after,
+            overlap && fits,
+        ));
     };
     let window = Window::between(before, input.after);
     if input.lang == Language::Php {
-        return Started::Settled(Some(window));
+        return Started::Settled(window);
     }
     let region = Region::around(before, input.after, &window);
     let touched = touched(input.lang, before, input.after, &window, &region);
     let bytes = touched.bytes();
     if bytes > input.max_bytes || whole_is_cheaper(input, before, bytes) {
-        return Started::Settled(Some(window));
+        return Started::Settled(window);
     }
     Started::Paragraphs {
         window,
@@ -102,6 +110,10 @@ pub(crate) fn finish(input: &Input, started: Started) -> Found {
     let size = input.after.len().max(input.before.map_or(0, str::len));
     let fits = size <= input.max_bytes;
     let (window, region) = match started {
+        Started::NewFile(_) if !fits => return Found::Skipped,
+        Started::NewFile(parse) => {
+            return new_file(input, parse).map_or(Found::Failed, Found::Problems)
+        }
         Started::Settled(window) => (window, None),
         Started::Paragraphs {
             window,
@@ -114,14 +126,16 @@ pub(crate) fn finish(input: &Input, started: Started) -> Found {
                     window,
                 })
             }
-            _ => (Some(window), Some(region)),
+            _ => (window, Some(region)),
         },
     };
-    let result = match (input.before, window, region) {
-        _ if fits => whole(input, input.before.zip(window)),
-        (Some(before), Some(window), Some(region))
-            if region.new_to - region.from <= input.max_bytes =>
-        {
+    // Only a new file is started without a text before the edit.
+    let Some(before) = input.before else {
+        return Found::Failed;
+    };
+    let result = match region {
+        _ if fits => whole(input, before, window),
+        Some(region) if region.new_to - region.from <= input.max_bytes => {
             compared(input, before, &region, window)
         }
         _ => return Found::Skipped,
@@ -129,18 +143,20 @@ pub(crate) fn finish(input: &Input, started: Started) -> Found {
     result.map_or(Found::Failed, Found::Problems)
 }
 
-/// Whole-file check: the old tree from the cache or a parse, the new one re-parsed incrementally from it.
-/// `edit` is the text before the edit and its window; `None` for a new file.
-fn whole(input: &Input, edit: Option<(&str, Window)>) -> Option<Errors> {
+/// A new file's check: all the errors of its whole tree (parsed by `parse`).
+fn new_file(input: &Input, parse: worker::WholeParse) -> Option<Errors> {
+    let tree = parse.tree(input.lang, input.after)?;
+    remember(input, &tree);
+    Some(Errors {
+        introduced: errors_of(input.lang, &tree, input.after, 0),
+        window: Window::between("", input.after),
+    })
+}
+
+/// Whole-file check of the edit `before` → `after` in `window`: the old tree from the cache or a
+/// parse, the new one re-parsed incrementally from it.
+fn whole(input: &Input, before: &str, window: Window) -> Option<Errors> {
     let mut parser = new_parser(input.lang).ok()?;
-    let Some((before, window)) = edit else {
-        let tree = parse_with(&mut parser, input.after, input.lang, None).ok()?;
-        remember(input, &tree);
-        return Some(Errors {
-            introduced: errors_of(input.lang, &tree, input.after, 0),
-            window: Window::between("", input.after),
-        });
-    };
     let cached = input
         .cache
         .and_then(|c| c.cached_tree(input.path, before, input.lang));

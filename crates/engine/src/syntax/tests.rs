@@ -269,3 +269,59 @@ fn an_edit_that_starts_a_member_inside_another_checks_the_one_it_cut() {
     let fine = before.replacen("return true;", "return x > 9;", 31);
     assert_eq!(verdict("S.java", &before, &fine), Verdict::Clean);
 }
+
+/// A new file's check started beside a write hands its whole parse to the worker thread (when
+/// the worker is idle; other tests may be using it, so a few starts are tried), and its verdict is
+/// the one the check gives on the caller's thread.
+#[test]
+fn a_new_file_is_parsed_beside_the_write_with_the_same_verdict() {
+    let cases = [
+        ("n.js", "function a() {\n  if (x {\n    go();\n  }\n}\n"),
+        ("n.js", "function a() {\n  return 1;\n}\n"),
+        (
+            "n.py",
+            "def f(x):\n    return g(x\n\n\ndef h():\n    pass\n",
+        ),
+        ("n.py", "def f(x):\n    y = 1\n        return y\n"),
+    ];
+    for (name, text) in cases {
+        let path = Path::new(name);
+        let here = check(path, None, text, DEFAULT_MAX_BYTES, None);
+        let mut handed = false;
+        for _ in 0..200 {
+            let pending = Pending::start(path, None, text, DEFAULT_MAX_BYTES, None).unwrap();
+            handed = pending.handed();
+            assert_eq!(pending.verdict(None, text), here, "{name}: {text}");
+            if handed {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(handed, "{name}: the parse never went to the worker");
+    }
+}
+
+/// A new file whose parse would outlast the write is parsed after it, on the caller's thread.
+#[test]
+fn a_larger_new_file_is_parsed_after_the_write() {
+    let text = big_js(200);
+    assert!(text.len() > worker::WHOLE_PARSE_BESIDE_UP_TO);
+    let path = Path::new("n.js");
+    let pending = Pending::start(path, None, &text, DEFAULT_MAX_BYTES, None).unwrap();
+    assert!(!pending.handed());
+    assert_eq!(pending.verdict(None, &text), Verdict::Clean);
+}
+
+/// A new file over `max_bytes` is not parsed at all, beside the write or not.
+#[test]
+fn a_new_file_over_the_limit_is_skipped_without_a_parse() {
+    let text = big_js(400);
+    let max_bytes = text.len() - 1;
+    let pending = Pending::start(Path::new("n.js"), None, &text, max_bytes, None).unwrap();
+    assert!(!pending.handed());
+    let expected = Verdict::Skipped {
+        bytes: text.len(),
+        max_bytes,
+    };
+    assert_eq!(pending.verdict(None, &text), expected);
+}

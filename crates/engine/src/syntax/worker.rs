@@ -1,31 +1,29 @@
-//! The parse of an edit's changed paragraphs, on a thread of its own when the caller has other work
-//! to do meanwhile (the write).
+//! Parses beside the write: an edit's changed paragraphs, or a new file whole, on a thread of its
+//! own when the caller has other work to do meanwhile (the write).
 //!
 //! One long-lived thread serves every check, at the lowest scheduling priority (nice 19, on Linux):
 //! woken on the caller's core, a normal-priority thread would preempt the caller and the write would
 //! wait for the parse; at nice 19 it runs where a core is idle (the other one, or this one while the
 //! write waits on the disk). It never delays a check: while it has a job, other checks parse on their
 //! own thread, and a caller that comes for its answer before the worker has begun takes the job back
-//! and parses it itself.
+//! and parses it itself. Either thread parses the same text with the same grammar, so the answer does
+//! not depend on which one did.
 
 use std::cell::RefCell;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use tree_sitter::Parser;
+use tree_sitter::{Parser, Tree};
 
 use super::python_indent;
 use super::touched::{Touched, Wrapper};
 use crate::symbols::{new_parser, parse_with, Language};
 
-/// Whether every text parses as `lang` without an error (and keeps Python's indentation rules);
-/// `None` when a parse failed. The thread keeps its parser for the next call.
-pub(crate) fn all_parse(
-    lang: Language,
-    texts: impl IntoIterator<Item = impl AsRef<str>>,
-    wrapper: Option<Wrapper>,
-) -> Option<bool> {
+/// Runs `f` with this thread's parser loaded with `lang` (kept for the next call); `None` when the
+/// grammar cannot be loaded.
+fn with_parser<T>(lang: Language, f: impl FnOnce(&mut Parser) -> Option<T>) -> Option<T> {
     thread_local! {
         static PARSER: RefCell<Option<(Language, Parser)>> = const { RefCell::new(None) };
     }
@@ -33,7 +31,23 @@ pub(crate) fn all_parse(
         if kept.as_ref().is_none_or(|(l, _)| *l != lang) {
             *kept = Some((lang, new_parser(lang).ok()?));
         }
-        let parser = &mut kept.as_mut()?.1;
+        f(&mut kept.as_mut()?.1)
+    })
+}
+
+/// The tree of `text` parsed whole as `lang`; `None` when the parse failed.
+pub(crate) fn parse_tree(lang: Language, text: &str) -> Option<Tree> {
+    with_parser(lang, |parser| parse_with(parser, text, lang, None).ok())
+}
+
+/// Whether every text parses as `lang` without an error (and keeps Python's indentation rules);
+/// `None` when a parse failed.
+pub(crate) fn all_parse(
+    lang: Language,
+    texts: impl IntoIterator<Item = impl AsRef<str>>,
+    wrapper: Option<Wrapper>,
+) -> Option<bool> {
+    with_parser(lang, |parser| {
         for text in texts {
             let wrapped;
             let text = match wrapper {
@@ -57,17 +71,86 @@ pub(crate) fn all_parse(
 /// Paragraph parses under way.
 pub(crate) enum Parsing {
     /// Handed to the worker thread.
-    Sent(Handed),
+    Sent(Handed<Option<bool>>, Language, Touched),
     /// To be parsed on the caller's thread: these pieces of the new text.
     Here(Language, Touched),
 }
 
-/// A job on the worker's queue, as its caller sees it.
-pub(crate) struct Handed {
+impl Parsing {
+    /// Starts the parse of the `touched` pieces of `after`: on the worker when `overlap` asks for it
+    /// and the worker is idle, else later on the caller's thread.
+    pub fn start(lang: Language, after: &str, touched: Touched, overlap: bool) -> Parsing {
+        if !overlap || touched.pieces.is_empty() {
+            return Parsing::Here(lang, touched);
+        }
+        let texts: Vec<String> = touched
+            .pieces
+            .iter()
+            .map(|r| after[r.clone()].to_string())
+            .collect();
+        let wrapper = touched.wrapper;
+        match hand(move || all_parse(lang, &texts, wrapper)) {
+            Some(handed) => Parsing::Sent(handed, lang, touched),
+            None => Parsing::Here(lang, touched),
+        }
+    }
+
+    /// The answer of [`all_parse`] for the pieces of `after` given to [`Parsing::start`].
+    pub fn clean(self, after: &str) -> Option<bool> {
+        let (lang, touched) = match self {
+            Parsing::Here(lang, touched) => (lang, touched),
+            Parsing::Sent(handed, lang, touched) => match handed.answer() {
+                Some(answer) => return answer,
+                None => (lang, touched),
+            },
+        };
+        let texts = touched.pieces.into_iter().map(|r| &after[r]);
+        all_parse(lang, texts, touched.wrapper)
+    }
+}
+
+/// Largest new file whose whole parse is handed to the worker: its parse (about 0.5 ms at 4 KiB)
+/// can end within the write's own time; a larger one's would still be running when the write ends.
+pub(crate) const WHOLE_PARSE_BESIDE_UP_TO: usize = 4 << 10;
+
+/// A new file's whole parse under way.
+pub(crate) enum WholeParse {
+    /// Handed to the worker thread.
+    Sent(Handed<Option<Tree>>),
+    /// To be parsed on the caller's thread.
+    Here,
+}
+
+impl WholeParse {
+    /// Starts the parse of `text` as `lang`: on the worker (parsing its own copy) when `overlap`
+    /// asks for it, the text is at most [`WHOLE_PARSE_BESIDE_UP_TO`] and the worker is idle, else
+    /// later on the caller's thread.
+    pub fn start(lang: Language, text: &str, overlap: bool) -> WholeParse {
+        if !overlap || text.len() > WHOLE_PARSE_BESIDE_UP_TO {
+            return WholeParse::Here;
+        }
+        let text = text.to_string();
+        match hand(move || parse_tree(lang, &text)) {
+            Some(handed) => WholeParse::Sent(handed),
+            None => WholeParse::Here,
+        }
+    }
+
+    /// The tree of [`parse_tree`] for the `text` given to [`WholeParse::start`]: the worker's
+    /// when it has finished, else parsed here (a worker still parsing is not waited for: at nice
+    /// 19 on a busy machine it may not run for a while).
+    pub fn tree(self, lang: Language, text: &str) -> Option<Tree> {
+        match self {
+            WholeParse::Sent(handed) => handed.done().unwrap_or_else(|| parse_tree(lang, text)),
+            WholeParse::Here => parse_tree(lang, text),
+        }
+    }
+}
+
+/// Work on the worker's queue, as its caller sees it.
+pub(crate) struct Handed<T> {
     claim: Arc<AtomicU8>,
-    answer: Receiver<Option<bool>>,
-    lang: Language,
-    touched: Touched,
+    answer: Receiver<T>,
 }
 
 /// [`Job::claim`]: nobody has begun the job, the worker has, or the caller took it back.
@@ -77,68 +160,65 @@ const TAKEN_BACK: u8 = 2;
 
 struct Job {
     claim: Arc<AtomicU8>,
-    lang: Language,
-    texts: Vec<String>,
-    wrapper: Option<Wrapper>,
-    reply: SyncSender<Option<bool>>,
+    /// Does the work and sends its answer.
+    work: Box<dyn FnOnce() + Send>,
 }
 
 /// Set while the worker has a job (queued or begun).
 static BUSY: AtomicBool = AtomicBool::new(false);
 
-impl Parsing {
-    /// Starts the parse of the `touched` pieces of `after`: on the worker when `overlap` asks for it
-    /// and the worker is idle, else later on the caller's thread.
-    pub fn start(lang: Language, after: &str, touched: Touched, overlap: bool) -> Parsing {
-        if !overlap || touched.pieces.is_empty() || BUSY.swap(true, Ordering::AcqRel) {
-            return Parsing::Here(lang, touched);
-        }
-        let (reply, answer) = sync_channel(1);
-        let claim = Arc::new(AtomicU8::new(QUEUED));
-        let job = Job {
-            claim: claim.clone(),
-            lang,
-            texts: touched
-                .pieces
-                .iter()
-                .map(|r| after[r.clone()].to_string())
-                .collect(),
-            wrapper: touched.wrapper,
-            reply,
-        };
-        match worker().and_then(|w| w.lock().ok()?.send(job).ok()) {
-            Some(()) => Parsing::Sent(Handed {
-                claim,
-                answer,
-                lang,
-                touched,
-            }),
-            None => {
-                BUSY.store(false, Ordering::Release);
-                Parsing::Here(lang, touched)
+/// Hands `work` to the worker; `None` when the worker is busy or cannot be started (the caller
+/// then does the work itself).
+fn hand<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<Handed<T>> {
+    if BUSY.swap(true, Ordering::AcqRel) {
+        return None;
+    }
+    let (reply, answer) = sync_channel(1);
+    let claim = Arc::new(AtomicU8::new(QUEUED));
+    let job = Job {
+        claim: claim.clone(),
+        work: Box::new(move || {
+            // A panic drops `reply`: the caller then does the work itself.
+            let done = std::panic::catch_unwind(AssertUnwindSafe(work));
+            BUSY.store(false, Ordering::Release);
+            if let Ok(answer) = done {
+                let _ = reply.send(answer);
             }
+        }),
+    };
+    match worker().and_then(|w| w.lock().ok()?.send(job).ok()) {
+        Some(()) => Some(Handed { claim, answer }),
+        None => {
+            BUSY.store(false, Ordering::Release);
+            None
+        }
+    }
+}
+
+impl<T> Handed<T> {
+    /// The worker's answer, waited for when it has begun the work; `None` when the caller takes
+    /// the work back (the worker has not begun it) or the worker failed, and must do it itself.
+    fn answer(self) -> Option<T> {
+        match self.take_back() {
+            true => None,
+            false => self.answer.recv().ok(),
         }
     }
 
-    /// The answer of [`all_parse`] for the pieces of `after` given to [`Parsing::start`].
-    pub fn clean(self, after: &str) -> Option<bool> {
-        let (lang, touched) = match self {
-            Parsing::Here(lang, touched) => (lang, touched),
-            Parsing::Sent(handed) => {
-                let taken = handed
-                    .claim
-                    .compare_exchange(QUEUED, TAKEN_BACK, Ordering::AcqRel, Ordering::Acquire)
-                    .is_ok();
-                if !taken {
-                    if let Ok(answer) = handed.answer.recv() {
-                        return answer;
-                    }
-                }
-                (handed.lang, handed.touched)
-            }
-        };
-        let texts = touched.pieces.into_iter().map(|r| &after[r]);
-        all_parse(lang, texts, touched.wrapper)
+    /// The worker's answer when it has finished the work; `None` when it has not (the work is
+    /// taken back if not begun, or its late answer dropped), and the caller must do it itself.
+    fn done(self) -> Option<T> {
+        match self.take_back() {
+            true => None,
+            false => self.answer.try_recv().ok(),
+        }
+    }
+
+    /// Whether the caller took the work back before the worker began it.
+    fn take_back(&self) -> bool {
+        self.claim
+            .compare_exchange(QUEUED, TAKEN_BACK, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
     }
 }
 
@@ -157,10 +237,9 @@ fn worker() -> Option<&'static Mutex<Sender<Job>>> {
                             .claim
                             .compare_exchange(QUEUED, BEGUN, Ordering::AcqRel, Ordering::Acquire)
                             .is_ok();
-                        let answer = begun.then(|| all_parse(job.lang, &job.texts, job.wrapper));
-                        BUSY.store(false, Ordering::Release);
-                        if let Some(answer) = answer {
-                            let _ = job.reply.send(answer);
+                        match begun {
+                            true => (job.work)(),
+                            false => BUSY.store(false, Ordering::Release),
                         }
                     }
                 })
@@ -209,6 +288,21 @@ mod tests {
             assert_eq!(answer, Some(true));
             let answer = Parsing::start(lang, TEXT, pieces(&broken.pieces), overlap).clean(TEXT);
             assert_eq!(answer, Some(false));
+        }
+    }
+
+    #[test]
+    fn a_whole_parse_on_the_worker_gives_the_callers_tree() {
+        let here = parse_tree(Language::Python, TEXT)
+            .unwrap()
+            .root_node()
+            .to_sexp();
+        let started: Vec<WholeParse> = (0..4)
+            .map(|i| WholeParse::start(Language::Python, TEXT, i % 2 == 0))
+            .collect();
+        for parse in started {
+            let tree = parse.tree(Language::Python, TEXT).unwrap();
+            assert_eq!(tree.root_node().to_sexp(), here);
         }
     }
 

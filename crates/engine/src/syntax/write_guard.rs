@@ -1,9 +1,9 @@
 //! The syntax guard at the write: [`crate::syntax::check`] run as the `syntaxCheck` option says.
 //!
 //! In `warn` mode a single-file write runs the check beside it ([`start_guard`] before the write,
-//! [`Guard::note`] after it): the changed paragraphs are parsed on the syntax worker thread while the
-//! file goes to disk; a large write runs the whole check on a thread of its own instead (see
-//! [`crate::tools::apply`]). In `refuse` mode the verdict is needed before the write, so it is taken
+//! [`Guard::note`] after it): the changed paragraphs (a new file: the whole text) are parsed on the
+//! syntax worker thread while the file goes to disk; a large write runs the whole check on a thread
+//! of its own instead (see [`crate::tools::apply`]). In `refuse` mode the verdict is needed before the write, so it is taken
 //! at once.
 
 use std::borrow::Cow;
@@ -64,8 +64,8 @@ impl Guard<'_> {
 }
 
 /// [`guard`] for a write about to happen: the same refusal in `refuse` mode; in `warn` mode with
-/// `overlap` the paragraph parse runs on the syntax worker beside the write (without it, the whole
-/// check runs here, for a caller that is itself beside the write).
+/// `overlap` the paragraph parse (a new file's whole parse) runs on the syntax worker beside the
+/// write (without it, the whole check runs here, for a caller that is itself beside the write).
 pub fn start_guard<'a>(
     options: &SyntaxOptions,
     real: &Path,

@@ -43,8 +43,10 @@ use crate::syntax::SyntaxCheck;
 /// texts) costs about what a thread does, and its paragraph parse is beside the write already.
 pub const GUARD_BESIDE_WRITE_FROM: usize = 1 << 20;
 
-/// A new file of at least this many bytes has its syntax guard run beside its write: up to
-/// `syntaxCheckMaxBytes` the guard parses it whole, which costs more than a thread.
+/// A new file of at least this many bytes has its syntax guard run whole beside its write on a
+/// thread of its own, at normal priority: up to `syntaxCheckMaxBytes` the guard parses it whole,
+/// which costs more than the thread. One of at most 4 KiB is parsed on the syntax worker beside
+/// the write; one in between after the write (its parse outlasts the write).
 pub const NEW_FILE_GUARD_BESIDE_FROM: usize = 64 << 10;
 
 /// Writes of at least this many bytes ready their undo level beside the write of the temp file
