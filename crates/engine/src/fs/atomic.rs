@@ -54,7 +54,7 @@ pub fn write_atomic(
         display,
         false,
         Durability::Strict,
-        &mut || Ok(()),
+        None,
     )
 }
 
@@ -71,20 +71,13 @@ pub fn write_atomic_confined(
     display: &str,
     durability: Durability,
 ) -> Result<(), FsError> {
-    write_to(
-        real_path,
-        bytes,
-        mode,
-        display,
-        true,
-        durability,
-        &mut || Ok(()),
-    )
+    write_to(real_path, bytes, mode, display, true, durability, None)
 }
 
 /// [`write_atomic_confined`] that runs `before_sync` once the bytes are in the temp file (their
 /// writeback started when they are [`EARLY_WRITEBACK_FROM`] or more), before its fsync and the
-/// rename: work that must precede the rename overlaps with the disk writing the bytes. An error
+/// rename: work that must precede the rename overlaps with the disk writing the bytes, and the
+/// file system metadata it changes is committed by the same fsync as the file's. An error
 /// from `before_sync` abandons the write (nothing renamed, the temp file gone) and is returned.
 /// With [`Durability::Strict`], every sync queued so far (those of `before_sync` among them) is
 /// done before the rename.
@@ -103,7 +96,7 @@ pub fn write_atomic_confined_before(
         display,
         true,
         durability,
-        before_sync,
+        Some(before_sync),
     )
 }
 
@@ -185,7 +178,7 @@ fn write_to(
     display: &str,
     confined: bool,
     durability: Durability,
-    before_sync: &mut dyn FnMut() -> Result<(), FsError>,
+    before_sync: Option<&mut dyn FnMut() -> Result<(), FsError>>,
 ) -> Result<(), FsError> {
     let Some(name) = target.file_name() else {
         return Err(FsError::NotAFile {
@@ -216,7 +209,9 @@ fn write_to(
     if bytes.len() >= EARLY_WRITEBACK_FROM {
         crate::sys::start_writeback(&tmp.file);
     }
-    before_sync()?;
+    if let Some(work) = before_sync {
+        work()?;
+    }
     failpoint("sync")?;
     tmp.file.sync_all().map_err(io_err("sync", display))?;
     if durability == Durability::Strict {

@@ -81,15 +81,23 @@ impl Index {
 
     fn read_file(root: &Arc<Root>, file: &str) -> Option<Index> {
         let log = root.open_read_append(Sub::Index, file).ok()?;
+        let stat = LogStat::of(&log);
+        let mut idx = Index::empty(root, file);
+        if unchanged_since_parse(root, file, stat.as_ref(), &mut idx) {
+            idx.log = Some(log);
+            idx.rewrite = idx.lines > COMPACT_AFTER_LINES;
+            return Some(idx);
+        }
         let bytes = store_fs::read_at_most(&log, u64::MAX / 2)?;
         let complete = bytes.last().is_none_or(|b| *b == b'\n');
-        let mut idx = Index::empty(root, file);
         idx.rewrite = !complete;
         idx.log = Some(log);
         let parsed = parsed_prefix(root, file, &bytes, &mut idx);
         idx.parse_lines(&bytes[parsed..], complete)?;
         if complete {
-            remember_parse(root, file, bytes, &idx);
+            // The status taken before the read holds only if the log did not grow meanwhile.
+            let stat = stat.filter(|st| st.len == bytes.len() as u64);
+            remember_parse(root, file, bytes, stat, &idx);
         }
         idx.rewrite |= idx.lines > COMPACT_AFTER_LINES;
         Some(idx)
@@ -156,8 +164,9 @@ impl Index {
         };
         file.write_all(&buf)
             .map_err(self.io("append to the index of"))?;
-        super::root::sync_later(file);
         self.lines += count;
+        remember_append(&self.root, &self.file, &buf, LogStat::of(&file), self);
+        super::root::sync_later(file);
         Ok(())
     }
 
@@ -169,6 +178,7 @@ impl Index {
         let path = Line::Path(self.path.clone());
         let pushes = self.entries.iter().cloned().map(Line::Push);
         let buf = self.encode(std::iter::once(path).chain(pushes))?;
+        forget_parse(&self.root, &self.file);
         store_fs::write_whole(&self.root, Sub::Index, &self.file, &buf)?;
         self.lines = self.entries.len() + 1;
         self.log = None; // replaced by the rename
@@ -199,6 +209,7 @@ impl Index {
     }
 
     fn remove_file(&mut self) -> Result<(), HistoryError> {
+        forget_parse(&self.root, &self.file);
         self.lines = 0;
         self.log = None;
         self.rewrite = false;
@@ -220,12 +231,47 @@ impl Index {
 
 /// The last parse of a complete index log (its bytes and the fold of their lines), so the next
 /// load of the same log parses only the lines appended since. Checked against the bytes read, so
-/// a log changed any other way (rewritten, by another process) is parsed whole again.
+/// a log changed any other way (rewritten, by another process) is parsed whole again; a log
+/// whose status is still the one taken after that parse or this process's last append to it
+/// (same file, length, change times) is not read at all.
 struct ParsedLog {
     bytes: Vec<u8>,
+    stat: Option<LogStat>,
     path: String,
     entries: Vec<HistoryEntry>,
     lines: usize,
+}
+
+/// What identifies one state of a log file: an append changes its length and change time, a
+/// rewrite (a rename over it) its inode and birth time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LogStat {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    ctime_ns: i128,
+    mtime_ns: i128,
+    btime_ns: Option<i128>,
+}
+
+impl LogStat {
+    fn of(file: &std::fs::File) -> Option<LogStat> {
+        use std::os::unix::fs::MetadataExt;
+        let m = file.metadata().ok()?;
+        let ns = |s: i64, n: i64| i128::from(s) * 1_000_000_000 + i128::from(n);
+        let btime_ns = m.created().ok().and_then(|t| {
+            let d = t.duration_since(std::time::UNIX_EPOCH).ok()?;
+            Some(d.as_nanos() as i128)
+        });
+        Some(LogStat {
+            dev: m.dev(),
+            ino: m.ino(),
+            len: m.len(),
+            ctime_ns: ns(m.ctime(), m.ctime_nsec()),
+            mtime_ns: ns(m.mtime(), m.mtime_nsec()),
+            btime_ns,
+        })
+    }
 }
 
 /// Logs kept parsed, at most [`PARSED_LOGS_KEPT`], keyed by store folder and log name.
@@ -249,8 +295,55 @@ fn parsed_prefix(root: &Root, file: &str, bytes: &[u8], idx: &mut Index) -> usiz
     }
 }
 
-/// Keeps `idx`, the fold of the complete log `bytes`, for [`parsed_prefix`].
-fn remember_parse(root: &Root, file: &str, bytes: Vec<u8>, idx: &Index) {
+/// When `file`'s log still has the status `stat` recorded with its last parse, puts that parse
+/// in `idx` (nothing read) and returns true.
+fn unchanged_since_parse(root: &Root, file: &str, stat: Option<&LogStat>, idx: &mut Index) -> bool {
+    let Some(stat) = stat else { return false };
+    let logs = PARSED_LOGS.lock();
+    let key = (root.path().to_path_buf(), file.to_string());
+    match logs.as_ref().and_then(|m| m.get(&key)) {
+        Some(p) if p.stat.as_ref() == Some(stat) => {
+            idx.path.clone_from(&p.path);
+            idx.entries.clone_from(&p.entries);
+            idx.lines = p.lines;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// After this process appended `appended` to `file`'s log (now of status `stat`) and `idx` holds
+/// the fold of the whole log: extends the kept parse when it was the log just before the append
+/// (loaded under the same hold of the store lock); else forgets it.
+fn remember_append(root: &Root, file: &str, appended: &[u8], stat: Option<LogStat>, idx: &Index) {
+    let mut logs = PARSED_LOGS.lock();
+    let key = (root.path().to_path_buf(), file.to_string());
+    let Some(p) = logs.as_mut().and_then(|m| m.get_mut(&key)) else {
+        return;
+    };
+    match stat {
+        Some(stat) if p.bytes.len() as u64 + appended.len() as u64 == stat.len => {
+            p.bytes.extend_from_slice(appended);
+            p.stat = Some(stat);
+            p.path.clone_from(&idx.path);
+            p.entries.clone_from(&idx.entries);
+            p.lines = idx.lines;
+        }
+        _ => drop(logs.as_mut().map(|m| m.remove(&key))),
+    }
+}
+
+/// Forgets the kept parse of `file`'s log (about to be rewritten or removed).
+fn forget_parse(root: &Root, file: &str) {
+    let key = (root.path().to_path_buf(), file.to_string());
+    if let Some(m) = PARSED_LOGS.lock().as_mut() {
+        m.remove(&key);
+    }
+}
+
+/// Keeps `idx`, the fold of the complete log `bytes` (of status `stat` when it was read whole),
+/// for [`parsed_prefix`] and [`unchanged_since_parse`].
+fn remember_parse(root: &Root, file: &str, bytes: Vec<u8>, stat: Option<LogStat>, idx: &Index) {
     let mut logs = PARSED_LOGS.lock();
     let logs = logs.get_or_insert_with(HashMap::new);
     let key = (root.path().to_path_buf(), file.to_string());
@@ -259,6 +352,7 @@ fn remember_parse(root: &Root, file: &str, bytes: Vec<u8>, idx: &Index) {
     }
     let parsed = ParsedLog {
         bytes,
+        stat,
         path: idx.path.clone(),
         entries: idx.entries.clone(),
         lines: idx.lines,

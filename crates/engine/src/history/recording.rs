@@ -63,9 +63,11 @@ pub struct Recorded<'a> {
 
 /// The blob of a written content, still to be stored once the write has landed: the level is
 /// complete without it (it lets a refused undo show what changed, and serves as the next
-/// level's previous content). A large one is written on the background thread; a small one
-/// (at most [`BACKGROUND_BLOB_FROM`] bytes less one) at once, so a call that returns has left no
-/// work in the store behind it in the common case.
+/// level's previous content). A large one is written on the background thread once the write
+/// has landed; a small one (at most [`BACKGROUND_BLOB_FROM`] bytes less one) beside the write's
+/// fsync, before its rename ([`Pending::finish_if_small`]; a write that then fails leaves it
+/// unreferenced, and eviction takes unreferenced blobs first), so a call that returns has left
+/// no work in the store behind it in the common case.
 #[derive(Debug)]
 pub struct Pending {
     store: HistoryStore,
@@ -76,6 +78,16 @@ pub struct Pending {
 pub const BACKGROUND_BLOB_FROM: usize = 256 << 10;
 
 impl Pending {
+    /// Stores `written` now when it is small (below [`BACKGROUND_BLOB_FROM`]); a large one is
+    /// handed back, to be finished once the write has landed (best effort, as [`Self::finish`]).
+    pub fn finish_if_small(self, written: &[u8]) -> Option<Pending> {
+        if written.len() >= BACKGROUND_BLOB_FROM {
+            return Some(self);
+        }
+        self.finish(written);
+        None
+    }
+
     /// Stores `written` (the bytes the landed write left): see [`Pending`]. On the background
     /// thread it runs inline when the thread's queue is full; the bytes it takes are the copy the
     /// recent names keep of them (see [`crate::history::names`]) when they still hold it, so the

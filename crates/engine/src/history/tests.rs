@@ -314,6 +314,36 @@ fn a_log_changed_behind_the_store_is_read_as_it_now_is() {
     assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v4"[..]));
 }
 
+/// A log whose status changed since this process last parsed or appended to it is read again:
+/// a line appended by another writer, and a copy renamed over it (same length, other bytes).
+#[test]
+fn a_log_appended_or_replaced_by_another_writer_is_read_again() {
+    use std::io::Write;
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    s.record(f, b"v1", "edit").unwrap();
+    s.record(f, b"v2", "edit").unwrap();
+    assert_eq!(s.levels(f).unwrap().len(), 2);
+    let log = index_log(&s);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let last = text.lines().last().unwrap().to_string();
+    let mut appender = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+    appender.write_all(format!("{last}\n").as_bytes()).unwrap();
+    drop(appender);
+    assert_eq!(s.levels(f).unwrap().len(), 3, "the appended line is read");
+    let swapped = std::fs::read_to_string(&log)
+        .unwrap()
+        .replace("\"tool\":\"edit\"", "\"tool\":\"sed1\"");
+    let copy = log.with_extension("copy");
+    std::fs::write(&copy, &swapped).unwrap();
+    std::fs::rename(&copy, &log).unwrap();
+    let tools: Vec<String> = s.levels(f).unwrap().into_iter().map(|e| e.tool).collect();
+    assert_eq!(tools, ["sed1", "sed1", "sed1"], "the replaced log is read");
+    s.record(f, b"v3", "edit").unwrap();
+    assert_eq!(s.levels(f).unwrap().len(), 4);
+    assert_eq!(pop(&s, f).unwrap().as_deref(), Some(&b"v3"[..]));
+}
+
 /// A crash mid-append leaves a last line without its newline: it is ignored, and the next
 /// change rewrites the log whole so the torn bytes never end up in the middle.
 #[test]

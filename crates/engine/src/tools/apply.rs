@@ -276,7 +276,7 @@ impl ToolContext {
     /// Records the undo level, writes every file (all or nothing), then stores the blobs.
     fn write_change(&self, change: &Change) -> Result<(), FsError> {
         if let (Recording::Level(tool), [file]) = (change.recording, change.files.as_slice()) {
-            if let (Some(_), Some(after)) = (file.before, file.after) {
+            if let Some(after) = file.after {
                 return self.write_with_level(file, after, tool);
             }
         }
@@ -327,14 +327,26 @@ impl ToolContext {
         Ok(())
     }
 
-    /// Replaces one file's content and records its level while the bytes go to disk: once they
-    /// are in the temp file and before its fsync and rename, so the level is still recorded (and
-    /// its syncs queued) ahead of the rename. A level that cannot be recorded abandons the write;
-    /// a write that fails after its level was recorded takes the level back.
+    /// Replaces or creates one file and records its level while the bytes go to disk: once they
+    /// are in the temp file, beside its fsync and before the rename, so the level is still
+    /// recorded (and its syncs queued) ahead of the rename; a small written content's blob is
+    /// stored there too. A level that cannot be recorded abandons the write; a write that fails
+    /// after its level was recorded takes the level back.
     fn write_with_level(&self, file: &FileEdit, after: &[u8], tool: &str) -> Result<(), FsError> {
+        let (real, display) = (&file.path.real, file.display);
+        let mode = match file.before {
+            Some(_) => WriteMode::Replace,
+            None => {
+                create_parent_dirs(real, display)?;
+                WriteMode::CreateNew
+            }
+        };
+        if !self.history.enabled() {
+            return write_atomic_confined(real, after, mode, display, self.durability);
+        }
         std::thread::scope(|scope| {
             let prepared = self.prepare_level(scope, file.before, after);
-            self.write_with_level_prepared(file, after, tool, prepared)
+            self.write_with_level_prepared(file, after, mode, tool, prepared)
         })
     }
 
@@ -366,6 +378,7 @@ impl ToolContext {
         &self,
         file: &FileEdit,
         after: &[u8],
+        mode: WriteMode,
         tool: &str,
         mut prepared: Option<std::thread::ScopedJoinHandle<'_, Option<ContentNames>>>,
     ) -> Result<(), FsError> {
@@ -382,18 +395,14 @@ impl ToolContext {
             };
             // With `durability: 'strict'` the write waits for the level's queued syncs after its
             // own fsync, before the rename (see `write_atomic_confined_before`).
-            pending = Some(self.history.record(&file.path.real, &recorded)?);
+            let recorded = self.history.record(&file.path.real, &recorded)?;
+            // A small blob is stored now, beside the fsync; a large one once the write landed.
+            pending = Some(recorded.and_then(|p| p.finish_if_small(after)));
             Ok(())
         };
         let (real, display) = (&file.path.real, file.display);
-        let written = write_atomic_confined_before(
-            real,
-            after,
-            WriteMode::Replace,
-            display,
-            self.durability,
-            &mut record,
-        );
+        let written =
+            write_atomic_confined_before(real, after, mode, display, self.durability, &mut record);
         match (written, pending) {
             (Ok(()), Some(Some(pending))) => {
                 pending.finish(after);
