@@ -82,8 +82,10 @@ fn check(files: &[(&str, &str)], setup: Option<(Run, Value)>, run: Run, params: 
     let written = run(&ctx, &params);
     assert_eq!(previewed, written, "{params}");
     // The last content planned for each file is what the write left there.
-    let last: BTreeMap<String, Option<Vec<u8>>> =
-        planned.into_iter().map(|f| (f.display, f.after)).collect();
+    let last: BTreeMap<String, Option<Vec<u8>>> = planned
+        .iter()
+        .map(|f| (f.display.clone(), f.after_bytes()))
+        .collect();
     for (display, after) in last {
         let on_disk = std::fs::read(ws.path().join(&display)).ok();
         assert_eq!(on_disk, after, "{display} after {params}");
