@@ -10,9 +10,10 @@
 //!   level that cannot be recorded refuses the change before anything is written), the atomic writes (if one fails, the files already written are put back and the level is
 //!   taken back), then the written contents' blobs. The caller then runs its after-write bookkeeping
 //!   ([`ToolContext::after_write`]).
-//! - **preview**: the same checks and the same syntax note; each file's planned content goes to
-//!   the preview's collector; nothing is written, no undo level is made, and the after-write
-//!   bookkeeping does nothing.
+//! - **preview**: the same checks and the same syntax note (the guard beside the planning where
+//!   it would run beside the write); each file's planned content goes to the preview's
+//!   collector; nothing is written, no undo level is made, and the after-write bookkeeping does
+//!   nothing.
 //!
 //! Undo levels are written ahead: the level of a write (the previous content's blob, and the
 //! hashes of both contents) is recorded under the file's lock before the new content is renamed
@@ -226,32 +227,33 @@ impl ToolContext {
             true => self.start_guards(change, true)?,
             false => Vec::new(),
         };
-        match &self.mode {
-            Mode::Preview(collector) => {
-                let recording = match change.recording {
-                    Recording::Level(tool)
-                    | Recording::Transaction(tool)
-                    | Recording::Restore(tool) => PlannedRecording::Level(tool.to_string()),
-                    Recording::Forget => PlannedRecording::Forget,
-                    Recording::Undo => PlannedRecording::Undo,
-                };
-                let planned = change.files.iter();
-                let planned: Vec<_> = planned
-                    .map(|f| PlannedFile::new(f, recording.clone()))
-                    .collect();
-                collector
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .files
-                    .extend(planned);
-            }
-            Mode::Write => self.write_change(change)?,
-        }
+        self.land(change)?;
         Ok(guards.into_iter().map(Guard::note).collect())
     }
 
+    /// Writes the change, or in preview mode hands each file's planned content to the collector.
+    fn land(&self, change: &Change) -> Result<(), FsError> {
+        let Mode::Preview(collector) = &self.mode else {
+            return self.write_change(change);
+        };
+        let recording = match change.recording {
+            Recording::Level(tool) | Recording::Transaction(tool) | Recording::Restore(tool) => {
+                PlannedRecording::Level(tool.to_string())
+            }
+            Recording::Forget => PlannedRecording::Forget,
+            Recording::Undo => PlannedRecording::Undo,
+        };
+        let planned = change.files.iter();
+        let planned: Vec<_> = planned
+            .map(|f| PlannedFile::new(f, recording.clone()))
+            .collect();
+        let mut plan = collector.lock().unwrap_or_else(|e| e.into_inner());
+        plan.files.extend(planned);
+        Ok(())
+    }
+
     /// Whether the change's syntax guard runs whole on a thread of its own while the change is
-    /// written: in `warn` mode (the verdict is needed only for the reply), for writes of at least
+    /// written (previewing: planned): in `warn` mode (the verdict is needed only for the reply), for writes of at least
     /// [`GUARD_BESIDE_WRITE_FROM`] bytes, or that create a file of at least
     /// [`NEW_FILE_GUARD_BESIDE_FROM`], whose guard costs more than the thread.
     fn guards_beside_write(&self, change: &Change) -> bool {
@@ -264,13 +266,11 @@ impl ToolContext {
         let bytes: usize = afters().map(|(_, len)| len).sum();
         let new_file =
             afters().any(|(f, len)| f.before.is_none() && len >= NEW_FILE_GUARD_BESIDE_FROM);
-        matches!(self.mode, Mode::Write)
-            && self.syntax.mode == SyntaxCheck::Warn
-            && (bytes >= GUARD_BESIDE_WRITE_FROM || new_file)
+        self.syntax.mode == SyntaxCheck::Warn && (bytes >= GUARD_BESIDE_WRITE_FROM || new_file)
     }
 
-    /// Writes the change while its syntax guard runs on a scoped thread; the guard's note once
-    /// both are done (a failed write's error, whatever the guard found).
+    /// Writes (previewing: plans) the change while its syntax guard runs on a scoped thread; the
+    /// guard's note once both are done (a failed write's error, whatever the guard found).
     fn write_beside_guards(&self, change: &Change) -> Result<String, FsError> {
         std::thread::scope(|scope| {
             let guards = std::thread::Builder::new()
@@ -282,10 +282,10 @@ impl ToolContext {
             let Ok(guards) = guards else {
                 // No thread: the guard runs here, before the write, as for a small one.
                 let guards = self.start_guards(change, true)?;
-                self.write_change(change)?;
+                self.land(change)?;
                 return Ok(guards.into_iter().map(Guard::note).collect());
             };
-            let written = self.write_change(change);
+            let written = self.land(change);
             let note = guards
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

@@ -158,6 +158,24 @@ fn edit_in_every_mode() {
     check(&files, None, edit::call, symbol);
 }
 
+/// A file of 1 MiB or more, whose syntax guard runs beside the planning as beside a write: the
+/// preview answers the direct call's text, its syntax warning included.
+#[test]
+fn a_large_files_preview_carries_the_direct_calls_syntax_note() {
+    let big = format!("{}{JS}", "let a = 1;\n".repeat(110_000));
+    assert!(big.len() >= super::apply::GUARD_BESIDE_WRITE_FROM);
+    let files = [("big.js", big.as_str())];
+    let broken = json!({"file_path": "big.js", "old_string": "return 'hi';", "new_string": "return 'hi' +;"});
+    check(&files, None, edit::call, broken.clone());
+    let (_ws, _hist, ctx) = workspace(&files, &None);
+    let direct = edit::call(&ctx, &broken);
+    assert!(
+        direct.text.to_lowercase().contains("syntax"),
+        "{}",
+        direct.text
+    );
+}
+
 #[test]
 fn create_new_and_overwrite() {
     let new = json!({"file_path": "dir/n.txt", "content": "new\n"});
