@@ -126,6 +126,23 @@ impl Splice {
         }
     }
 
+    /// `after` as a splice of `base`: their longest common head and tail are not copied.
+    pub fn of(base: &[u8], after: &[u8]) -> Self {
+        let head = crate::tools::diff::common_prefix(base, after);
+        let tail = crate::tools::diff::common_suffix(&base[head..], &after[head..]);
+        Splice::new(head, after[head..after.len() - tail].to_vec(), tail)
+    }
+
+    /// Its head length, middle bytes and tail length.
+    pub fn parts(&self) -> (usize, &[u8], usize) {
+        (self.head as usize, &self.middle, self.tail as usize)
+    }
+
+    /// True when it makes `base` itself (`base` being the content it was made from).
+    pub fn keeps(&self, base: &[u8]) -> bool {
+        self.middle.is_empty() && self.head.saturating_add(self.tail) == base.len() as u64
+    }
+
     /// The content this splice makes of `base`; `None` when `base` is shorter than its head and
     /// tail together.
     pub fn apply(&self, base: &[u8]) -> Option<Vec<u8>> {
@@ -141,25 +158,21 @@ impl Splice {
 }
 
 impl PreviewedFile {
-    /// A file of a preview that read `before` and would leave `after` (`None`: no file).
+    /// A file of a preview that read `before` (`None`: no file; `name` its blob name when
+    /// already known) and would leave `write` made of it (`None`: no file).
     pub fn new(
         display: String,
         (real, lexical): (&Path, &Path),
         before: Option<Vec<u8>>,
-        after: Option<Vec<u8>>,
+        name: Option<String>,
+        write: Option<Splice>,
     ) -> Self {
-        let base = before.as_deref().unwrap_or_default();
-        let write = after.map(|after| {
-            let head = crate::tools::diff::common_prefix(base, &after);
-            let tail = crate::tools::diff::common_suffix(&base[head..], &after[head..]);
-            Splice::new(head, after[head..after.len() - tail].to_vec(), tail)
-        });
         PreviewedFile {
             display,
             real: store_fs::path_bytes(real).into_owned(),
             lexical: store_fs::path_bytes(lexical).into_owned(),
             read: before.as_deref().map(|b| ReadContent {
-                name: super::content_name(b),
+                name: name.unwrap_or_else(|| super::content_name(b)),
                 len: b.len() as u64,
             }),
             write,

@@ -186,13 +186,19 @@ fn stale_temps_in_previews_and_the_store_folder_are_collected_at_open() {
 /// short one goes before an hour-old one made with the default.
 #[test]
 fn the_cap_evicts_previews_by_their_own_time_to_live() {
-    use super::previews::{PreviewRecord, PreviewedFile, PREVIEW_FORMAT};
+    use super::previews::{PreviewRecord, PreviewedFile, Splice, PREVIEW_FORMAT};
     let (_d, s) = store();
     let s = s.with_max_bytes(64 << 10);
     let store = s.previews();
     let preview = |created_ms: u64, ttl_ms: u64| {
         let paths = (Path::new("/w/p"), Path::new("/w/p"));
-        let file = PreviewedFile::new("p".into(), paths, None, Some(vec![b'p'; 20_000]));
+        let file = PreviewedFile::new(
+            "p".into(),
+            paths,
+            None,
+            None,
+            Some(Splice::of(&[], &[b'p'; 20_000])),
+        );
         let record = PreviewRecord {
             format: PREVIEW_FORMAT,
             created_ms,
@@ -225,7 +231,7 @@ fn the_cap_evicts_previews_by_their_own_time_to_live() {
 
 #[test]
 fn stored_previews_count_in_the_cap_expired_ones_first() {
-    use super::previews::{PreviewRecord, PreviewedFile};
+    use super::previews::{PreviewRecord, PreviewedFile, Splice};
     let (_d, s) = store();
     let cap = 64 << 10;
     let s = s.with_max_bytes(cap);
@@ -233,7 +239,13 @@ fn stored_previews_count_in_the_cap_expired_ones_first() {
     let day = 24 * 3600 * 1000;
     let preview = |created_ms: u64| {
         let paths = (Path::new("/w/p"), Path::new("/w/p"));
-        let file = PreviewedFile::new("p".into(), paths, None, Some(vec![b'p'; 20_000]));
+        let file = PreviewedFile::new(
+            "p".into(),
+            paths,
+            None,
+            None,
+            Some(Splice::of(&[], &[b'p'; 20_000])),
+        );
         let record = PreviewRecord {
             format: super::previews::PREVIEW_FORMAT,
             created_ms,

@@ -10,9 +10,10 @@
 //!   level that cannot be recorded refuses the change before anything is written), the atomic writes (if one fails, the files already written are put back and the level is
 //!   taken back), then the written contents' blobs. The caller then runs its after-write bookkeeping
 //!   ([`ToolContext::after_write`]).
-//! - **preview**: the same checks and the same syntax note; each file's planned content goes to
-//!   the preview's collector; nothing is written, no undo level is made, and the after-write
-//!   bookkeeping does nothing.
+//! - **preview**: the same checks and the same syntax note (the guard beside the planning where
+//!   it would run beside the write); each file's planned content goes to the preview's
+//!   collector; nothing is written, no undo level is made, and the after-write bookkeeping does
+//!   nothing.
 //!
 //! Undo levels are written ahead: the level of a write (the previous content's blob, and the
 //! hashes of both contents) is recorded under the file's lock before the new content is renamed
@@ -33,6 +34,7 @@ use crate::fs::atomic::{
 };
 use crate::fs::background::Durability;
 use crate::fs::{FsError, ResolvedPath};
+use crate::history::previews::Splice;
 use crate::history::recording::{Recorded, TxnFile};
 use crate::history::ContentNames;
 use crate::syntax::write_guard::{start_guard, start_guard_bytes, Guard};
@@ -63,13 +65,21 @@ pub enum Mode {
     Preview(Arc<Mutex<Plan>>),
 }
 
-/// One file of a previewed change: where, and its content before and after (`None`: no file).
+/// One file of a previewed change: where, and its content before and after (`None`: no file),
+/// the content after kept as a splice of the content before (the shared head and tail, found
+/// once here, are not copied again; the diff and the stored preview start from them). The
+/// change's diff and the name of the content before are found when it is planned, while the
+/// syntax guard's parse runs on its worker.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedFile {
     pub display: String,
     pub path: ResolvedPath,
     pub before: Option<Vec<u8>>,
-    pub after: Option<Vec<u8>>,
+    pub after: Option<Splice>,
+    /// The unified diff from `before` to `after` and its added and deleted line counts.
+    pub diff: (String, usize, usize),
+    /// The blob name of `before` (see [`crate::history::content_name`]).
+    pub before_name: Option<String>,
     /// How the write would record it: the tool's name, and whether it is undo's own change,
     /// a write forgetting the file's levels, or an ordinary level.
     pub recording: PlannedRecording,
@@ -97,12 +107,59 @@ pub struct Plan {
     pub checkpoint_first: Option<String>,
 }
 
+impl PlannedFile {
+    fn new(file: &FileEdit, recording: PlannedRecording) -> Self {
+        let base = file.before.unwrap_or_default();
+        let after = file.after.map(|after| Splice::of(base, after));
+        let parts = after.as_ref().map_or((0, &[][..], 0), Splice::parts);
+        PlannedFile {
+            display: file.display.to_string(),
+            path: file.path.clone(),
+            before: file.before.map(<[u8]>::to_vec),
+            diff: super::diff::unified_counted_spliced(base, parts, file.display),
+            before_name: file.before.map(crate::history::content_name),
+            after,
+            recording,
+        }
+    }
+
+    /// A later change of the same file planned after this one: the content after is that
+    /// change's (the diff and the content before stay this file's first).
+    pub fn then(&mut self, later: &PlannedFile) {
+        let after = later.after_bytes();
+        self.after = after.as_deref().map(|a| Splice::of(self.base(), a));
+        let parts = self.after.as_ref().map_or((0, &[][..], 0), Splice::parts);
+        self.diff = super::diff::unified_counted_spliced(self.base(), parts, &self.display);
+    }
+
+    /// The content before, empty when there was no file (the base of [`Self::after`]).
+    pub fn base(&self) -> &[u8] {
+        self.before.as_deref().unwrap_or_default()
+    }
+
+    /// The content after, built (`None`: no file).
+    pub fn after_bytes(&self) -> Option<Vec<u8>> {
+        // A splice made of this base always fits it.
+        let after = self.after.as_ref()?;
+        Some(after.apply(self.base()).unwrap_or_default())
+    }
+
+    /// True when the content after is the content before.
+    pub fn unchanged(&self) -> bool {
+        match (&self.before, &self.after) {
+            (None, None) => true,
+            (Some(before), Some(after)) => after.keeps(before),
+            _ => false,
+        }
+    }
+}
+
 impl Plan {
     /// The content an earlier change of this plan leaves at `real` (`Some(None)`: deleted),
     /// `None` when no change planned that file.
-    pub fn planned(&self, real: &std::path::Path) -> Option<Option<&[u8]>> {
+    pub fn planned(&self, real: &std::path::Path) -> Option<Option<Vec<u8>>> {
         let file = self.files.iter().rev().find(|f| f.path.real == real)?;
-        Some(file.after.as_deref())
+        Some(file.after_bytes())
     }
 }
 
@@ -172,31 +229,33 @@ impl ToolContext {
             true => self.start_guards(change, true)?,
             false => Vec::new(),
         };
-        match &self.mode {
-            Mode::Preview(collector) => {
-                let recording = match change.recording {
-                    Recording::Level(tool)
-                    | Recording::Transaction(tool)
-                    | Recording::Restore(tool) => PlannedRecording::Level(tool.to_string()),
-                    Recording::Forget => PlannedRecording::Forget,
-                    Recording::Undo => PlannedRecording::Undo,
-                };
-                let mut plan = collector.lock().unwrap_or_else(|e| e.into_inner());
-                plan.files.extend(change.files.iter().map(|f| PlannedFile {
-                    display: f.display.to_string(),
-                    path: f.path.clone(),
-                    before: f.before.map(<[u8]>::to_vec),
-                    after: f.after.map(<[u8]>::to_vec),
-                    recording: recording.clone(),
-                }));
-            }
-            Mode::Write => self.write_change(change)?,
-        }
+        self.land(change)?;
         Ok(guards.into_iter().map(Guard::note).collect())
     }
 
+    /// Writes the change, or in preview mode hands each file's planned content to the collector.
+    fn land(&self, change: &Change) -> Result<(), FsError> {
+        let Mode::Preview(collector) = &self.mode else {
+            return self.write_change(change);
+        };
+        let recording = match change.recording {
+            Recording::Level(tool) | Recording::Transaction(tool) | Recording::Restore(tool) => {
+                PlannedRecording::Level(tool.to_string())
+            }
+            Recording::Forget => PlannedRecording::Forget,
+            Recording::Undo => PlannedRecording::Undo,
+        };
+        let planned = change.files.iter();
+        let planned: Vec<_> = planned
+            .map(|f| PlannedFile::new(f, recording.clone()))
+            .collect();
+        let mut plan = collector.lock().unwrap_or_else(|e| e.into_inner());
+        plan.files.extend(planned);
+        Ok(())
+    }
+
     /// Whether the change's syntax guard runs whole on a thread of its own while the change is
-    /// written: in `warn` mode (the verdict is needed only for the reply), for writes of at least
+    /// written (previewing: planned): in `warn` mode (the verdict is needed only for the reply), for writes of at least
     /// [`GUARD_BESIDE_WRITE_FROM`] bytes, or that create a file of at least
     /// [`NEW_FILE_GUARD_BESIDE_FROM`], whose guard costs more than the thread.
     fn guards_beside_write(&self, change: &Change) -> bool {
@@ -209,13 +268,11 @@ impl ToolContext {
         let bytes: usize = afters().map(|(_, len)| len).sum();
         let new_file =
             afters().any(|(f, len)| f.before.is_none() && len >= NEW_FILE_GUARD_BESIDE_FROM);
-        matches!(self.mode, Mode::Write)
-            && self.syntax.mode == SyntaxCheck::Warn
-            && (bytes >= GUARD_BESIDE_WRITE_FROM || new_file)
+        self.syntax.mode == SyntaxCheck::Warn && (bytes >= GUARD_BESIDE_WRITE_FROM || new_file)
     }
 
-    /// Writes the change while its syntax guard runs on a scoped thread; the guard's note once
-    /// both are done (a failed write's error, whatever the guard found).
+    /// Writes (previewing: plans) the change while its syntax guard runs on a scoped thread; the
+    /// guard's note once both are done (a failed write's error, whatever the guard found).
     fn write_beside_guards(&self, change: &Change) -> Result<String, FsError> {
         std::thread::scope(|scope| {
             let guards = std::thread::Builder::new()
@@ -227,10 +284,10 @@ impl ToolContext {
             let Ok(guards) = guards else {
                 // No thread: the guard runs here, before the write, as for a small one.
                 let guards = self.start_guards(change, true)?;
-                self.write_change(change)?;
+                self.land(change)?;
                 return Ok(guards.into_iter().map(Guard::note).collect());
             };
-            let written = self.write_change(change);
+            let written = self.land(change);
             let note = guards
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));

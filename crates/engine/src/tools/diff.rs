@@ -4,6 +4,7 @@
 //! differently in the whole texts (`similar` slides changes along repeated lines), the lines of
 //! the whole texts are compared once, without hashing every line (what makes `similar`'s own text
 //! diff slow on a large file). Either way the output is the whole-file diff's, byte for byte.
+//! Byte contents (previews) are decoded as text only in that region.
 
 use similar::{Algorithm, DiffOp, DiffTag, TextDiff};
 
@@ -73,47 +74,130 @@ fn whole(before: &str, after: &str, name: &str) -> (String, usize, usize) {
 /// and for `similar`'s compaction to settle inside the region).
 const MARGIN: usize = 16;
 
-/// The diff of the changed region alone: the lines from [`MARGIN`] above the first byte that
-/// differs to [`MARGIN`] below the last, numbered as the file's own. `None` (diff the whole
-/// texts) when a text has a lone `\r` (a line end to `similar`, not to this scan) or a change
-/// settles within [`CONTEXT`] lines of the region's edge, where more lines could move it.
+/// The diff of the changed region alone (see [`Region`]). `None` (diff the whole texts) when a
+/// text has a lone `\r` (a line end to `similar`, not to this scan) or a change settles within
+/// [`CONTEXT`] lines of the region's edge, where more lines could move it.
 fn around_change(before: &str, after: &str, name: &str) -> Option<(String, usize, usize)> {
-    if has_lone_cr(before) || has_lone_cr(after) {
+    if has_lone_cr(before.as_bytes()) || has_lone_cr(after.as_bytes()) {
         return None;
     }
     let (a, b) = (before.as_bytes(), after.as_bytes());
     let head = common_prefix(a, b);
-    let tail = a.len() - common_suffix(&a[head..], &b[head..]);
-    let mut start = line_start(a, head);
-    let mut end = line_after(a, tail);
-    for _ in 0..MARGIN {
-        start = if start > 0 {
-            line_start(a, start - 1)
-        } else {
-            0
-        };
-        end = line_after(a, end);
+    let region = Region::of(a, head, a.len() - common_suffix(&a[head..], &b[head..]));
+    let new_end = b.len() - (a.len() - region.end);
+    region.diff(
+        &before[region.start..region.end],
+        &after[region.start..new_end],
+        name,
+    )
+}
+
+/// [`unified_counted`] of two contents read as text (invalid UTF-8 replaced as
+/// `String::from_utf8_lossy` does), the new one given as the old one's first `head` bytes, then
+/// `middle`, then its last `tail` bytes (`head + tail` at most `before.len()`). Only the changed
+/// region is decoded and the new content is not built, unless a lone `\r` or a change settling
+/// at the region's edge needs the whole texts; the output is the whole texts' diff either way.
+pub fn unified_counted_spliced(
+    before: &[u8],
+    (head, middle, tail): (usize, &[u8], usize),
+    name: &str,
+) -> (String, usize, usize) {
+    let len = before.len();
+    if middle.is_empty() && head + tail == len {
+        return (String::new(), 0, 0);
     }
-    let from_end = a.len() - end;
-    let diff = TextDiff::from_lines(&before[start..end], &after[start..b.len() - from_end]);
-    let changed: Vec<_> = diff
-        .ops()
-        .iter()
-        .filter(|op| op.tag() != DiffTag::Equal)
-        .map(DiffOp::as_tag_tuple)
-        .collect();
-    let (first, last) = (changed.first()?, changed.last()?);
-    let (old_lines, new_lines) = (diff.old_slices().len(), diff.new_slices().len());
-    let room = CONTEXT + 1;
-    let settled = (start == 0 || first.1.start >= room)
-        && (from_end == 0 || (last.1.end + room <= old_lines && last.2.end + room <= new_lines));
-    if !settled {
-        return None;
+    let around = || {
+        if has_lone_cr(before) {
+            return None;
+        }
+        let region = Region::of(before, head, len - tail);
+        let new = [
+            &before[region.start..head],
+            middle,
+            &before[len - tail..region.end],
+        ]
+        .concat();
+        if has_lone_cr(&new) {
+            return None;
+        }
+        let old = String::from_utf8_lossy(&before[region.start..region.end]);
+        region.diff(&old, &String::from_utf8_lossy(&new), name)
+    };
+    around().unwrap_or_else(|| {
+        let after = [&before[..head], middle, &before[len - tail..]].concat();
+        let (old, new) = (
+            String::from_utf8_lossy(before),
+            String::from_utf8_lossy(&after),
+        );
+        unified_counted(&old, &new, name)
+    })
+}
+
+/// [`unified_counted_spliced`] of two whole contents.
+pub fn unified_counted_bytes(before: &[u8], after: &[u8], name: &str) -> (String, usize, usize) {
+    let head = common_prefix(before, after);
+    let tail = common_suffix(&before[head..], &after[head..]);
+    unified_counted_spliced(before, (head, &after[head..after.len() - tail], tail), name)
+}
+
+/// The lines of the old text diffed for a change of its bytes `head..changed_end`: from
+/// [`MARGIN`] lines above the change's first line to [`MARGIN`] below its last, numbered as the
+/// file's own (`first_line` lines above it).
+struct Region {
+    start: usize,
+    end: usize,
+    len: usize,
+    first_line: usize,
+}
+
+impl Region {
+    fn of(old: &[u8], head: usize, changed_end: usize) -> Region {
+        let mut start = line_start(old, head);
+        let mut end = line_after(old, changed_end);
+        for _ in 0..MARGIN {
+            start = if start > 0 {
+                line_start(old, start - 1)
+            } else {
+                0
+            };
+            end = line_after(old, end);
+        }
+        Region {
+            start,
+            end,
+            len: old.len(),
+            first_line: memchr::memchr_iter(b'\n', &old[..start]).count(),
+        }
     }
-    let first_line = memchr::memchr_iter(b'\n', &a[..start]).count();
-    let deletions = changed.iter().map(|(_, o, _)| o.len()).sum();
-    let additions = changed.iter().map(|(_, _, n)| n.len()).sum();
-    Some((formatted(&diff, name, first_line), additions, deletions))
+
+    /// The diff of the region's old lines `old` and the new lines in their place `new`; `None`
+    /// when it has no change or a change settles too near an edge of the region that is not
+    /// the text's.
+    fn diff(&self, old: &str, new: &str, name: &str) -> Option<(String, usize, usize)> {
+        let diff = TextDiff::from_lines(old, new);
+        let changed: Vec<_> = diff
+            .ops()
+            .iter()
+            .filter(|op| op.tag() != DiffTag::Equal)
+            .map(DiffOp::as_tag_tuple)
+            .collect();
+        let (first, last) = (changed.first()?, changed.last()?);
+        let (old_lines, new_lines) = (diff.old_slices().len(), diff.new_slices().len());
+        let room = CONTEXT + 1;
+        let settled = (self.start == 0 || first.1.start >= room)
+            && (self.end == self.len
+                || (last.1.end + room <= old_lines && last.2.end + room <= new_lines));
+        if !settled {
+            return None;
+        }
+        let deletions = changed.iter().map(|(_, o, _)| o.len()).sum();
+        let additions = changed.iter().map(|(_, _, n)| n.len()).sum();
+        Some((
+            formatted(&diff, name, self.first_line),
+            additions,
+            deletions,
+        ))
+    }
 }
 
 /// The start of the line holding byte `at` of `text` (`at` itself when it starts one).
@@ -129,9 +213,8 @@ fn line_after(text: &[u8], at: usize) -> usize {
     }
 }
 
-/// True when `text` has a `\r` not followed by `\n`.
-fn has_lone_cr(text: &str) -> bool {
-    let bytes = text.as_bytes();
+/// True when `bytes` has a `\r` not followed by `\n`.
+fn has_lone_cr(bytes: &[u8]) -> bool {
     memchr::memchr_iter(b'\r', bytes).any(|i| bytes.get(i + 1) != Some(&b'\n'))
 }
 
@@ -335,6 +418,59 @@ mod tests {
                 whole_file(&before, &after, "f"),
                 "{before:?} -> {after:?}"
             );
+        }
+    }
+
+    /// Byte contents (invalid UTF-8, multi-byte characters, CRLF and lone CR among their
+    /// lines), diffed from their common ends with only the changed region decoded: the diff and
+    /// its counts are the whole texts', read with replacement characters.
+    #[test]
+    fn byte_diffs_equal_the_whole_lossy_texts_diffs() {
+        const LINES: [&[u8]; 8] = [
+            b"a\n",
+            b"b\n",
+            b"\xff\n",
+            b"\xfe\n",
+            "\u{e9}\n".as_bytes(),
+            b"c\r\n",
+            b"\xc3",
+            b"x\ry\n",
+        ];
+        let mut seed = 0x2545_f491_u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        for round in 0..3000 {
+            let kinds = [3, 6, LINES.len()][round % 3];
+            let count = if round % 2 == 0 { next(40) } else { next(200) };
+            let before: Vec<u8> = (0..count)
+                .flat_map(|_| LINES[next(kinds)])
+                .copied()
+                .collect();
+            let mut lines: Vec<&[u8]> = before.split_inclusive(|&b| b == b'\n').collect();
+            for _ in 0..=next(3) {
+                let at = next(lines.len() + 1);
+                match next(3) {
+                    0 if at < lines.len() => drop(lines.remove(at)),
+                    1 if at < lines.len() => lines[at] = LINES[next(kinds)],
+                    _ => lines.insert(at, LINES[next(kinds)]),
+                }
+            }
+            let after = lines.concat();
+            let (old, new) = (
+                String::from_utf8_lossy(&before),
+                String::from_utf8_lossy(&after),
+            );
+            let counted = unified_counted_bytes(&before, &after, "f");
+            assert_eq!(
+                counted,
+                unified_counted(&old, &new, "f"),
+                "{old:?} -> {new:?}"
+            );
+            assert_eq!(counted.0, whole_file(&old, &new, "f"), "{old:?} -> {new:?}");
         }
     }
 

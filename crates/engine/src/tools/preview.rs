@@ -184,11 +184,11 @@ fn merge(files: Vec<PlannedFile>) -> Vec<PlannedFile> {
     let mut merged: Vec<PlannedFile> = Vec::new();
     for file in files {
         match merged.iter_mut().find(|m| m.path.real == file.path.real) {
-            Some(m) => m.after = file.after,
+            Some(m) => m.then(&file),
             None => merged.push(file),
         }
     }
-    merged.retain(|f| f.before != f.after);
+    merged.retain(|f| !f.unchanged());
     merged
 }
 
@@ -220,12 +220,18 @@ fn describe(
         }
         let hidden = ctx.policy.check_writable(&file.path).is_err()
             || ctx.policy.check_writable(&last.path).is_err();
-        let (diff, additions, deletions) = diff_of(
-            file.before.as_deref(),
-            last.after.as_deref(),
-            &file.display,
-            hidden,
-        );
+        let name = &file.display;
+        let counted = match (&last.after, dest) {
+            (Some(after), None) => {
+                super::diff::unified_counted_spliced(file.base(), after.parts(), name)
+            }
+            _ => super::diff::unified_counted_bytes(
+                file.base(),
+                &last.after_bytes().unwrap_or_default(),
+                name,
+            ),
+        };
+        let (diff, additions, deletions) = shown(counted, name, hidden);
         out.push(FileChange {
             path: file.display.clone(),
             action,
@@ -238,16 +244,13 @@ fn describe(
     out
 }
 
-/// The unified diff from `before` to `after` and its added and deleted line counts; a
+/// A unified diff and its added and deleted line counts as shown for the file `name`: a
 /// protected file's contents are never shown (only counted).
-fn diff_of(
-    before: Option<&[u8]>,
-    after: Option<&[u8]>,
+fn shown(
+    (diff, additions, deletions): (String, usize, usize),
     name: &str,
     hidden: bool,
 ) -> (String, usize, usize) {
-    let (old, new) = (text_of(before), text_of(after));
-    let (diff, additions, deletions) = super::diff::unified_counted(&old, &new, name);
     match hidden {
         true => (
             format!("(the contents of the protected file {name} are not shown)\n"),
@@ -255,16 +258,6 @@ fn diff_of(
             deletions,
         ),
         false => (diff, additions, deletions),
-    }
-}
-
-/// `bytes` as text: borrowed when valid UTF-8 (checked at memory speed; the lossy form is
-/// decoded byte by byte), else with replacement characters.
-fn text_of(bytes: Option<&[u8]>) -> std::borrow::Cow<'_, str> {
-    let bytes = bytes.unwrap_or_default();
-    match std::str::from_utf8(bytes) {
-        Ok(text) => std::borrow::Cow::Borrowed(text),
-        Err(_) => String::from_utf8_lossy(bytes),
     }
 }
 
@@ -302,7 +295,7 @@ fn record_of(
             .into_iter()
             .map(|f| {
                 let paths = (&*f.path.real, &*f.path.lexical);
-                PreviewedFile::new(f.display, paths, f.before, f.after)
+                PreviewedFile::new(f.display, paths, f.before, f.before_name, f.after)
             })
             .collect(),
         shown,
@@ -563,7 +556,8 @@ fn changed_since(store: &PreviewStore, t: &Target) -> String {
             let Some(before) = store.content_read(t.file) else {
                 return format!("{name} holds other content (the content the preview read is no longer kept to show the difference).\n");
             };
-            let (diff, _, _) = diff_of(Some(&before), now.as_deref(), name, false);
+            let now = now.as_deref().unwrap_or_default();
+            let (diff, _, _) = super::diff::unified_counted_bytes(&before, now, name);
             let lines: Vec<&str> = diff.lines().collect();
             let mut shown = lines[..lines.len().min(CHANGED_SINCE_LINES)].join("\n");
             if lines.len() > CHANGED_SINCE_LINES {

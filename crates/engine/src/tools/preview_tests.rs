@@ -82,8 +82,10 @@ fn check(files: &[(&str, &str)], setup: Option<(Run, Value)>, run: Run, params: 
     let written = run(&ctx, &params);
     assert_eq!(previewed, written, "{params}");
     // The last content planned for each file is what the write left there.
-    let last: BTreeMap<String, Option<Vec<u8>>> =
-        planned.into_iter().map(|f| (f.display, f.after)).collect();
+    let last: BTreeMap<String, Option<Vec<u8>>> = planned
+        .iter()
+        .map(|f| (f.display.clone(), f.after_bytes()))
+        .collect();
     for (display, after) in last {
         let on_disk = std::fs::read(ws.path().join(&display)).ok();
         assert_eq!(on_disk, after, "{display} after {params}");
@@ -154,6 +156,24 @@ fn edit_in_every_mode() {
     check(&files, None, edit::call, line);
     let symbol = json!({"file_path": "a.js", "symbol": "other", "new_string": "function other() {\n  return 3;\n}"});
     check(&files, None, edit::call, symbol);
+}
+
+/// A file of 1 MiB or more, whose syntax guard runs beside the planning as beside a write: the
+/// preview answers the direct call's text, its syntax warning included.
+#[test]
+fn a_large_files_preview_carries_the_direct_calls_syntax_note() {
+    let big = format!("{}{JS}", "let a = 1;\n".repeat(110_000));
+    assert!(big.len() >= super::apply::GUARD_BESIDE_WRITE_FROM);
+    let files = [("big.js", big.as_str())];
+    let broken = json!({"file_path": "big.js", "old_string": "return 'hi';", "new_string": "return 'hi' +;"});
+    check(&files, None, edit::call, broken.clone());
+    let (_ws, _hist, ctx) = workspace(&files, &None);
+    let direct = edit::call(&ctx, &broken);
+    assert!(
+        direct.text.to_lowercase().contains("syntax"),
+        "{}",
+        direct.text
+    );
 }
 
 #[test]

@@ -79,12 +79,11 @@ impl ToolContext {
         let lock = self.lock(path)?;
         self.check_read_state(path)
             .map_err(|message| FsError::ReadState { message })?;
-        let file =
-            match self.with_plan(|plan| plan.planned(&path.real).map(|a| a.map(<[u8]>::to_vec))) {
-                // A preview's later operation builds on what its earlier ones planned.
-                Some(Some(Some(planned))) => TextFile::decode(planned, &display)?,
-                _ => read_text_confined(&path.real, &display, Some(self.max_file_bytes))?,
-            };
+        let file = match self.with_plan(|plan| plan.planned(&path.real)) {
+            // A preview's later operation builds on what its earlier ones planned.
+            Some(Some(Some(planned))) => TextFile::decode(planned, &display)?,
+            _ => read_text_confined(&path.real, &display, Some(self.max_file_bytes))?,
+        };
         Ok(WriteFrame {
             path: path.clone(),
             display,
