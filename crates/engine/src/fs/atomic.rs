@@ -76,8 +76,7 @@ pub fn write_atomic_confined(
 
 /// [`write_atomic_confined`] that runs `before_sync` once the bytes are in the temp file (their
 /// writeback started when they are [`EARLY_WRITEBACK_FROM`] or more), before its fsync and the
-/// rename: work that must precede the rename overlaps with the disk writing the bytes, and the
-/// file system metadata it changes is committed by the same fsync as the file's. An error
+/// rename: work that must precede the rename overlaps with the disk writing the bytes. An error
 /// from `before_sync` abandons the write (nothing renamed, the temp file gone) and is returned.
 /// With [`Durability::Strict`], every sync queued so far (those of `before_sync` among them) is
 /// done before the rename.

@@ -64,8 +64,8 @@ pub struct Recorded<'a> {
 /// The blob of a written content, still to be stored once the write has landed: the level is
 /// complete without it (it lets a refused undo show what changed, and serves as the next
 /// level's previous content). A large one is written on the background thread once the write
-/// has landed; a small one (at most [`BACKGROUND_BLOB_FROM`] bytes less one) beside the write's
-/// fsync, before its rename ([`Pending::finish_if_small`]; a write that then fails leaves it
+/// has landed; a small one (at most [`BACKGROUND_BLOB_FROM`] bytes less one) before the write's
+/// fsync and rename ([`Pending::finish_if_small`]; a write that then fails leaves it
 /// unreferenced, and eviction takes unreferenced blobs first), so a call that returns has left
 /// no work in the store behind it in the common case.
 #[derive(Debug)]

@@ -17,7 +17,8 @@
 //!
 //! Undo levels are written ahead: the level of a write (the previous content's blob, and the
 //! hashes of both contents) is recorded under the file's lock before the new content is renamed
-//! into place (a replaced file's while its new bytes go to disk; from [`PREPARE_LEVEL_FROM`] bytes
+//! into place (a replaced file's, or a new one's in an existing folder, while its new bytes go
+//! to disk; from [`PREPARE_LEVEL_FROM`] bytes
 //! its store is opened and both contents named on a thread while the temp file is written), and
 //! retracted if the write
 //! fails. A crash between the level and the write leaves a level whose previous content is what
@@ -25,6 +26,7 @@
 //! that landed always has its level.
 
 use std::borrow::Cow;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use super::ToolContext;
@@ -333,7 +335,10 @@ impl ToolContext {
     /// Records the undo level, writes every file (all or nothing), then stores the blobs.
     fn write_change(&self, change: &Change) -> Result<(), FsError> {
         if let (Recording::Level(tool), [file]) = (change.recording, change.files.as_slice()) {
-            if let Some(after) = file.after {
+            // A create into a folder still to be made takes the path below: its level is
+            // recorded before the folder is made, so a refused level leaves nothing behind.
+            let folder_exists = || file.path.real.parent().is_some_and(Path::is_dir);
+            if let (Some(after), true) = (file.after, file.before.is_some() || folder_exists()) {
                 return self.write_with_level(file, after, tool);
             }
         }
@@ -384,19 +389,16 @@ impl ToolContext {
         Ok(())
     }
 
-    /// Replaces or creates one file and records its level while the bytes go to disk: once they
-    /// are in the temp file, beside its fsync and before the rename, so the level is still
-    /// recorded (and its syncs queued) ahead of the rename; a small written content's blob is
-    /// stored there too. A level that cannot be recorded abandons the write; a write that fails
-    /// after its level was recorded takes the level back.
+    /// Replaces one file, or creates it in an existing folder, and records its level while the
+    /// bytes go to disk: once they are in the temp file, before its fsync and the rename, so the
+    /// level is still recorded (and its syncs queued) ahead of the rename; a small written
+    /// content's blob is stored there too. A level that cannot be recorded abandons the write; a
+    /// write that fails after its level was recorded takes the level back.
     fn write_with_level(&self, file: &FileEdit, after: &[u8], tool: &str) -> Result<(), FsError> {
         let (real, display) = (&file.path.real, file.display);
         let mode = match file.before {
             Some(_) => WriteMode::Replace,
-            None => {
-                create_parent_dirs(real, display)?;
-                WriteMode::CreateNew
-            }
+            None => WriteMode::CreateNew,
         };
         if !self.history.enabled() {
             return write_atomic_confined(real, after, mode, display, self.durability);
@@ -453,7 +455,7 @@ impl ToolContext {
             // With `durability: 'strict'` the write waits for the level's queued syncs after its
             // own fsync, before the rename (see `write_atomic_confined_before`).
             let recorded = self.history.record(&file.path.real, &recorded)?;
-            // A small blob is stored now, beside the fsync; a large one once the write landed.
+            // A small blob is stored now, before the fsync; a large one once the write landed.
             pending = Some(recorded.and_then(|p| p.finish_if_small(after)));
             Ok(())
         };

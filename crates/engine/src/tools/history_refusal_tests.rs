@@ -240,3 +240,20 @@ fn a_replace_that_fails_around_its_level_leaves_the_file_and_its_levels() {
     assert!(undone.starts_with("Last edit to a.txt undone"), "{undone}");
     assert_eq!(content(&ws), "one\n");
 }
+
+/// A create refused because its level cannot be recorded leaves nothing in the workspace: no
+/// file, and no folder made for it (its level is recorded before the folders are made).
+#[test]
+fn a_refused_create_leaves_no_file_and_no_folder() {
+    let (ws, stores, ctx) = setup(Duration::from_secs(5));
+    assert!(edit(&ctx, "one", "two").starts_with("Successfully"));
+    let store = stores.path().join("h");
+    std::fs::rename(&store, stores.path().join("h.old")).unwrap();
+    std::os::unix::fs::symlink(stores.path().join("h.old"), &store).unwrap();
+    for path in ["b.txt", "new/deeper/c.txt"] {
+        let out = super::create::run(&ctx, &json!({ "file_path": path, "content": "x\n" }));
+        assert_refused(&out, "was moved or replaced");
+    }
+    let left: Vec<_> = contents_of(ws.path());
+    assert_eq!(left, [ws.path().join("a.txt")], "{left:?}");
+}
