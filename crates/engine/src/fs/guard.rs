@@ -203,14 +203,16 @@ impl PathPolicy {
 
     /// [`Self::display`] of a resolved path: when its real path exists, that is what
     /// `realpath` gives, so it is not resolved again.
+    /// A real path that is missing (a file to be created) does not resolve either, so only its
+    /// ancestors are resolved.
     pub fn display_resolved(&self, path: &ResolvedPath) -> String {
         use rustix::fs::{statat, AtFlags, FileType, CWD};
-        let exists = statat(CWD, &path.real, AtFlags::SYMLINK_NOFOLLOW)
-            .is_ok_and(|st| FileType::from_raw_mode(st.st_mode) != FileType::Symlink);
-        if !exists {
-            return self.display(&path.lexical);
-        }
-        relative_to_root(&path.lexical, &path.real, &self.workspace_root_real)
+        let real = match statat(CWD, &path.real, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) if FileType::from_raw_mode(st.st_mode) != FileType::Symlink => path.real.clone(),
+            Err(rustix::io::Errno::NOENT) => ancestor_realpath(&path.lexical),
+            _ => return self.display(&path.lexical),
+        };
+        relative_to_root(&path.lexical, &real, &self.workspace_root_real)
     }
 
     /// The root relative paths resolve against when no `working_dir` is given.
@@ -418,6 +420,12 @@ fn probe_realpath(p: &Path) -> PathBuf {
     if let Ok(real) = std::fs::canonicalize(p) {
         return real;
     }
+    ancestor_realpath(p)
+}
+
+/// [`probe_realpath`] of a path that does not resolve: its nearest existing ancestor's realpath
+/// joined with the remaining components.
+fn ancestor_realpath(p: &Path) -> PathBuf {
     let norm = normalize_lexically(p);
     let parts: Vec<Component> = norm.components().collect();
     for i in (0..parts.len()).rev() {

@@ -31,9 +31,30 @@ pub fn split_on_newline(text: &str) -> Vec<&str> {
     lines
 }
 
+/// The first `n` pieces of [`split_on_newline`] (all of them when there are fewer) and the
+/// number of all its pieces: what an edit of the lines before piece `n` needs, without cutting
+/// the rest of the text into lines (only its line breaks are counted).
+pub fn split_on_newline_head(text: &str, n: usize) -> (Vec<&str>, usize) {
+    let mut head = Vec::with_capacity(n.min(4096));
+    let mut newlines = memchr::memchr_iter(b'\n', text.as_bytes());
+    let mut start = 0;
+    while head.len() < n {
+        let Some(end) = newlines.next() else {
+            head.push(&text[start..]);
+            let total = head.len();
+            return (head, total);
+        };
+        head.push(&text[start..end]);
+        start = end + 1;
+    }
+    let total = head.len() + newlines.count() + 1;
+    (head, total)
+}
+
 #[cfg(test)]
 mod split_tests {
-    /// Same pieces as `split('\n')` for empty text, trailing and leading newlines, CR and UTF-8.
+    /// Same pieces as `split('\n')` (all of them, or a head of them and their number) for empty
+    /// text, trailing and leading newlines, CR and UTF-8.
     #[test]
     fn split_on_newline_is_str_split() {
         for text in [
@@ -48,6 +69,11 @@ mod split_tests {
         ] {
             let expected: Vec<&str> = text.split('\n').collect();
             assert_eq!(super::split_on_newline(text), expected, "{text:?}");
+            for n in 0..expected.len() + 2 {
+                let (head, total) = super::split_on_newline_head(text, n);
+                assert_eq!(head, expected[..n.min(expected.len())], "{text:?} {n}");
+                assert_eq!(total, expected.len(), "{text:?} {n}");
+            }
         }
     }
 }

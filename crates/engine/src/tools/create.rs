@@ -72,9 +72,10 @@ fn run_call(ctx: &ToolContext, request: &CreateRequest) -> Result<Outcome, ToolE
     let display = ctx.display(&path);
     crate::tools::write_frame::refuse_nul(content.as_bytes(), &display).map_err(failure(ctx))?;
     let _lock = ctx.lock(&path).map_err(failure(ctx))?;
-    let existed = path.real.exists();
-    check_target(ctx, &path, file_path, existed, overwrite)?;
-    let (previous, note) = write(ctx, &path, content, existed).map_err(failure(ctx))?;
+    let target = std::fs::metadata(&path.real).ok();
+    let existed = target.is_some();
+    check_target(ctx, &path, file_path, target.as_ref(), overwrite)?;
+    let (previous, note) = write(ctx, &path, &display, content, existed).map_err(failure(ctx))?;
     let action = if existed { "overwrote" } else { "created" };
     let message = format!(
         "Successfully {action} {file_path} ({} bytes){note}",
@@ -88,19 +89,21 @@ fn run_call(ctx: &ToolContext, request: &CreateRequest) -> Result<Outcome, ToolE
 }
 
 /// The refusals before anything is written: an existing file without `overwrite`, a folder, an
-/// existing file the read state does not let this call replace.
+/// existing file the read state does not let this call replace. `target` is what the path names
+/// now (symlinks followed; `None`: nothing).
 fn check_target(
     ctx: &ToolContext,
     path: &ResolvedPath,
     file_path: &str,
-    existed: bool,
+    target: Option<&std::fs::Metadata>,
     overwrite: bool,
 ) -> Result<(), ToolError> {
+    let existed = target.is_some();
     if existed && !overwrite {
         let text = format!("Error creating file: File already exists - {file_path}. Use overwrite: true to replace it.");
         return Err(ToolError::new(ErrorKind::Exists, text));
     }
-    if path.real.is_dir() {
+    if target.is_some_and(std::fs::Metadata::is_dir) {
         let display = ctx.display(path);
         return Err(failure(ctx)(FsError::NotAFile { display }));
     }
@@ -113,19 +116,19 @@ fn check_target(
     Ok(())
 }
 
-/// Writes `content` at `path` (parents created) and records the replaced content in the undo
-/// history; returns the replaced content when it was read (only when the diff, the history or the
-/// syntax guard needs it) and the syntax guard's note for the reply.
+/// Writes `content` at `path` (shown as `display`; parents created) and records the replaced
+/// content in the undo history; returns the replaced content when it was read (only when the
+/// diff, the history or the syntax guard needs it) and the syntax guard's note for the reply.
 fn write(
     ctx: &ToolContext,
     path: &ResolvedPath,
+    display: &str,
     content: &str,
     existed: bool,
 ) -> Result<(Option<Vec<u8>>, String), FsError> {
-    let display = ctx.display(path);
     let wanted = ctx.return_diff || ctx.history.enabled() || ctx.syntax.mode != SyntaxCheck::Off;
     let previous = match existed && wanted {
-        true => read_previous(ctx, path, &display)?,
+        true => read_previous(ctx, path, display)?,
         false => None,
     };
     // The replaced content could not be read (history off): drop the older levels rather than
@@ -136,7 +139,7 @@ fn write(
     };
     let file = FileEdit {
         path,
-        display: &display,
+        display,
         before: previous.as_deref(),
         after: Some(content.as_bytes()),
         texts: None,

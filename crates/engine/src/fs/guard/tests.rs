@@ -498,3 +498,33 @@ fn a_resolved_path_is_displayed_as_its_lexical_path() {
         to_relative_path(&outside.lexical, &w.root)
     );
 }
+
+/// A resolved path's display is its lexical path's display, also for files still to be created:
+/// in a plain folder, in folders still to be made, through a symlinked folder (inside the
+/// workspace and out of it), and at a dangling symlink.
+#[test]
+fn a_missing_files_display_is_its_lexical_paths() {
+    let w = ws();
+    symlink(w.root.join("src"), w.root.join("linked")).unwrap();
+    symlink(&w.outside, w.root.join("away")).unwrap();
+    symlink(w.root.join("src/gone.rs"), w.root.join("dangling.rs")).unwrap();
+    let p = policy(&w, &[]);
+    for file in [
+        "src/new.rs",
+        "src/deeper/still/new.rs",
+        "linked/new.rs",
+        "linked/deeper/new.rs",
+        "away/new.rs",
+        "dangling.rs",
+        "src/main.rs",
+    ] {
+        let resolved = p.resolve(file, None).unwrap();
+        assert_eq!(
+            p.display_resolved(&resolved),
+            p.display(&resolved.lexical),
+            "{file}"
+        );
+    }
+    let linked = p.resolve("linked/new.rs", None).unwrap();
+    assert_eq!(p.display_resolved(&linked), "src/new.rs");
+}

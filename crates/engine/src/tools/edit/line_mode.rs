@@ -22,10 +22,19 @@ pub(super) fn plan(
     request: &LineRequest,
     file: &TextFile,
 ) -> Result<Planned, ToolError> {
-    let file_lines = crate::lines::split_on_newline(&file.text);
     let start = request.start.line;
     let end = request.end.as_ref().map_or(start, |r| r.line);
-    check_lines(&file_lines, request, start, end, &call.ctx.host_tools)?;
+    // Every line the edit reads lies at or above the one after `end`: the rest is only counted.
+    let (file_lines, total) =
+        crate::lines::split_on_newline_head(&file.text, end.saturating_add(1));
+    check_lines(
+        &file_lines,
+        total,
+        request,
+        start,
+        end,
+        &call.ctx.host_tools,
+    )?;
     let new_string = crate::text::lf_view(call.new_string);
     let new_string = without_second_bom(file, &new_string, start, request.position);
     let cleaned = clean_line_edit(new_string, &file_lines, start, end, request.position);
@@ -44,7 +53,8 @@ pub(super) fn plan(
     } else {
         cleaned.text.split('\n').collect()
     };
-    let (updated, insert_at, action) = apply(&file_lines, &new_lines, start, end, request.position);
+    let (updated, insert_at, action) =
+        apply(&file_lines, total, &new_lines, start, end, request.position);
     let message = response(
         call.file_path,
         &updated,
@@ -110,16 +120,16 @@ fn inverted_range(start: usize, end: usize) -> String {
     format!("Error editing file: end_line ({end}) must be >= start_line ({start}). Omitting position means replace/update the addressed lines, not insert.{hint} To delete lines, use new_string as the empty string \"\" with a valid non-inverted range.")
 }
 
-/// Range and hash validation against the current file lines (a line beyond the file points to
-/// the host's read tool of `tools`).
+/// Range and hash validation against the current file lines (`file_lines`, the first of `total`;
+/// a line beyond the file points to the host's read tool of `tools`).
 fn check_lines(
     file_lines: &[&str],
+    total: usize,
     request: &LineRequest,
     start: usize,
     end: usize,
     tools: &HostTools,
 ) -> Result<(), ToolError> {
-    let total = file_lines.len();
     for line in [start, end] {
         if line > total {
             return Err(ToolError::new(ErrorKind::NotFound, format!("Error editing file: Line {line} is beyond file length ({total} lines). {} read the current file content.", tools.use_read())));
@@ -138,9 +148,11 @@ fn check_lines(
 }
 
 /// Splices the new lines in; returns the file's new lines (as a view), where the new text starts
-/// (0-based) and Probe's action phrase.
+/// (0-based) and Probe's action phrase. `file_lines` are the first of the file's `total` lines,
+/// through the one after `end` (when there is one).
 fn apply<'a>(
     file_lines: &'a [&'a str],
+    total: usize,
     new_lines: &'a [&'a str],
     start: usize,
     end: usize,
@@ -150,8 +162,7 @@ fn apply<'a>(
     let plural = |k: usize| if k != 1 { "s" } else { "" };
     // After the phantom empty line that follows a final newline: insert before it, so the file
     // keeps its final newline.
-    let phantom =
-        file_lines.len() > 1 && start == file_lines.len() && file_lines[start - 1].is_empty();
+    let phantom = total > 1 && start == total && file_lines[start - 1].is_empty();
     let (cut_from, cut_to, insert_at, action) = match position {
         Some(Position::After) => {
             let at = if phantom { start - 1 } else { start };
@@ -183,10 +194,11 @@ fn apply<'a>(
             (start - 1, end, start - 1, action)
         }
     };
-    debug_assert!(cut_from <= cut_to && cut_to <= file_lines.len());
+    debug_assert!(cut_from <= cut_to && cut_to <= total);
     (
         Spliced {
             file_lines,
+            total,
             new_lines,
             cut_from,
             cut_to,
@@ -197,9 +209,11 @@ fn apply<'a>(
 }
 
 /// The file's lines after an edit — `file_lines[..cut_from] ++ new_lines ++ file_lines[cut_to..]` —
-/// without copying any line: `file_lines` are the `split('\n')` pieces of the file's text.
+/// without copying any line: `file_lines` are the first `split('\n')` pieces of the file's text
+/// (through the one at `cut_to` when there is one), `total` the number of all of them.
 struct Spliced<'a> {
     file_lines: &'a [&'a str],
+    total: usize,
     new_lines: &'a [&'a str],
     cut_from: usize,
     cut_to: usize,
@@ -207,7 +221,7 @@ struct Spliced<'a> {
 
 impl<'a> Spliced<'a> {
     fn len(&self) -> usize {
-        self.cut_from + self.new_lines.len() + (self.file_lines.len() - self.cut_to)
+        self.cut_from + self.new_lines.len() + (self.total - self.cut_to)
     }
 
     fn get(&self, i: usize) -> &'a str {
@@ -246,7 +260,7 @@ impl<'a> Spliced<'a> {
             parts[count] = new_text;
             count += 1;
         }
-        if self.cut_to < self.file_lines.len() {
+        if self.cut_to < self.total {
             parts[count] = &text[offset(self.file_lines[self.cut_to])..];
             count += 1;
         }
@@ -290,7 +304,8 @@ fn response(
 mod tests {
     use super::*;
 
-    /// `Spliced` agrees with building the line list and joining it, for every cut and new-line count.
+    /// `Spliced` agrees with building the line list and joining it, for every cut and new-line
+    /// count, also when the file is cut into lines only through the line at `cut_to`.
     #[test]
     fn spliced_matches_naive_join() {
         for text in ["", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "x\n\ny\nz\n"] {
@@ -305,6 +320,7 @@ mod tests {
                     for cut_to in cut_from..=file_lines.len() {
                         let s = Spliced {
                             file_lines: &file_lines,
+                            total: file_lines.len(),
                             new_lines: &new_lines,
                             cut_from,
                             cut_to,
@@ -322,6 +338,17 @@ mod tests {
                         );
                         assert_eq!(s.len(), naive.len());
                         assert!((0..naive.len()).all(|i| s.get(i) == naive[i]));
+                        // Cut only through the line at `cut_to`: the same text, length and
+                        // lines up to the one after the new ones (all a reply reads).
+                        let head = &file_lines[..(cut_to + 1).min(file_lines.len())];
+                        let cut = Spliced {
+                            file_lines: head,
+                            ..s
+                        };
+                        assert_eq!(cut.join(text, new_text), naive.join("\n"));
+                        assert_eq!(cut.len(), naive.len());
+                        let read = (cut_from + new_lines.len() + 1).min(naive.len());
+                        assert!((0..read).all(|i| cut.get(i) == naive[i]));
                     }
                 }
             }
