@@ -71,12 +71,17 @@ pub enum Mode {
 /// the content after kept as a splice of the content before (the shared head and tail, found
 /// once here, are not copied again; the diff and the stored preview start from them). The
 /// change's diff and the name of the content before are found when it is planned, while the
-/// syntax guard's parse runs on its worker.
+/// syntax guard's parse runs on its worker (a large change's guard runs on a thread of its own,
+/// which names the contents before too); the preview shows that diff. A write frame's content
+/// before is not copied: the frame hands it over when dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedFile {
     pub display: String,
     pub path: ResolvedPath,
+    /// Empty while the write frame that read it still holds it (see [`Plan::lend_read`]).
     pub before: Option<Vec<u8>>,
+    /// `before` is still to be handed over by its write frame ([`Plan::adopt_read`]).
+    awaiting_before: bool,
     pub after: Option<Splice>,
     /// The unified diff from `before` to `after` and its added and deleted line counts.
     pub diff: (String, usize, usize),
@@ -107,19 +112,28 @@ pub struct Plan {
     /// A rewind's plan: applying it takes a checkpoint with this label first and restores the
     /// files as one transaction without content checks ([`Recording::Restore`]).
     pub checkpoint_first: Option<String>,
+    /// The real path whose content before, in the change being planned, is lent by its write
+    /// frame instead of copied ([`Plan::lend_read`]).
+    lent: Option<std::path::PathBuf>,
 }
 
 impl PlannedFile {
-    fn new(file: &FileEdit, recording: PlannedRecording) -> Self {
+    /// The planned form of `file`, its content before copied unless `lent` (then handed over
+    /// later by its write frame).
+    fn new(file: &FileEdit, recording: PlannedRecording, lent: bool) -> Self {
         let base = file.before.unwrap_or_default();
         let after = file.after.map(|after| Splice::of(base, after));
         let parts = after.as_ref().map_or((0, &[][..], 0), Splice::parts);
+        let lent = lent && file.before.is_some();
         PlannedFile {
             display: file.display.to_string(),
             path: file.path.clone(),
-            before: file.before.map(<[u8]>::to_vec),
+            before: file
+                .before
+                .map(|b| if lent { Vec::new() } else { b.to_vec() }),
+            awaiting_before: lent,
             diff: super::diff::unified_counted_spliced(base, parts, file.display),
-            before_name: file.before.map(crate::history::content_name),
+            before_name: None,
             after,
             recording,
         }
@@ -156,7 +170,61 @@ impl PlannedFile {
     }
 }
 
+/// Each file of `change` as planned, its content before not yet named; the file at `lent`
+/// (see [`Plan::lend_read`]) awaits its content before.
+fn planned_files(change: &Change, lent: Option<&Path>) -> Vec<PlannedFile> {
+    let recording = match change.recording {
+        Recording::Level(tool) | Recording::Transaction(tool) | Recording::Restore(tool) => {
+            PlannedRecording::Level(tool.to_string())
+        }
+        Recording::Forget => PlannedRecording::Forget,
+        Recording::Undo => PlannedRecording::Undo,
+    };
+    let files = change.files.iter();
+    files
+        .map(|f| PlannedFile::new(f, recording.clone(), Some(&*f.path.real) == lent))
+        .collect()
+}
+
+/// The blob names of the contents before of `change`'s files, in order (`None`: no file).
+fn names_before(change: &Change) -> Vec<Option<String>> {
+    let files = change.files.iter();
+    files
+        .map(|f| f.before.map(crate::history::content_name))
+        .collect()
+}
+
+/// Hands the planned files, named by `names`, to the preview's collector.
+fn collect_planned(
+    collector: &Mutex<Plan>,
+    mut planned: Vec<PlannedFile>,
+    names: Vec<Option<String>>,
+) {
+    for (file, name) in planned.iter_mut().zip(names) {
+        file.before_name = name;
+    }
+    let mut plan = collector.lock().unwrap_or_else(|e| e.into_inner());
+    plan.files.extend(planned);
+}
+
 impl Plan {
+    /// Before a write frame's change of the file at `real` is planned: the frame holds that
+    /// content before and hands it over once it is dropped ([`Self::adopt_read`]), so planning
+    /// does not copy it. `None` ends the loan (the change was planned or refused).
+    pub fn lend_read(&mut self, real: Option<&Path>) {
+        self.lent = real.map(Path::to_path_buf);
+    }
+
+    /// The content before that a write frame lent for the file at `real`, handed over.
+    pub fn adopt_read(&mut self, real: &Path, before: Vec<u8>) {
+        let waiting = self.files.iter_mut().rev();
+        let mut waiting = waiting.filter(|f| f.awaiting_before && *f.path.real == *real);
+        if let Some(last) = waiting.next() {
+            waiting.for_each(|f| (f.before, f.awaiting_before) = (Some(before.clone()), false));
+            (last.before, last.awaiting_before) = (Some(before), false);
+        }
+    }
+
     /// The content an earlier change of this plan leaves at `real` (`Some(None)`: deleted),
     /// `None` when no change planned that file.
     pub fn planned(&self, real: &std::path::Path) -> Option<Option<Vec<u8>>> {
@@ -231,28 +299,24 @@ impl ToolContext {
             true => self.start_guards(change, true)?,
             false => Vec::new(),
         };
-        self.land(change)?;
+        self.land(change, None)?;
         Ok(guards.into_iter().map(Guard::note).collect())
     }
 
-    /// Writes the change, or in preview mode hands each file's planned content to the collector.
-    fn land(&self, change: &Change) -> Result<(), FsError> {
+    /// Writes the change, or in preview mode hands each file's planned content to the collector
+    /// (`names`: the blob names of the contents before, when already found).
+    fn land(&self, change: &Change, names: Option<Vec<Option<String>>>) -> Result<(), FsError> {
         let Mode::Preview(collector) = &self.mode else {
             return self.write_change(change);
         };
-        let recording = match change.recording {
-            Recording::Level(tool) | Recording::Transaction(tool) | Recording::Restore(tool) => {
-                PlannedRecording::Level(tool.to_string())
-            }
-            Recording::Forget => PlannedRecording::Forget,
-            Recording::Undo => PlannedRecording::Undo,
-        };
-        let planned = change.files.iter();
-        let planned: Vec<_> = planned
-            .map(|f| PlannedFile::new(f, recording.clone()))
-            .collect();
-        let mut plan = collector.lock().unwrap_or_else(|e| e.into_inner());
-        plan.files.extend(planned);
+        let lent = collector
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .lent
+            .take();
+        let planned = planned_files(change, lent.as_deref());
+        let names = names.unwrap_or_else(|| names_before(change));
+        collect_planned(collector, planned, names);
         Ok(())
     }
 
@@ -274,26 +338,44 @@ impl ToolContext {
     }
 
     /// Writes (previewing: plans) the change while its syntax guard runs on a scoped thread; the
-    /// guard's note once both are done (a failed write's error, whatever the guard found).
+    /// guard's note once both are done (a failed write's error, whatever the guard found). A
+    /// preview's thread also names the contents before, while this one plans each file.
     fn write_beside_guards(&self, change: &Change) -> Result<String, FsError> {
         std::thread::scope(|scope| {
-            let guards = std::thread::Builder::new()
+            let beside = std::thread::Builder::new()
                 .name("edit-engine-guard".into())
-                .spawn_scoped(scope, || -> Result<String, FsError> {
-                    let guards = self.start_guards(change, false)?;
-                    Ok(guards.into_iter().map(Guard::note).collect())
+                .spawn_scoped(scope, || {
+                    let names = self.previewing().then(|| names_before(change));
+                    let guards = self.start_guards(change, false);
+                    (
+                        guards.map(|g| g.into_iter().map(Guard::note).collect()),
+                        names,
+                    )
                 });
-            let Ok(guards) = guards else {
+            let Ok(beside) = beside else {
                 // No thread: the guard runs here, before the write, as for a small one.
                 let guards = self.start_guards(change, true)?;
-                self.land(change)?;
+                self.land(change, None)?;
                 return Ok(guards.into_iter().map(Guard::note).collect());
             };
-            let written = self.land(change);
-            let note = guards
+            let landed = match &self.mode {
+                Mode::Write => self.write_change(change).map(|()| None),
+                Mode::Preview(collector) => {
+                    let lent = collector
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .lent
+                        .take();
+                    Ok(Some((collector, planned_files(change, lent.as_deref()))))
+                }
+            };
+            let (note, names): (Result<String, FsError>, _) = beside
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            written.and(note)
+            if let (Some((collector, planned)), Some(names)) = (landed?, names) {
+                collect_planned(collector, planned, names);
+            }
+            note
         })
     }
 

@@ -221,11 +221,10 @@ fn describe(
         let hidden = ctx.policy.check_writable(&file.path).is_err()
             || ctx.policy.check_writable(&last.path).is_err();
         let name = &file.display;
-        let counted = match (&last.after, dest) {
-            (Some(after), None) => {
-                super::diff::unified_counted_spliced(file.base(), after.parts(), name)
-            }
-            _ => super::diff::unified_counted_bytes(
+        // A file that is not moved shows the diff found when it was planned.
+        let counted = match dest {
+            None => file.diff.clone(),
+            Some(_) => super::diff::unified_counted_bytes(
                 file.base(),
                 &last.after_bytes().unwrap_or_default(),
                 name,

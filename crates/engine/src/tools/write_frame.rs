@@ -18,7 +18,20 @@ pub struct WriteFrame<'c> {
     /// The tool named in the undo level this frame's commit records.
     tool: &'static str,
     ctx: &'c ToolContext,
+    /// A preview's commit lent the content read to the plan (handed over on drop).
+    lent: std::cell::Cell<bool>,
     _file_lock: FileLock,
+}
+
+impl Drop for WriteFrame<'_> {
+    /// Hands the content read to the preview's plan when a commit lent it.
+    fn drop(&mut self) {
+        if self.lent.get() {
+            let read = std::mem::take(&mut self.file.text).into_bytes();
+            self.ctx
+                .with_plan(|plan| plan.adopt_read(&self.path.real, read));
+        }
+    }
 }
 
 impl WriteFrame<'_> {
@@ -29,6 +42,13 @@ impl WriteFrame<'_> {
     pub fn commit(&self, new_text: &str) -> Result<String, FsError> {
         let after = self.file.encode(new_text);
         let before = self.file.encode(&self.file.text);
+        // A preview plans the content read as this frame holds it, without a copy.
+        let lend = matches!(before, std::borrow::Cow::Borrowed(_)) && self.ctx.previewing();
+        if lend {
+            self.ctx
+                .with_plan(|plan| plan.lend_read(Some(&self.path.real)));
+            self.lent.set(true);
+        }
         let file = FileEdit {
             path: &self.path,
             display: &self.display,
@@ -39,10 +59,14 @@ impl WriteFrame<'_> {
                 after: new_text,
             }),
         };
-        self.ctx.apply(&Change {
+        let applied = self.ctx.apply(&Change {
             files: vec![file],
             recording: Recording::Level(self.tool),
-        })
+        });
+        if lend {
+            self.ctx.with_plan(|plan| plan.lend_read(None));
+        }
+        applied
     }
 }
 
@@ -90,6 +114,7 @@ impl ToolContext {
             file,
             tool,
             ctx: self,
+            lent: std::cell::Cell::new(false),
             _file_lock: lock,
         })
     }
