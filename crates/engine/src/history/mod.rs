@@ -281,6 +281,13 @@ impl HistoryStore {
             .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
     }
 
+    /// True when the held store folder is removed (its link count is 0: a collection removed
+    /// it, see [`retention`]), found without a look-up of its path. A store moved rather than
+    /// removed is found by the store lock's check instead ([`HistoryError::Swapped`]).
+    pub fn gone(&self) -> bool {
+        self.root.gone()
+    }
+
     /// When the store was [`Self::removed`]: a fresh store opened at its path with the same
     /// bounds (every check of [`Self::open`] made again), for a tool instance that held the
     /// removed one. `None` while the path names a folder: a store moved or replaced by anything

@@ -196,10 +196,13 @@ impl History {
         self.opened().map_err(|u| u.message)
     }
 
+    /// The held store, or a fresh one when there is none yet or a collection removed the held
+    /// default store ([`HistoryStore::gone`]; one moved away is found by its lock and opened
+    /// afresh by [`Self::run_in`]).
     fn opened(&self) -> Result<HistoryStore, Unopened> {
         let mut held = self.store.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(store) = held.as_ref() {
-            let collected = self.is_default() && store.removed();
+            let collected = self.is_default() && store.gone();
             if !collected {
                 return Ok(store.clone());
             }

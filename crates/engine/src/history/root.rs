@@ -50,6 +50,68 @@ pub(super) struct Root {
     ids: ((u64, u64), [(u64, u64); 4]),
     /// This process's turn at the store (shared by every `Root` of the same folder).
     turn: TurnRef,
+    /// The `.lock` file kept open between store locks (see [`Self::flock`]), with its
+    /// `(device, inode)` when opened.
+    lock: parking_lot::Mutex<Option<(File, (u64, u64))>>,
+    /// The store folder's times at the last full check that found everything in place, once
+    /// they were old enough to be trusted (see [`Self::verify`]).
+    settled: parking_lot::Mutex<Option<FolderTimes>>,
+}
+
+/// A folder's change and modify times (seconds, nanoseconds): any entry added, removed or
+/// renamed in it sets both to the clock's time then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FolderTimes {
+    changed: (i64, i64),
+    modified: (i64, i64),
+}
+
+impl FolderTimes {
+    #[allow(clippy::unnecessary_cast)] // the field types differ between platforms
+    fn of(st: &Stat) -> FolderTimes {
+        FolderTimes {
+            changed: (st.st_ctime as i64, st.st_ctime_nsec as i64),
+            modified: (st.st_mtime as i64, st.st_mtime_nsec as i64),
+        }
+    }
+
+    /// True when both times lie at least [`SETTLED_AFTER`] before `now` ([`SETTLED_AFTER_FINE`]
+    /// when either has a sub-second part): a change to the folder from now on gets a later time.
+    fn settled(&self, now: std::time::SystemTime) -> bool {
+        let Ok(now) = now.duration_since(std::time::UNIX_EPOCH) else {
+            return false;
+        };
+        let fine = self.changed.1 != 0 || self.modified.1 != 0;
+        let margin = if fine {
+            SETTLED_AFTER_FINE
+        } else {
+            SETTLED_AFTER
+        };
+        let limit = now.saturating_sub(margin);
+        let before = |(s, ns): (i64, i64)| {
+            (s, ns) < (limit.as_secs() as i64, i64::from(limit.subsec_nanos()))
+        };
+        before(self.changed) && before(self.modified)
+    }
+}
+
+/// How old a folder's times must be before a check trusts that a later change would show in
+/// them: longer than the coarsest timestamps in use (2 s on FAT, whose times are whole seconds).
+const SETTLED_AFTER: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// [`SETTLED_AFTER`] for times with a sub-second part: they come from a file system whose
+/// timestamps step by 10 ms or less.
+const SETTLED_AFTER_FINE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How many times [`Root::flock`] opens `.lock` afresh when it keeps being replaced.
+const LOCK_FILE_TRIES: usize = 4;
+
+/// What a full check of the store found wrong.
+enum Misplaced {
+    /// The store folder or one of its sub-folders (named) no longer at its path.
+    Folder(String),
+    /// `.lock` no longer names the lock file held open.
+    LockFile,
 }
 
 /// The turn of each store folder this process opened, by `(device, inode)`.
@@ -217,6 +279,8 @@ impl Root {
             subs,
             ids: (id_of(&st), sub_ids),
             turn: turn_of(id_of(&st)),
+            lock: parking_lot::Mutex::new(None),
+            settled: parking_lot::Mutex::new(None),
         })
     }
 
@@ -231,22 +295,68 @@ impl Root {
 
     /// Errors with [`HistoryError::Swapped`] unless the store's path and its sub-folders still
     /// name the folders held open (a store moved, replaced or symlinked since it was opened).
+    ///
+    /// One status call of the path when the store folder's times equal those of the last full
+    /// check ([`FolderTimes`]): a sub-folder (or `.lock`) cannot be removed, renamed or replaced
+    /// without changing them.
     pub fn verify(&self) -> Result<(), HistoryError> {
-        let swapped = |what: &str| HistoryError::Swapped {
-            path: self.path.to_string_lossy().into_owned(),
-            what: what.to_string(),
+        self.check().map_err(|m| self.swapped(m))
+    }
+
+    fn swapped(&self, misplaced: Misplaced) -> HistoryError {
+        let what = match misplaced {
+            Misplaced::Folder(what) => what,
+            Misplaced::LockFile => ".lock".to_string(),
         };
-        match rustix::fs::statat(CWD, &self.path, AtFlags::SYMLINK_NOFOLLOW) {
-            Ok(st) if id_of(&st) == self.ids.0 => {}
-            _ => return Err(swapped("the store folder")),
+        HistoryError::Swapped {
+            path: self.path.to_string_lossy().into_owned(),
+            what,
+        }
+    }
+
+    fn io(&self, op: &'static str, source: std::io::Error) -> HistoryError {
+        HistoryError::Io {
+            op,
+            path: self.path.to_string_lossy().into_owned(),
+            source,
+        }
+    }
+
+    fn check(&self) -> Result<(), Misplaced> {
+        self.check_at(std::time::SystemTime::now())
+    }
+
+    /// [`Self::check`] with the clock reading `now`.
+    fn check_at(&self, now: std::time::SystemTime) -> Result<(), Misplaced> {
+        let st = match rustix::fs::statat(CWD, &self.path, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(st) if id_of(&st) == self.ids.0 => st,
+            _ => return Err(Misplaced::Folder("the store folder".to_string())),
+        };
+        let times = FolderTimes::of(&st);
+        if *self.settled.lock() == Some(times) {
+            return Ok(());
         }
         for s in Sub::ALL {
             match rustix::fs::statat(&self.fd, s.name(), AtFlags::SYMLINK_NOFOLLOW) {
                 Ok(st) if id_of(&st) == self.ids.1[s as usize] => {}
-                _ => return Err(swapped(&format!("{}/", s.name()))),
+                _ => return Err(Misplaced::Folder(format!("{}/", s.name()))),
             }
         }
+        if let Some((_, id)) = self.lock.lock().as_ref() {
+            match rustix::fs::statat(&self.fd, ".lock", AtFlags::SYMLINK_NOFOLLOW) {
+                Ok(st) if id_of(&st) == *id => {}
+                _ => return Err(Misplaced::LockFile),
+            }
+        }
+        if times.settled(now) {
+            *self.settled.lock() = Some(times);
+        }
         Ok(())
+    }
+
+    /// True when the held store folder is removed (link count 0, or no longer reachable).
+    pub fn gone(&self) -> bool {
+        rustix::fs::fstat(&self.fd).map_or(true, |st| st.st_nlink == 0)
     }
 
     /// This process's turn at the store: held around the store's `flock`, so threads of one
@@ -255,8 +365,52 @@ impl Root {
         &self.turn
     }
 
+    /// Takes the exclusive `flock` of the store's `.lock` (created mode 0o600 when missing),
+    /// waiting at most `timeout`, then checks the store is in place ([`Self::verify`]);
+    /// `Ok(false)` when the wait ran out. The caller holds the turn ([`Self::turn`]) and
+    /// releases the lock with [`Self::unflock`]. The file stays open between locks; when `.lock`
+    /// no longer names it (removed or replaced), it is opened and locked afresh.
+    pub fn flock(&self, timeout: std::time::Duration) -> Result<bool, HistoryError> {
+        let deadline = std::time::Instant::now() + timeout;
+        for _ in 0..LOCK_FILE_TRIES {
+            let mut held = self.lock.lock();
+            if held.is_none() {
+                let file = self
+                    .open_lock_file()
+                    .map_err(|e| self.io("open the lock of", e))?;
+                let id = rustix::fs::fstat(&file).map(|st| id_of(&st));
+                *held = Some((file, id.unwrap_or_default()));
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let file = &held.as_ref().expect("opened above").0;
+            match crate::fs::locks::flock_within(file, left) {
+                Ok(true) => {}
+                Ok(false) => return Ok(false),
+                Err(e) => return Err(self.io("lock", e)),
+            }
+            drop(held);
+            match self.check() {
+                Ok(()) => return Ok(true),
+                // Closing the stale file releases its lock; the next round opens `.lock` anew.
+                Err(Misplaced::LockFile) => drop(self.lock.lock().take()),
+                Err(m) => {
+                    self.unflock();
+                    return Err(self.swapped(m));
+                }
+            }
+        }
+        Err(self.swapped(Misplaced::LockFile))
+    }
+
+    /// Releases the `flock` taken by [`Self::flock`] (the file stays open).
+    pub fn unflock(&self) {
+        if let Some((file, _)) = self.lock.lock().as_ref() {
+            let _ = rustix::fs::flock(file, rustix::fs::FlockOperation::Unlock);
+        }
+    }
+
     /// Opens (creating it mode 0o600) the store's `.lock` file.
-    pub fn lock_file(&self) -> std::io::Result<File> {
+    fn open_lock_file(&self) -> std::io::Result<File> {
         let flags = OFlags::RDWR | OFlags::CREATE | OFlags::NOFOLLOW | OFlags::CLOEXEC;
         let fd = rustix::fs::openat(&self.fd, ".lock", flags, Mode::from_raw_mode(0o600))?;
         Ok(File::from(fd))
@@ -416,3 +570,7 @@ fn create_temp(dir: &OwnedFd) -> std::io::Result<(String, File)> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "root_tests.rs"]
+mod tests;

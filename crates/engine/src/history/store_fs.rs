@@ -31,31 +31,31 @@ pub(super) fn blocks_of(size: u64) -> u64 {
 /// The store lock, held until dropped: this process's turn at the store (threads queue on it
 /// instead of polling the `flock`), then the `flock` of its `.lock` (released first).
 pub(super) struct StoreLock<'a> {
-    _file: File,
+    root: &'a Root,
     _turn: parking_lot::MutexGuard<'a, ()>,
 }
 
+impl Drop for StoreLock<'_> {
+    fn drop(&mut self) {
+        self.root.unflock();
+    }
+}
+
 /// Takes the store lock: this process's turn ([`Root::turn`]), then an exclusive `flock` on the
-/// store's `.lock` through a fresh descriptor; waits at most `timeout` in all, then errors with
+/// store's `.lock` ([`Root::flock`]); waits at most `timeout` in all, then errors with
 /// [`HistoryError::Busy`]. Once had, the store must still be where it was opened
 /// ([`Root::verify`]).
 pub(super) fn lock(root: &Root, timeout: Duration) -> Result<StoreLock<'_>, HistoryError> {
-    let dir = root.path();
     let busy = || HistoryError::Busy {
-        path: dir.to_string_lossy().into_owned(),
+        path: root.path().to_string_lossy().into_owned(),
         waited_ms: timeout.as_millis() as u64,
     };
     let deadline = std::time::Instant::now() + timeout;
     let turn = root.turn().try_lock_for(timeout).ok_or_else(busy)?;
-    let file = root.lock_file().map_err(io("open the lock of", dir))?;
     let left = deadline.saturating_duration_since(std::time::Instant::now());
-    match crate::fs::locks::flock_within(&file, left) {
-        Ok(true) => root.verify().map(|()| StoreLock {
-            _file: file,
-            _turn: turn,
-        }),
-        Ok(false) => Err(busy()),
-        Err(e) => Err(io("lock", dir)(e)),
+    match root.flock(left)? {
+        true => Ok(StoreLock { root, _turn: turn }),
+        false => Err(busy()),
     }
 }
 
