@@ -52,11 +52,14 @@ pub(super) struct Root {
     turn: TurnRef,
     /// The `.lock` file kept open between store locks (see [`Self::flock`]), with its
     /// `(device, inode)` when opened.
-    lock: parking_lot::Mutex<Option<(File, (u64, u64))>>,
+    lock: parking_lot::Mutex<Option<KeptLock>>,
     /// The store folder's times at the last full check that found everything in place, once
     /// they were old enough to be trusted (see [`Self::verify`]).
     settled: parking_lot::Mutex<Option<FolderTimes>>,
 }
+
+/// The store's `.lock` kept open, with its `(device, inode)` when opened.
+type KeptLock = (std::sync::Arc<File>, (u64, u64));
 
 /// A folder's change and modify times (seconds, nanoseconds): any entry added, removed or
 /// renamed in it sets both to the clock's time then.
@@ -373,22 +376,25 @@ impl Root {
     pub fn flock(&self, timeout: std::time::Duration) -> Result<bool, HistoryError> {
         let deadline = std::time::Instant::now() + timeout;
         for _ in 0..LOCK_FILE_TRIES {
-            let mut held = self.lock.lock();
-            if held.is_none() {
-                let file = self
-                    .open_lock_file()
-                    .map_err(|e| self.io("open the lock of", e))?;
-                let id = rustix::fs::fstat(&file).map(|st| id_of(&st));
-                *held = Some((file, id.unwrap_or_default()));
-            }
+            let file = {
+                let mut held = self.lock.lock();
+                if held.is_none() {
+                    let file = self
+                        .open_lock_file()
+                        .map_err(|e| self.io("open the lock of", e))?;
+                    let id = rustix::fs::fstat(&file).map(|st| id_of(&st));
+                    *held = Some((std::sync::Arc::new(file), id.unwrap_or_default()));
+                }
+                held.as_ref().expect("opened above").0.clone()
+            };
+            // The wait happens outside the mutex: checks by other threads ([`Self::verify`])
+            // never wait for another process's lock.
             let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let file = &held.as_ref().expect("opened above").0;
-            match crate::fs::locks::flock_within(file, left) {
+            match crate::fs::locks::flock_within(&file, left) {
                 Ok(true) => {}
                 Ok(false) => return Ok(false),
                 Err(e) => return Err(self.io("lock", e)),
             }
-            drop(held);
             match self.check() {
                 Ok(()) => return Ok(true),
                 // Closing the stale file releases its lock; the next round opens `.lock` anew.
