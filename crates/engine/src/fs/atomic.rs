@@ -208,14 +208,16 @@ fn write_to(
     if bytes.len() >= EARLY_WRITEBACK_FROM {
         crate::sys::start_writeback(&tmp.file);
     }
+    // What `before_sync` queues (an undo level's syncs) follows this file's own fsync.
+    let held = background::hold();
     if let Some(work) = before_sync {
         work()?;
     }
     failpoint("sync")?;
     tmp.file.sync_all().map_err(io_err("sync", display))?;
+    drop(held);
     if durability == Durability::Strict {
-        // What `before_sync` queued (an undo level's syncs) is durable before the rename; its
-        // syncs ran beside this file's own.
+        // What `before_sync` queued (an undo level's syncs) is durable before the rename.
         background::flush_syncs();
     }
     let tmp_name = tmp

@@ -167,9 +167,50 @@ pub fn submit(job: Job) -> Result<(), Job> {
     }
 }
 
-/// Queues `job`, or runs it now when it cannot be queued.
+thread_local! {
+    /// Jobs this thread holds back while a [`Held`] guard lives (`None`: none is held).
+    static HELD: std::cell::RefCell<Option<Vec<Job>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Holds back this thread's [`submit_or_run`] jobs until the returned guard drops, then queues
+/// them in the order submitted (guards nest: an inner guard hands its jobs to the outer one).
+///
+/// A write holds its undo level's syncs while its own fsync runs: queued at once, the level's
+/// fsync raced the file's and the disk committed its journal twice; queued after it, the file's
+/// commit has carried the level's metadata and the level's fsync finds little left. Nothing waits
+/// for a held job (no code under a guard flushes), and the sync that makes the write's rename
+/// durable is still queued behind them.
+pub fn hold() -> Held {
+    Held {
+        outer: HELD.with(|h| h.borrow_mut().replace(Vec::new())),
+    }
+}
+
+/// The guard of [`hold`].
+pub struct Held {
+    outer: Option<Vec<Job>>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let jobs = HELD.with(|h| std::mem::replace(&mut *h.borrow_mut(), self.outer.take()));
+        for job in jobs.into_iter().flatten() {
+            submit_or_run(job);
+        }
+    }
+}
+
+/// Queues `job`, or runs it now when it cannot be queued; while a [`Held`] guard of this thread
+/// lives, keeps it until the guard drops.
 pub fn submit_or_run(job: Job) {
-    if let Err(job) = submit(job) {
+    let job = HELD.with(|h| match h.borrow_mut().as_mut() {
+        Some(held) => {
+            held.push(job);
+            None
+        }
+        None => Some(job),
+    });
+    if let Some(Err(job)) = job.map(submit) {
         job.run();
     }
 }
@@ -288,6 +329,29 @@ mod tests {
         flush();
         assert!(queued <= MAX_PENDING_TASKS, "{queued} queued");
         assert!(returned >= 5, "{returned} handed back");
+    }
+
+    /// Jobs submitted under a guard wait for it to drop, then run in order; an inner guard hands
+    /// its jobs to the outer one.
+    #[test]
+    fn held_jobs_are_queued_in_order_when_the_guard_drops() {
+        let ran = std::sync::Arc::new(Mutex::new(Vec::new()));
+        let job = |n: u32| {
+            let ran = std::sync::Arc::clone(&ran);
+            Job::Task(Box::new(move || ran.lock().push(n)))
+        };
+        let outer = hold();
+        submit_or_run(job(1));
+        let inner = hold();
+        submit_or_run(job(2));
+        drop(inner);
+        submit_or_run(job(3));
+        flush();
+        assert!(ran.lock().is_empty(), "ran while held: {:?}", ran.lock());
+        drop(outer);
+        submit_or_run(job(4));
+        flush();
+        assert_eq!(*ran.lock(), vec![1, 2, 3, 4]);
     }
 
     /// After `flush`, every job submitted before it has run: the released handles are closed.
