@@ -25,7 +25,7 @@ use std::sync::Arc;
 const COMPACT_AFTER_LINES: usize = 256;
 
 /// One line of an index log.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum Line {
     Path(String),
@@ -89,6 +89,8 @@ impl Index {
             return Some(idx);
         }
         let bytes = store_fs::read_at_most(&log, u64::MAX / 2)?;
+        #[cfg(test)]
+        tests::LOGS_READ.with(|n| n.set(n.get() + 1));
         let complete = bytes.last().is_none_or(|b| *b == b'\n');
         idx.rewrite = !complete;
         idx.log = Some(log);
@@ -97,7 +99,7 @@ impl Index {
         if complete {
             // The status taken before the read holds only if the log did not grow meanwhile.
             let stat = stat.filter(|st| st.len == bytes.len() as u64);
-            remember_parse(root, file, bytes, stat, &idx);
+            remember_parse(root, file, &bytes, stat, &idx);
         }
         idx.rewrite |= idx.lines > COMPACT_AFTER_LINES;
         Some(idx)
@@ -116,14 +118,11 @@ impl Index {
                 Err(_) if next.is_none() && !complete => break, // torn last append
                 Err(_) => return None,
             };
-            idx.lines += 1;
-            match parsed {
-                Line::Path(path) => idx.path = path,
-                Line::Push(entry) if names_are_valid(&entry) => idx.entries.push(entry),
-                Line::Push(_) => return None, // a name that is not a blob's: never trusted
-                Line::Pop => drop(idx.entries.pop()),
-                Line::Drop(n) => drop(idx.entries.drain(..n.min(idx.entries.len()))),
+            if matches!(&parsed, Line::Push(entry) if !names_are_valid(entry)) {
+                return None; // a name that is not a blob's: never trusted
             }
+            idx.lines += 1;
+            fold(&mut idx.path, &mut idx.entries, parsed);
         }
         Some(())
     }
@@ -154,7 +153,7 @@ impl Index {
             return self.save();
         }
         let count = change.len();
-        let buf = self.encode(change)?;
+        let buf = self.encode(&change)?;
         let mut file = match self.log.take() {
             Some(log) => log,
             None => self
@@ -165,7 +164,7 @@ impl Index {
         file.write_all(&buf)
             .map_err(self.io("append to the index of"))?;
         self.lines += count;
-        remember_append(&self.root, &self.file, &buf, LogStat::of(&file), self);
+        remember_append(&self.root, &self.file, &buf, change, LogStat::of(&file));
         super::root::sync_later(file);
         Ok(())
     }
@@ -187,7 +186,10 @@ impl Index {
     }
 
     /// `lines` as JSON lines, each ending in a newline.
-    fn encode(&self, lines: impl IntoIterator<Item = Line>) -> Result<Vec<u8>, HistoryError> {
+    fn encode<L: Serialize>(
+        &self,
+        lines: impl IntoIterator<Item = L>,
+    ) -> Result<Vec<u8>, HistoryError> {
         let mut buf = Vec::new();
         for line in lines {
             serde_json::to_writer(&mut buf, &line)
@@ -229,16 +231,18 @@ impl Index {
     }
 }
 
-/// The last parse of a complete index log (its bytes and the fold of their lines), so the next
-/// load of the same log parses only the lines appended since. Checked against the bytes read, so
-/// a log changed any other way (rewritten, by another process) is parsed whole again; a log
-/// whose status is still the one taken after that parse or this process's last append to it
+/// The last parse of a complete index log (the hash of its bytes and the fold of their lines),
+/// so the next load of the same log parses only the lines appended since. Checked against the
+/// bytes read, so a log changed any other way (rewritten, by another process) is parsed whole
+/// again; a log whose status is still the one taken after that parse or this process's last append to it
 /// (same file, length, change times) is not read at all. The engine only appends to a log or
 /// renames a new one over it, which always changes that status; a foreign tool rewriting a log in
 /// place to the same length within one timestamp tick would go unseen (undo still checks the
 /// file's content hash before restoring any level).
 struct ParsedLog {
-    bytes: Vec<u8>,
+    /// How many bytes of the log were parsed, and their hash (extended by each append).
+    len: u64,
+    hash: blake3::Hasher,
     stat: Option<LogStat>,
     path: String,
     entries: Vec<HistoryEntry>,
@@ -277,22 +281,79 @@ impl LogStat {
     }
 }
 
-/// Logs kept parsed, at most [`PARSED_LOGS_KEPT`], keyed by store folder and log name.
-static PARSED_LOGS: parking_lot::Mutex<Option<HashMap<(std::path::PathBuf, String), ParsedLog>>> =
-    parking_lot::Mutex::new(None);
-const PARSED_LOGS_KEPT: usize = 64;
+/// Folds one line of a log into a file's path and levels.
+fn fold(path: &mut String, entries: &mut Vec<HistoryEntry>, line: Line) {
+    match line {
+        Line::Path(p) => *path = p,
+        Line::Push(entry) => entries.push(entry),
+        Line::Pop => drop(entries.pop()),
+        Line::Drop(n) => drop(entries.drain(..n.min(entries.len()))),
+    }
+}
+
+/// Logs kept parsed, keyed by store folder and log name, within [`PARSED_LOGS_BUDGET`]: enough
+/// for a burst of edits across a thousand files at the level cap, where a smaller set parsed
+/// each file's whole log again at every level, under the store lock every writer waits for.
+static PARSED_LOGS: parking_lot::Mutex<Option<ParsedLogs>> = parking_lot::Mutex::new(None);
+/// Most memory the kept parses take (as [`ParsedLog::size`] estimates it).
+const PARSED_LOGS_BUDGET: usize = 32 << 20;
+
+type LogKey = (std::path::PathBuf, String);
+
+#[derive(Default)]
+struct ParsedLogs {
+    logs: HashMap<LogKey, ParsedLog>,
+    /// The sum of the kept logs' sizes.
+    size: usize,
+}
+
+impl ParsedLog {
+    /// About the memory it takes: the hasher's state, the path, the levels with their names.
+    fn size(&self) -> usize {
+        std::mem::size_of::<ParsedLog>()
+            + self.path.len()
+            + self.entries.len() * (std::mem::size_of::<HistoryEntry>() + 192)
+    }
+}
+
+impl ParsedLogs {
+    /// Keeps `parsed` under `key`, dropping other logs while over the budget.
+    fn insert(&mut self, key: LogKey, parsed: ParsedLog) {
+        self.remove(&key);
+        self.size += parsed.size();
+        while self.size > PARSED_LOGS_BUDGET {
+            let Some(other) = self.logs.keys().next().cloned() else {
+                break;
+            };
+            self.remove(&other);
+        }
+        self.logs.insert(key, parsed);
+    }
+
+    fn remove(&mut self, key: &LogKey) {
+        if let Some(gone) = self.logs.remove(key) {
+            self.size -= gone.size();
+        }
+    }
+}
+
+fn key_of(root: &Root, file: &str) -> LogKey {
+    (root.path().to_path_buf(), file.to_string())
+}
 
 /// When the last parse of `file` is a prefix of `bytes`, puts its fold in `idx` and returns the
 /// length already parsed; else 0.
 fn parsed_prefix(root: &Root, file: &str, bytes: &[u8], idx: &mut Index) -> usize {
     let logs = PARSED_LOGS.lock();
-    let key = (root.path().to_path_buf(), file.to_string());
-    match logs.as_ref().and_then(|m| m.get(&key)) {
-        Some(p) if bytes.starts_with(&p.bytes) => {
+    match logs.as_ref().and_then(|m| m.logs.get(&key_of(root, file))) {
+        Some(p)
+            if bytes.len() as u64 >= p.len
+                && blake3::hash(&bytes[..p.len as usize]) == p.hash.finalize() =>
+        {
             idx.path.clone_from(&p.path);
             idx.entries.clone_from(&p.entries);
             idx.lines = p.lines;
-            p.bytes.len()
+            p.len as usize
         }
         _ => 0,
     }
@@ -303,8 +364,7 @@ fn parsed_prefix(root: &Root, file: &str, bytes: &[u8], idx: &mut Index) -> usiz
 fn unchanged_since_parse(root: &Root, file: &str, stat: Option<&LogStat>, idx: &mut Index) -> bool {
     let Some(stat) = stat else { return false };
     let logs = PARSED_LOGS.lock();
-    let key = (root.path().to_path_buf(), file.to_string());
-    match logs.as_ref().and_then(|m| m.get(&key)) {
+    match logs.as_ref().and_then(|m| m.logs.get(&key_of(root, file))) {
         Some(p) if p.stat.as_ref() == Some(stat) => {
             idx.path.clone_from(&p.path);
             idx.entries.clone_from(&p.entries);
@@ -315,52 +375,61 @@ fn unchanged_since_parse(root: &Root, file: &str, stat: Option<&LogStat>, idx: &
     }
 }
 
-/// After this process appended `appended` to `file`'s log (now of status `stat`) and `idx` holds
-/// the fold of the whole log: extends the kept parse when it was the log just before the append
-/// (loaded under the same hold of the store lock); else forgets it.
-fn remember_append(root: &Root, file: &str, appended: &[u8], stat: Option<LogStat>, idx: &Index) {
+/// After this process appended `appended` (the lines `change`) to `file`'s log, now of status
+/// `stat`: folds them into the kept parse when it was the log just before the append (loaded
+/// under the same hold of the store lock); else forgets it.
+fn remember_append(
+    root: &Root,
+    file: &str,
+    appended: &[u8],
+    change: Vec<Line>,
+    stat: Option<LogStat>,
+) {
     let mut logs = PARSED_LOGS.lock();
-    let key = (root.path().to_path_buf(), file.to_string());
-    let Some(p) = logs.as_mut().and_then(|m| m.get_mut(&key)) else {
+    let Some(kept) = logs.as_mut() else { return };
+    let key = key_of(root, file);
+    let Some(mut p) = kept.logs.remove(&key) else {
         return;
     };
+    kept.size -= p.size();
     match stat {
-        Some(stat) if p.bytes.len() as u64 + appended.len() as u64 == stat.len => {
-            p.bytes.extend_from_slice(appended);
+        Some(stat) if p.len + appended.len() as u64 == stat.len => {
+            p.hash.update(appended);
+            p.len = stat.len;
             p.stat = Some(stat);
-            p.path.clone_from(&idx.path);
-            p.entries.clone_from(&idx.entries);
-            p.lines = idx.lines;
+            p.lines += change.len();
+            for line in change {
+                fold(&mut p.path, &mut p.entries, line);
+            }
+            kept.insert(key, p);
         }
-        _ => drop(logs.as_mut().map(|m| m.remove(&key))),
+        _ => {}
     }
 }
 
 /// Forgets the kept parse of `file`'s log (about to be rewritten or removed).
 fn forget_parse(root: &Root, file: &str) {
-    let key = (root.path().to_path_buf(), file.to_string());
-    if let Some(m) = PARSED_LOGS.lock().as_mut() {
-        m.remove(&key);
+    if let Some(kept) = PARSED_LOGS.lock().as_mut() {
+        kept.remove(&key_of(root, file));
     }
 }
 
 /// Keeps `idx`, the fold of the complete log `bytes` (of status `stat` when it was read whole),
 /// for [`parsed_prefix`] and [`unchanged_since_parse`].
-fn remember_parse(root: &Root, file: &str, bytes: Vec<u8>, stat: Option<LogStat>, idx: &Index) {
-    let mut logs = PARSED_LOGS.lock();
-    let logs = logs.get_or_insert_with(HashMap::new);
-    let key = (root.path().to_path_buf(), file.to_string());
-    if logs.len() >= PARSED_LOGS_KEPT && !logs.contains_key(&key) {
-        logs.clear();
-    }
+fn remember_parse(root: &Root, file: &str, bytes: &[u8], stat: Option<LogStat>, idx: &Index) {
+    let mut hash = blake3::Hasher::new();
+    hash.update(bytes);
     let parsed = ParsedLog {
-        bytes,
+        len: bytes.len() as u64,
+        hash,
         stat,
         path: idx.path.clone(),
         entries: idx.entries.clone(),
         lines: idx.lines,
     };
-    logs.insert(key, parsed);
+    let mut logs = PARSED_LOGS.lock();
+    logs.get_or_insert_with(ParsedLogs::default)
+        .insert(key_of(root, file), parsed);
 }
 
 /// Brings the blobs and stored previews under `max_bytes`: unreferenced blobs go first, then
@@ -490,3 +559,7 @@ pub(super) fn load_all(root: &Arc<Root>) -> Vec<Index> {
     }
     out
 }
+
+#[cfg(test)]
+#[path = "index_tests.rs"]
+mod tests;
