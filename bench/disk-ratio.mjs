@@ -5,7 +5,8 @@
 // Each run first waits for a quiet machine (1-minute load average below --load, at most --wait
 // seconds), then measures every row: this build's call, the --other build's call (a checkout with
 // its own `npm run build`), and `io_baseline --serve`'s native atomic write of the same bytes,
-// who goes first rotating each round; files are restored outside the timed region. A row's ratio
+// who goes first rotating each round; files are restored (and fsynced) outside the timed region,
+// after both builds' background work is done (`flushWritesAsync`). A row's ratio
 // in one run is the median of our calls over the median of the native ones; over the runs, the
 // median ratio and its spread are judged against the row's target.
 
@@ -93,9 +94,17 @@ function timed(run, isTool = true) {
   };
 }
 
-/** Rounds of one call per side, who goes first rotating, until the budget is spent; medians in ms. */
+/**
+ * Rounds of one call per side, who goes first rotating, until the budget is spent; medians in ms.
+ * Each call starts once every build's background work is done (untimed), so no side's timing
+ * takes in the folder syncs another side's earlier call left queued.
+ */
 async function measureRow(row, sides, budgetMs) {
-  const turns = sides.map((s) => [s.name, turnOf(row, s)]);
+  const settle = () => Promise.all(sides.filter((s) => s.settle).map((s) => s.settle()));
+  const turns = sides.map((s) => {
+    const turn = turnOf(row, s);
+    return [s.name, { ...turn, prepare: async () => (await settle(), await turn.prepare()) }];
+  });
   const times = Object.fromEntries(sides.map((s) => [s.name, []]));
   for (const [name, turn] of turns) {
     await turn.prepare();

@@ -64,6 +64,8 @@ export function sideOf(name, lib, work) {
   return {
     name,
     dir,
+    /** Waits until this build's background work (queued folder syncs, undo-level syncs) is done. */
+    settle: () => lib.flushWritesAsync(),
     edit: lib.editTool(opts),
     strict: lib.editTool({ ...opts, durability: 'strict' }),
     create: lib.createTool(opts),
@@ -130,7 +132,7 @@ export function concurrentRow(computeLineHash, files = 1000) {
     prepare: (s) => {
       const dir = path.join(s.dir, 'concurrent');
       fs.mkdirSync(dir, { recursive: true });
-      for (const n of names) fs.writeFileSync(path.join(dir, n), buf);
+      for (const n of names) restore(path.join(dir, n), buf);
       syncDir(dir);
     },
     call: (s) => Promise.all(names.map((n) => s.edit.execute({ file_path: `concurrent/${n}`, ...params }))),
