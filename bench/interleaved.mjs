@@ -110,7 +110,11 @@ export function rowsFor(label, bytes, computeLineHash) {
     bytes: buf,
     file: created,
     target,
-    prepare: (s) => fs.rmSync(path.join(s.dir, created), { force: true }),
+    // The removal is made durable here, so the timed create's own syncs do not commit it.
+    prepare: (s) => {
+      fs.rmSync(path.join(s.dir, created), { force: true });
+      syncDir(s.dir);
+    },
     call: (s) => s.create.execute({ file_path: created, content: text }),
   });
   return edits;
