@@ -31,7 +31,7 @@ export function nativeBaselineBinary(log = () => {}) {
 }
 
 /**
- * A running `io_baseline --serve`. `atomic(file)`, `inplace(file)` and `concurrent(threads, dir)`
+ * A running `io_baseline --serve`. `atomic(file)`, `write(file)`, `inplace(file)` and `concurrent(threads, dir)`
  * each perform one operation and resolve to the milliseconds it took, timed inside the binary;
  * a failed operation rejects with the binary's reason. One request at a time; `close()` ends it.
  */
@@ -57,6 +57,11 @@ export class NativeServer {
 
   atomic(file) {
     return this.request(`atomic ${file}`);
+  }
+
+  /** `atomic`'s write alone: the file's bytes are read before the timer starts. */
+  write(file) {
+    return this.request(`write ${file}`);
   }
 
   inplace(file) {

@@ -12,9 +12,11 @@
 //! The file's content is left unchanged. Output: one JSON object per file (or folder) on stdout.
 //!
 //! With `--serve`, it measures one operation per command read from stdin, so a caller can take
-//! turns with its own calls (`bench/native.mjs`): `atomic <file>`, `inplace <file>` or
-//! `concurrent <threads> <folder>`, one per line (a path is the rest of the line); each is answered with one line, the
-//! nanoseconds the operation took (timed here, so the pipe is not counted), or `error: <why>`.
+//! turns with its own calls (`bench/native.mjs`): `atomic <file>`, `write <file>` (`atomic`'s
+//! write alone: the file is read before the timer starts), `inplace <file>` or
+//! `concurrent <threads> <folder>`, one per line (a path is the rest of the line); each is
+//! answered with one line, the nanoseconds the operation took (timed here, so the pipe is not
+//! counted), or `error: <why>`.
 //!
 //! Usage: `io_baseline <min_reps> <max_reps> <budget_ms> <file>...`,
 //! `io_baseline --concurrent <threads> <min_reps> <max_reps> <budget_ms> <folder>`, or
@@ -34,12 +36,16 @@ fn inplace(path: &Path) -> std::io::Result<()> {
 }
 
 fn atomic(path: &Path) -> std::io::Result<()> {
-    let bytes = fs::read(path)?;
+    write_atomic(path, &fs::read(path)?)
+}
+
+/// The durable atomic write of `bytes` over `path` (temp file, fsync, rename, folder fsync).
+fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let tmp = dir.join(format!(".io-baseline-{}-{name}.tmp", std::process::id()));
     let mut f = File::create(&tmp)?;
-    f.write_all(&bytes)?;
+    f.write_all(bytes)?;
     f.sync_all()?;
     drop(f);
     fs::rename(&tmp, path)?;
@@ -149,13 +155,17 @@ fn serve_one(line: &str) -> Result<u128, String> {
     let result = match (command, rest) {
         ("atomic", file) if !file.is_empty() => timed(&|| atomic(Path::new(file))),
         ("inplace", file) if !file.is_empty() => timed(&|| inplace(Path::new(file))),
+        ("write", file) if !file.is_empty() => {
+            let bytes = fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            timed(&|| write_atomic(Path::new(file), &bytes))
+        }
         ("concurrent", rest) if rest.contains(' ') => {
             let (threads, dir) = rest.split_once(' ').unwrap_or_default();
             let threads: usize = threads.parse().map_err(|_| "threads: not a number")?;
             let files = files_of(Path::new(dir)).map_err(|e| format!("{dir}: {e}"))?;
             timed(&|| atomic_all(&files, threads.max(1)))
         }
-        _ => return Err(format!("unknown command {line:?} (atomic <file>, inplace <file>, concurrent <threads> <folder>)")),
+        _ => return Err(format!("unknown command {line:?} (atomic <file>, write <file>, inplace <file>, concurrent <threads> <folder>)")),
     };
     result.map_err(|e| e.to_string())
 }
