@@ -234,11 +234,11 @@ impl Index {
 /// The last parse of a complete index log (the hash of its bytes and the fold of their lines),
 /// so the next load of the same log parses only the lines appended since. Checked against the
 /// bytes read, so a log changed any other way (rewritten, by another process) is parsed whole
-/// again; a log whose status is still the one taken after that parse or this process's last append to it
-/// (same file, length, change times) is not read at all. The engine only appends to a log or
-/// renames a new one over it, which always changes that status; a foreign tool rewriting a log in
-/// place to the same length within one timestamp tick would go unseen (undo still checks the
-/// file's content hash before restoring any level).
+/// again; a log whose status is still the one taken after that parse or this process's last
+/// append to it (same file, length, change times) is not read at all. The engine only appends to
+/// a log or renames a new one over it, which always changes that status; a foreign tool
+/// rewriting a log in place to the same length within one timestamp tick would go unseen (undo
+/// still checks the file's content hash before restoring any level).
 struct ParsedLog {
     /// How many bytes of the log were parsed, and their hash (extended by each append).
     len: u64,
