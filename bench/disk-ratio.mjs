@@ -6,9 +6,9 @@
 // seconds), then measures every row: this build's call, the --other build's call (a checkout with
 // its own `npm run build`), and `io_baseline --serve`'s native atomic write of the same bytes,
 // who goes first rotating each round; files are restored (and fsynced) outside the timed region,
-// after both builds' background work is done (`flushWritesAsync`). A row's ratio
-// in one run is the median of our calls over the median of the native ones; over the runs, the
-// median ratio and its spread are judged against the row's target.
+// after both builds' background work is done (`flushWritesAsync`). A row's ratio in one run is
+// the median of our calls over the median of the native ones; over the runs, the median ratio
+// and its spread are judged against the row's target.
 
 import fs from 'node:fs';
 import os from 'node:os';

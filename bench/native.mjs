@@ -31,9 +31,10 @@ export function nativeBaselineBinary(log = () => {}) {
 }
 
 /**
- * A running `io_baseline --serve`. `atomic(file)`, `write(file)`, `inplace(file)` and `concurrent(threads, dir)`
- * each perform one operation and resolve to the milliseconds it took, timed inside the binary;
- * a failed operation rejects with the binary's reason. One request at a time; `close()` ends it.
+ * A running `io_baseline --serve`. `atomic(file)`, `write(file)`, `inplace(file)` and
+ * `concurrent(threads, dir)` each perform one operation and resolve to the milliseconds it took,
+ * timed inside the binary; a failed operation rejects with the binary's reason. One request at a
+ * time; `close()` ends it.
  */
 export class NativeServer {
   constructor(bin) {

@@ -7,10 +7,10 @@
 // disk's write" would undercount what the call does besides writing. In one process, call by call,
 // who goes first rotating: the direct exact edit, its preview (`tool.preview(params)`), and the
 // native atomic write of the same bytes on the same tmpfs (`io_baseline --serve`'s `write`: the
-// call's write alone, the file read before its timer starts); with --other,
-// that build's edit and preview too. Files are restored outside the timed region. Per run and
-// size, the value is preview / (edit - native) of the medians; over the runs, its median and
-// spread (min-max) are judged against the target: <= 1.
+// call's write alone, the file read before its timer starts); with --other, that build's edit and
+// preview too. Files are restored outside the timed region. Per run and size, the value is
+// preview / (edit - native) of the medians; over the runs, its median and spread (min-max) are
+// judged against the target: <= 1.
 
 import fs from 'node:fs';
 import os from 'node:os';

@@ -182,7 +182,10 @@ thread_local! {
 /// durable is still queued behind them.
 pub fn hold() -> Held {
     Held {
-        outer: HELD.with(|h| h.borrow_mut().replace(Vec::new())),
+        outer: HELD
+            .try_with(|h| h.borrow_mut().replace(Vec::new()))
+            .ok()
+            .flatten(),
     }
 }
 
@@ -193,7 +196,11 @@ pub struct Held {
 
 impl Drop for Held {
     fn drop(&mut self) {
-        let jobs = HELD.with(|h| std::mem::replace(&mut *h.borrow_mut(), self.outer.take()));
+        let outer = self.outer.take();
+        let jobs = HELD
+            .try_with(|h| std::mem::replace(&mut *h.borrow_mut(), outer))
+            .ok()
+            .flatten();
         for job in jobs.into_iter().flatten() {
             submit_or_run(job);
         }
@@ -201,14 +208,13 @@ impl Drop for Held {
 }
 
 /// Queues `job`, or runs it now when it cannot be queued; while a [`Held`] guard of this thread
-/// lives, keeps it until the guard drops.
+/// lives, keeps it until the guard drops (a thread whose locals are already gone holds nothing).
 pub fn submit_or_run(job: Job) {
-    let job = HELD.with(|h| match h.borrow_mut().as_mut() {
-        Some(held) => {
-            held.push(job);
-            None
+    let mut job = Some(job);
+    let _ = HELD.try_with(|h| {
+        if let Some(held) = h.borrow_mut().as_mut() {
+            held.extend(job.take());
         }
-        None => Some(job),
     });
     if let Some(Err(job)) = job.map(submit) {
         job.run();
