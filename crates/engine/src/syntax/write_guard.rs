@@ -49,6 +49,35 @@ enum State<'a> {
 }
 
 impl Guard<'_> {
+    /// This guard holding its own copies of the texts it checks (a check under way outlives
+    /// the caller's texts; a finished one holds none).
+    pub fn into_owned(self) -> Guard<'static> {
+        Guard(match self.0 {
+            State::Done(note) => State::Done(note),
+            State::Running {
+                pending,
+                before,
+                after,
+                display,
+            } => State::Running {
+                pending,
+                before: before.map(|b| Cow::Owned(b.into_owned())),
+                after: Cow::Owned(after.into_owned()),
+                display,
+            },
+        })
+    }
+
+    /// Bytes of the texts a check under way holds (0 once finished).
+    pub fn held_bytes(&self) -> usize {
+        match &self.0 {
+            State::Done(_) => 0,
+            State::Running { before, after, .. } => {
+                before.as_ref().map_or(0, |b| b.len()) + after.len()
+            }
+        }
+    }
+
     /// The text the write's reply ends with (empty when there is nothing to say).
     pub fn note(self) -> String {
         match self.0 {

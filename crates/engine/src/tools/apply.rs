@@ -11,7 +11,8 @@
 //!   taken back), then the written contents' blobs. The caller then runs its after-write bookkeeping
 //!   ([`ToolContext::after_write`]).
 //! - **preview**: the same checks and the same syntax note (the guard beside the planning where
-//!   it would run beside the write); each file's planned content goes to the preview's
+//!   it would run beside the write; a small change's, in a preview that is stored, found while it
+//!   is stored: see [`super::preview_notes`]); each file's planned content goes to the preview's
 //!   collector; nothing is written, no undo level is made, and the after-write bookkeeping does
 //!   nothing.
 //!
@@ -29,6 +30,7 @@ use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use super::preview_notes::PendingNotes;
 use super::ToolContext;
 use crate::fs::atomic::{
     create_parent_dirs, remove_file_confined, write_atomic_confined, write_atomic_confined_before,
@@ -102,7 +104,7 @@ pub enum PlannedRecording {
 
 /// Everything a previewed call would do, in order: the files of each change, the moves among
 /// them, and the after-write bookkeeping of each landed file.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Plan {
     pub files: Vec<PlannedFile>,
     /// `(from, to)` real paths of files a change moves (the source deleted, the destination
@@ -115,6 +117,8 @@ pub struct Plan {
     /// The real path whose content before, in the change being planned, is lent by its write
     /// frame instead of copied ([`Plan::lend_read`]).
     lent: Option<std::path::PathBuf>,
+    /// Syntax notes still being found (see [`super::preview_notes`]).
+    pub notes: PendingNotes,
 }
 
 impl PlannedFile {
@@ -300,7 +304,20 @@ impl ToolContext {
             false => Vec::new(),
         };
         self.land(change, None)?;
-        Ok(guards.into_iter().map(Guard::note).collect())
+        Ok(guards.into_iter().map(|g| self.note_of(g)).collect())
+    }
+
+    /// The reply's note of `guard`: waited for now, or, for a preview that stores itself, a
+    /// mark the preview replaces once it is stored (see [`super::preview_notes`]).
+    fn note_of(&self, guard: Guard<'_>) -> String {
+        match self.with_plan(|plan| plan.notes.defers(&guard)) {
+            Some(true) => {
+                let guard = guard.into_owned();
+                self.with_plan(|plan| plan.notes.keep(guard))
+                    .unwrap_or_default()
+            }
+            _ => guard.note(),
+        }
     }
 
     /// Writes the change, or in preview mode hands each file's planned content to the collector

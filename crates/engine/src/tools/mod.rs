@@ -19,6 +19,7 @@ pub mod params;
 pub mod preview;
 #[cfg(test)]
 mod preview_apply_tests;
+pub mod preview_notes;
 #[cfg(test)]
 mod preview_tests;
 pub mod replace_in_file;

@@ -8,6 +8,7 @@
 
 use super::apply::{Change, FileEdit, Plan, PlannedFile, PlannedRecording, Recording};
 use super::outcome::{ErrorKind, Outcome, ToolError};
+use super::preview_notes::PendingNotes;
 use super::ToolContext;
 use crate::fs::{FsError, ResolvedPath};
 use crate::history::previews::{
@@ -105,9 +106,11 @@ pub fn preview(
         return shown;
     }
     let (preview_ctx, collector) = ctx.preview();
-    let outcome = run(&preview_ctx);
+    lock(&collector).notes = PendingNotes::deferring();
+    let mut outcome = run(&preview_ctx);
     drop(preview_ctx);
-    let mut plan = std::mem::take(&mut *collector.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut plan = std::mem::take(&mut *lock(&collector));
+    let notes = std::mem::take(&mut plan.notes);
     let undo = plan
         .files
         .iter()
@@ -120,6 +123,7 @@ pub fn preview(
         false => call_id.is_some(),
     };
     if !kept {
+        outcome.text = notes.resolve(outcome.text);
         return Preview {
             outcome,
             token: None,
@@ -128,11 +132,8 @@ pub fn preview(
     }
     let mut record = record_of(&outcome, &plan, merged, recording, files.clone());
     record.ttl_ms = u64::try_from(previews.ttl.as_millis()).unwrap_or(u64::MAX);
-    let token = call_id.map(call_token);
-    match previews
-        .store(ctx)
-        .and_then(|s| s.save(record, token).map_err(|e| e.to_string()))
-    {
+    let (outcome, stored) = store(ctx, previews, call_id, record, notes, outcome);
+    match stored {
         Ok(token) => Preview {
             token: outcome.ok().then_some(token),
             outcome,
@@ -147,6 +148,41 @@ pub fn preview(
             }
         }
     }
+}
+
+/// Stores `record`, the preview of `outcome`, while the syntax notes still pending are found:
+/// with them taken as empty, then again if they are not (the record kept for that is a small
+/// file's). The outcome with its notes in place, and the preview's token or why it could not be
+/// stored.
+fn store(
+    ctx: &ToolContext,
+    previews: &Previews,
+    call_id: Option<&str>,
+    mut record: PreviewRecord,
+    notes: PendingNotes,
+    mut outcome: Outcome,
+) -> (Outcome, Result<String, String>) {
+    let again = (!notes.is_empty()).then(|| {
+        record.text = notes.assumed_clean(&record.text);
+        record.clone()
+    });
+    let stored = previews.store(ctx).and_then(|store| {
+        let token = store.save(record, call_id.map(call_token));
+        token.map(|t| (store, t)).map_err(|e| e.to_string())
+    });
+    outcome.text = notes.resolve(outcome.text);
+    let stored = stored.and_then(|(store, token)| match again {
+        Some(mut record) if record.text != outcome.text => {
+            record.text.clone_from(&outcome.text);
+            store.save(record, Some(token)).map_err(|e| e.to_string())
+        }
+        _ => Ok(token),
+    });
+    (outcome, stored)
+}
+
+fn lock(collector: &Mutex<Plan>) -> std::sync::MutexGuard<'_, Plan> {
+    collector.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The unexpired preview stored for the call `call_id`, shown again.

@@ -176,6 +176,33 @@ fn a_large_files_preview_carries_the_direct_calls_syntax_note() {
     );
 }
 
+/// Small writes, whose syntax notes a preview finds while it is stored: the preview answers the
+/// direct call's text with every note in place (two in a batch), the applied preview answers it
+/// too, and the stored preview of a call, shown again, holds the notes.
+#[test]
+fn a_small_files_preview_carries_the_direct_calls_syntax_notes() {
+    let files = [("a.js", JS)];
+    let broken =
+        json!({"file_path": "a.js", "old_string": "return 'hi';", "new_string": "return 'hi' +;"});
+    let (_ws, _hist, ctx) = workspace(&files, &None);
+    let direct = edit::call(&ctx, &broken);
+    assert!(direct.text.contains("syntax"), "{}", direct.text);
+    check(&files, None, edit::call, broken.clone());
+    let twice = json!({"edits": [
+        {"file_path": "a.js", "old_string": "return 'hi';", "new_string": "return 'hi' +;"},
+        {"file_path": "a.js", "old_string": "return 1;", "new_string": "return (1;"},
+    ]});
+    check(&files, None, multi_edit::call, twice);
+    let new = json!({"file_path": "n.js", "content": "function f( {\n"});
+    check(&[], None, create::call, new);
+    let (_ws, _hist, ctx) = workspace(&files, &None);
+    let previews = Previews::new(None);
+    let first = preview::preview(&ctx, &previews, Some("call-9"), |c| edit::call(c, &broken));
+    let again = preview::preview(&ctx, &previews, Some("call-9"), |c| edit::call(c, &broken));
+    assert_eq!(first.outcome.text, direct.text);
+    assert_eq!(again.outcome, first.outcome);
+}
+
 #[test]
 fn create_new_and_overwrite() {
     let new = json!({"file_path": "dir/n.txt", "content": "new\n"});
