@@ -5,10 +5,11 @@
 //! - Every file the session changed since the checkpoint gets back what it held before those
 //!   changes: files created since are removed, deleted ones restored, moved ones moved back
 //!   (the move's two files, listed as one `Move` entry). An edit made before the checkpoint and
-//!   undone since is put back too (the checkpoint names the session's newest level of each file).
+//!   undone since is put back too, however far back the undos went (the checkpoint names the
+//!   session's newest level of each file, and what the file held before its oldest level).
 //!   Writes made with the history off, or by other sessions, are never rewound.
 //! - Only where the file still holds what the session last wrote (or, when that write never
-//!   landed, what it held before it; after an undo, what the undo put back); any other file is a
+//!   landed, what it held before it; after undos, what they put back); any other file is a
 //!   conflict: by default the whole rewind is refused and nothing is touched; `skip` rewinds the
 //!   rest and lists the skipped.
 //! - A checkpoint whose levels were evicted is refused, naming the file.

@@ -451,6 +451,59 @@ fn a_file_changed_after_an_undo_since_the_checkpoint_is_a_conflict() {
     assert_eq!(read(ws.path(), "b.txt").as_deref(), Some("b1\n"));
 }
 
+/// Undos that go further back than the session's newest level at the checkpoint (two levels, or
+/// every level of the file) still rewind: the file holds what those undos put back.
+#[test]
+fn undos_further_back_than_the_checkpoints_level_are_rewound() {
+    for (levels, undos) in [(2, 2), (3, 2), (3, 3)] {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path(), "s1");
+        std::fs::write(ws.path().join("a.txt"), "v0\n").unwrap();
+        for v in 1..=levels {
+            write(&ctx, "a.txt", &format!("v{v}\n"));
+        }
+        let id = rewind::create(&ctx, None).unwrap().id;
+        for _ in 0..undos {
+            undo(&ctx, "a.txt");
+        }
+        let undone_to = format!("v{}\n", levels - undos);
+        assert_eq!(read(ws.path(), "a.txt"), Some(undone_to.clone()));
+        let done = rewind::rewind(&ctx, &id, REFUSE);
+        assert!(done.ok, "{levels} levels, {undos} undos: {}", done.text);
+        assert_eq!(read(ws.path(), "a.txt"), Some(format!("v{levels}\n")));
+        // Back to what the undos left, then that content changed by someone else: refused.
+        let back = rewind::rewind(&ctx, &done.checkpoint.unwrap().id, REFUSE);
+        assert!(back.ok, "{}", back.text);
+        assert_eq!(read(ws.path(), "a.txt"), Some(undone_to));
+        std::fs::write(ws.path().join("a.txt"), "theirs\n").unwrap();
+        let refused = rewind::rewind(&ctx, &id, REFUSE);
+        assert!(
+            !refused.ok && refused.conflicts.len() == 1,
+            "{}",
+            refused.text
+        );
+        assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("theirs\n"));
+    }
+}
+
+/// Undos further back than the checkpoint's level, then a new write of the session: the rewind
+/// puts back the content at the checkpoint, not the content the undos reached.
+#[test]
+fn a_write_after_undos_further_back_rewinds_to_the_checkpoint() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "v0\n").unwrap();
+    write(&ctx, "a.txt", "v1\n");
+    write(&ctx, "a.txt", "v2\n");
+    let id = rewind::create(&ctx, None).unwrap().id;
+    undo(&ctx, "a.txt");
+    undo(&ctx, "a.txt");
+    write(&ctx, "a.txt", "v3\n");
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("v2\n"));
+}
+
 /// A temp file left by a crash while `checkpoints.json` was written is collected when the store
 /// is opened; a fresh one (a write under way) is not.
 #[test]
