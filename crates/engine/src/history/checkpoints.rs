@@ -220,8 +220,7 @@ impl HistoryStore {
                     file.then = undone.then
                 }
                 Some(_) => {}
-                // Undo takes the newest levels away; eviction the oldest, leaving newer ones.
-                None if !entries.iter().any(|e| e.timestamp >= wrote.at) => out.push(undone),
+                None if was_undone(entries, wrote, since, &undone.last) => out.push(undone),
                 None => {}
             }
         }
@@ -268,10 +267,31 @@ fn undone_to(entries: &[HistoryEntry], wrote: &Wrote) -> Option<Held> {
     }
 }
 
+/// Whether `wrote`'s level left the file's chain (`entries`, now) by an undo, not by eviction:
+/// an undo takes the newest levels away, eviction the oldest. Levels recorded between it and the
+/// checkpoint (`since`) still there: evicted. Older levels still there: undone. Neither: undone
+/// when there are no levels, or when the first one (written after the checkpoint) replaced what
+/// the undos put back (`undone`, see [`undone_file`]).
+fn was_undone(entries: &[HistoryEntry], wrote: &Wrote, since: u64, undone: &HistoryEntry) -> bool {
+    if entries
+        .iter()
+        .any(|e| e.timestamp > wrote.at && e.timestamp <= since)
+    {
+        return false;
+    }
+    if entries.iter().any(|e| e.timestamp < wrote.at) {
+        return true;
+    }
+    entries
+        .first()
+        .is_none_or(|first| accepts(undone, &Held::before(first)))
+}
+
 /// A file whose level `wrote` was undone since the checkpoint (no later level of the session;
 /// `entries` the file's chain now): its content then is what that level's write left, and what
 /// the session last left is what its undos put back: what undoing that level put back, or what
-/// undoing the levels below it too put back (see [`undone_to`]), as one level stands for both.
+/// undoing the levels below it too put back (see [`undone_to`]), as one level stands for both;
+/// a level recorded since (the undos came first) means another session wrote it since.
 fn undone_file(root: &Root, wrote: &Wrote, session: &str, entries: &[HistoryEntry]) -> SessionFile {
     let then = match &wrote.written {
         None => Then::Absent,
@@ -300,7 +320,7 @@ fn undone_file(root: &Root, wrote: &Wrote, session: &str, entries: &[HistoryEntr
         then,
         first: level.clone(),
         last: level,
-        last_is_newest: true,
+        last_is_newest: !entries.iter().any(|e| e.timestamp > wrote.at),
     }
 }
 

@@ -504,6 +504,78 @@ fn a_write_after_undos_further_back_rewinds_to_the_checkpoint() {
     assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("v2\n"));
 }
 
+/// Session A writes, takes a checkpoint, undoes; session B (same store) then writes the file. A's
+/// rewind does not overwrite B's work and does not leave the file out silently: it is a conflict
+/// (the whole rewind refused; with `skip`, listed as skipped).
+#[test]
+fn another_sessions_write_after_an_undo_is_a_conflict() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let a = context(ws.path(), hist.path(), "a");
+    let b = context(ws.path(), hist.path(), "b");
+    std::fs::write(ws.path().join("f.txt"), "v0\n").unwrap();
+    write(&a, "f.txt", "a1\n");
+    write(&a, "g.txt", "g1\n");
+    let id = rewind::create(&a, None).unwrap().id;
+    undo(&a, "f.txt");
+    undo(&a, "g.txt");
+    write(&b, "f.txt", "b1\n");
+    let refused = rewind::rewind(&a, &id, REFUSE);
+    assert!(!refused.ok, "{}", refused.text);
+    let conflicts: Vec<_> = refused.conflicts.iter().map(|c| c.path.as_str()).collect();
+    assert_eq!(conflicts, ["f.txt"], "{}", refused.text);
+    assert!(
+        refused.conflicts[0].reason.contains("another session"),
+        "{:?}",
+        refused.conflicts
+    );
+    assert_eq!(read(ws.path(), "f.txt").as_deref(), Some("b1\n"));
+    assert_eq!(read(ws.path(), "g.txt"), None);
+    let skip = RewindOptions {
+        dry_run: false,
+        skip_conflicts: true,
+    };
+    let done = rewind::rewind(&a, &id, skip);
+    assert!(done.ok, "{}", done.text);
+    assert_eq!(done.conflicts.len(), 1, "{}", done.text);
+    assert!(done.text.contains("Skipped 1 file"), "{}", done.text);
+    assert_eq!(read(ws.path(), "f.txt").as_deref(), Some("b1\n"));
+    assert_eq!(read(ws.path(), "g.txt").as_deref(), Some("g1\n"));
+}
+
+/// A file the session wrote before the checkpoint, whose level then went by eviction (another
+/// session's writes past the level limit), is no change of the session since: not rewound, not
+/// a conflict. Nor is one the session wrote and undid after the checkpoint before another
+/// session wrote it: the undo already gave it back its content from then.
+#[test]
+fn another_sessions_writes_are_no_change_of_the_session_since() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let a = context(ws.path(), hist.path(), "a");
+    let b = context(ws.path(), hist.path(), "b");
+    std::fs::write(ws.path().join("f.txt"), "v0\n").unwrap();
+    std::fs::write(ws.path().join("g.txt"), "v0\n").unwrap();
+    write(&a, "f.txt", "a1\n");
+    let id = rewind::create(&a, None).unwrap().id;
+    for i in 0..55 {
+        write(&b, "f.txt", &format!("b{i}\n"));
+    }
+    let path = a.resolve_writable("f.txt", None).unwrap();
+    let store = a.history.store().unwrap();
+    let sessions: Vec<_> = store.levels(&path.real).unwrap();
+    assert!(sessions.iter().all(|e| e.session.as_deref() == Some("b")));
+    write(&a, "g.txt", "a1\n");
+    undo(&a, "g.txt");
+    write(&b, "g.txt", "b1\n");
+    let done = rewind::rewind(&a, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    assert!(
+        done.files.is_empty() && done.conflicts.is_empty(),
+        "{}",
+        done.text
+    );
+    assert_eq!(read(ws.path(), "f.txt").as_deref(), Some("b54\n"));
+    assert_eq!(read(ws.path(), "g.txt").as_deref(), Some("b1\n"));
+}
+
 /// A temp file left by a crash while `checkpoints.json` was written is collected when the store
 /// is opened; a fresh one (a write under way) is not.
 #[test]
