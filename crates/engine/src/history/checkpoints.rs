@@ -65,38 +65,38 @@ pub struct Wrote {
     /// What the file held before its oldest level then: what undoing every level of the file
     /// puts back (`None` in checkpoints taken by older builds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub first_before: Option<Held>,
+    pub first_before: Option<FileState>,
 }
 
 /// A file's content as a hash, or no file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Held {
+pub enum FileState {
     Absent,
     Content(String),
 }
 
-impl Held {
+impl FileState {
     /// What the file held before the write `level` recorded.
-    fn before(level: &HistoryEntry) -> Held {
+    fn before(level: &HistoryEntry) -> FileState {
         match level.tool.ends_with(NEW_FILE_MARK) {
-            true => Held::Absent,
-            false => Held::Content(level.blake3.clone()),
+            true => FileState::Absent,
+            false => FileState::Content(level.blake3.clone()),
         }
     }
 
     /// What the write `level` recorded left (`None`: not recorded).
-    fn left_by(level: &HistoryEntry) -> Option<Held> {
+    fn left_by(level: &HistoryEntry) -> Option<FileState> {
         match level.deleted {
-            true => Some(Held::Absent),
-            false => level.written.clone().map(Held::Content),
+            true => Some(FileState::Absent),
+            false => level.written.clone().map(FileState::Content),
         }
     }
 
     fn hash(&self) -> Option<&str> {
         match self {
-            Held::Absent => None,
-            Held::Content(hash) => Some(hash),
+            FileState::Absent => None,
+            FileState::Content(hash) => Some(hash),
         }
     }
 }
@@ -216,7 +216,7 @@ impl HistoryStore {
             let undone = undone_file(&self.root, wrote, session, entries);
             match out.iter_mut().find(|f| f.path == undone.path) {
                 // Written again since the undos: from what the undos put back.
-                Some(file) if accepts(&undone.last, &Held::before(&file.first)) => {
+                Some(file) if accepts(&undone.last, &FileState::before(&file.first)) => {
                     file.then = undone.then
                 }
                 Some(_) => {}
@@ -244,7 +244,7 @@ fn newest_writes(root: &std::sync::Arc<Root>, session: &str) -> Vec<Wrote> {
                 at: level.timestamp,
                 written: level.written.clone().filter(|_| !level.deleted),
                 before: Some(level.blake3.clone()).filter(|_| !level.tool.ends_with(NEW_FILE_MARK)),
-                first_before: idx.entries.first().map(Held::before),
+                first_before: idx.entries.first().map(FileState::before),
             });
         }
     }
@@ -253,16 +253,16 @@ fn newest_writes(root: &std::sync::Arc<Root>, session: &str) -> Vec<Wrote> {
 
 /// Whether a file holding `content` holds what the level `level` stands for: what its write
 /// left, or what the file held before it (the write never landed, or was undone).
-fn accepts(level: &HistoryEntry, content: &Held) -> bool {
-    Held::left_by(level).as_ref() == Some(content) || Held::before(level) == *content
+fn accepts(level: &HistoryEntry, content: &FileState) -> bool {
+    FileState::left_by(level).as_ref() == Some(content) || FileState::before(level) == *content
 }
 
 /// What the file held once the session's undos since the checkpoint took `wrote`'s level away,
 /// and maybe older ones with it: what the newest level left below it left, or, when no older
 /// level is left, what the file held before its oldest level then; `None` when unknown.
-fn undone_to(entries: &[HistoryEntry], wrote: &Wrote) -> Option<Held> {
+fn undone_to(entries: &[HistoryEntry], wrote: &Wrote) -> Option<FileState> {
     match entries.iter().rev().find(|e| e.timestamp < wrote.at) {
-        Some(below) => Held::left_by(below),
+        Some(below) => FileState::left_by(below),
         None => wrote.first_before.clone(),
     }
 }
@@ -284,7 +284,7 @@ fn was_undone(entries: &[HistoryEntry], wrote: &Wrote, since: u64, undone: &Hist
     }
     entries
         .first()
-        .is_none_or(|first| accepts(undone, &Held::before(first)))
+        .is_none_or(|first| accepts(undone, &FileState::before(first)))
 }
 
 /// A file whose level `wrote` was undone since the checkpoint (no later level of the session;
@@ -300,18 +300,21 @@ fn undone_file(root: &Root, wrote: &Wrote, session: &str, entries: &[HistoryEntr
             _ => Then::Missing,
         },
     };
-    let one_back = wrote.before.clone().map_or(Held::Absent, Held::Content);
+    let one_back = wrote
+        .before
+        .clone()
+        .map_or(FileState::Absent, FileState::Content);
     let further = undone_to(entries, wrote).unwrap_or_else(|| one_back.clone());
     let level = HistoryEntry {
         blake3: one_back.hash().unwrap_or_default().to_string(),
         written: further.hash().map(str::to_string),
         txn: None,
-        deleted: further == Held::Absent,
+        deleted: further == FileState::Absent,
         size: 0,
         timestamp: wrote.at,
         tool: match one_back {
-            Held::Absent => format!("undo{NEW_FILE_MARK}"),
-            Held::Content(_) => "undo".to_string(),
+            FileState::Absent => format!("undo{NEW_FILE_MARK}"),
+            FileState::Content(_) => "undo".to_string(),
         },
         session: Some(session.to_string()),
     };
