@@ -192,9 +192,28 @@ describe('edit-engine checkpoint, rewind and preview', () => {
     expect(done.stdout).toMatch(/^Rewound 2 files to checkpoint/);
     expect(ws.read('a.txt')).toBe('one\n');
     expect(() => ws.read('b.txt')).toThrow();
-    const missing = cli(['checkpoint', '--root', ws.root]);
-    expect(missing.status).toBe(2);
-    expect(missing.stderr).toMatch(/checkpoint needs --session/);
+  });
+
+  it('without --session, the runs in one root are one session: checkpoint, edit and rewind in separate runs', () => {
+    ws = makeWorkspace('edit-engine-cli-');
+    ws.write('a.txt', 'one\n');
+    const root = ['--root', ws.root];
+    const taken = cli(['checkpoint', ...root]);
+    expect(taken.status, taken.stderr).toBe(0);
+    const id = taken.stdout.trim();
+    const params = JSON.stringify({ file_path: 'a.txt', old_string: 'one', new_string: 'two' });
+    expect(cli(['edit', ...root, '--json', params]).status).toBe(0);
+    // Writes of a named session are not the root's default session's.
+    expect(cli(['create', ...root, '--session', 'named', '--json', '{"file_path":"b.txt","content":"b\\n"}']).status).toBe(0);
+    const done = cli(['rewind', id, ...root]);
+    expect(done.status, done.stdout).toBe(0);
+    expect(done.stdout).toMatch(/^Rewound 1 file to checkpoint/);
+    expect(ws.read('a.txt')).toBe('one\n');
+    expect(ws.read('b.txt')).toBe('b\n');
+    const named = cli(['rewind', id, ...root, '--session', 'named']);
+    expect(named.status).toBe(1);
+    expect(named.stdout).toMatch(/belongs to another session/);
+    expect(cli(['--help']).stdout).toContain('default: the root\'s own, cli:<real path of --root>');
   });
 });
 

@@ -100,6 +100,10 @@ describe('maxFileBytes above what the undo history keeps', () => {
       expect(grow.status, grow.stdout).toBe(0);
       const edit = cli(env, 8 << 20, ['edit', '--json', '-'], JSON.stringify({ file_path: 'a.txt', old_string: 'head', new_string: 'top' }));
       expect(edit.status, edit.stdout).toBe(0);
+      expect(edit.stdout).toContain(
+        "This write was not kept in the undo history: the content it replaced (1500006 bytes) is over the history store's 1048576-byte size cap, so the undo history of a.txt was cleared and undo cannot bring back its earlier contents.",
+      );
+      expect(grow.stdout).not.toContain('undo history');
       expect(ws.read('a.txt')).toBe(`top\n${body}\n`);
       const undo = cli(env, 8 << 20, ['undo', '--json', JSON.stringify({ path: 'a.txt' })]);
       expect(undo.status).toBe(1);

@@ -21,8 +21,8 @@ Usage:
   edit-engine apply_patch|apply_diff --text <file> [--root <dir>]  apply a patch or diff read from a file ("-": stdin)
   edit-engine undo --json '{"path":"<file>"}' [--root <dir>]       undo the last write an edit-engine tool made to a file
   edit-engine preview <tool> --json '<params>' [--root <dir>]      the change a call would make, without writing (= <tool> --dry-run)
-  edit-engine checkpoint --session <id> [--label <text>]           take a checkpoint of the session's files (prints its id)
-  edit-engine rewind <checkpoint id> --session <id> [--dry-run] [--on-conflict skip]  put the session's files back as they were at a checkpoint
+  edit-engine checkpoint [--session <id>] [--label <text>]         take a checkpoint of the session's files (prints its id)
+  edit-engine rewind <checkpoint id> [--session <id>] [--dry-run] [--on-conflict skip]  put the session's files back as they were at a checkpoint
   edit-engine <tool> --help                                        the tool's description and parameters
   edit-engine mcp [--root <dir>] [--allow-edit] [--tools <set>] [options]  serve the tools over MCP (stdio)
   edit-engine history list|size|collect [--dry-run] [--max-bytes N]  the default undo stores: list them, their total size, collect them now
@@ -44,7 +44,8 @@ Options:
   --protect <glob>    gitignore-style glob never written nor shown (repeatable)
   --diff              append a unified diff of the change to success messages
   --max-file-bytes N  largest file a tool reads
-  --session <id>      the session a call's writes belong to (checkpoint and rewind work on one session)
+  --session <id>      the session a call's writes belong to (checkpoint and rewind work on one session;
+                      default: the root's own, cli:<real path of --root>, shared by every run there but mcp)
   --label <text>      checkpoint: a label to recognise it by
   --on-conflict skip  rewind: rewind the other files when some changed since (default: refuse the whole rewind)
   --dry-run           history collect: only say which stores would be removed
@@ -125,12 +126,21 @@ function rootOf(flags, cwd) {
   return realpathSync(root);
 }
 
-/** Tool options from the shared flags. */
-function toolOptions(flags) {
+/**
+ * The session of a run without --session, for the real path `root`: one per workspace root, so a
+ * checkpoint, the writes after it and a rewind work across runs (each run is its own process).
+ */
+function defaultSession(root) {
+  return `cli:${root}`;
+}
+
+/** Tool options from the shared flags; `session` is the session when --session is not given. */
+function toolOptions(flags, session) {
   const options = {};
   if (flags.protect.length > 0) options.protectedPaths = flags.protect;
   if (flags.diff) options.returnDiff = true;
-  if (flags.session !== undefined) options.sessionId = flags.session;
+  const sessionId = flags.session ?? session;
+  if (sessionId !== undefined) options.sessionId = sessionId;
   if (flags['max-file-bytes'] !== undefined) {
     const n = Number(flags['max-file-bytes']);
     if (!Number.isInteger(n) || n <= 0) throw new UsageError('--max-file-bytes needs a positive integer');
@@ -206,7 +216,7 @@ async function runTool(name, flags, io) {
   const params = await callParams(name, flags, io);
   const root = rootOf(flags, io.cwd);
   const toolNames = registry.hostToolNames(cliEntries().map((e) => e.name));
-  const tool = registry.buildTool(entry, registry.rootOptions(root, { ...toolOptions(flags), toolNames }));
+  const tool = registry.buildTool(entry, registry.rootOptions(root, { ...toolOptions(flags, defaultSession(root)), toolNames }));
   if (!flags['dry-run']) return answer(await resultOf(tool, params), io);
   if (typeof tool.preview !== 'function') throw new UsageError(`--dry-run is for the tools that edit files; ${name} does not`);
   const preview = await tool.preview(params);
@@ -218,7 +228,7 @@ async function runUndo(flags, io) {
   if (flags['read-only']) throw new UsageError('undo edits files; it is refused with --read-only');
   const params = await callParams('undo', flags, io);
   const root = rootOf(flags, io.cwd);
-  return answer(await undoLastEditResult(params.path, registry.rootOptions(root, toolOptions(flags))), io);
+  return answer(await undoLastEditResult(params.path, registry.rootOptions(root, toolOptions(flags, defaultSession(root)))), io);
 }
 
 const UNDO_HELP = `edit-engine undo: undoes the last write any edit-engine tool made to a file, from the
@@ -257,25 +267,24 @@ function toolHelp(name, io) {
   return 0;
 }
 
-/** The session's checkpoints for `checkpoint` and `rewind` (`--session` is required: each command is its own process). */
-function sessionCheckpoints(command, flags, io) {
-  if (flags.session === undefined) throw new UsageError(`${command} needs --session <id> (the session the edits were made with)`);
+/** The session's checkpoints for `checkpoint` and `rewind` (--session, else the root's default session). */
+function sessionCheckpoints(flags, io) {
   const root = rootOf(flags, io.cwd);
-  return createCheckpoints(registry.rootOptions(root, toolOptions(flags)));
+  return createCheckpoints(registry.rootOptions(root, toolOptions(flags, defaultSession(root))));
 }
 
-/** `checkpoint --session S [--label L]`: takes a checkpoint, prints its id. */
+/** `checkpoint [--session S] [--label L]`: takes a checkpoint, prints its id. */
 async function runCheckpoint(flags, io) {
-  const taken = await sessionCheckpoints('checkpoint', flags, io).create(flags.label);
+  const taken = await sessionCheckpoints(flags, io).create(flags.label);
   io.stdout(`${taken.id}\n`);
   return 0;
 }
 
-/** `rewind <id> --session S [--dry-run] [--on-conflict skip]`: rewinds the session's files. */
+/** `rewind <id> [--session S] [--dry-run] [--on-conflict skip]`: rewinds the session's files. */
 async function runRewind(id, flags, io) {
-  if (id === undefined) throw new UsageError('rewind needs the checkpoint id: edit-engine rewind <id> --session <id>');
+  if (id === undefined) throw new UsageError('rewind needs the checkpoint id: edit-engine rewind <id>');
   if (flags['read-only']) throw new UsageError('rewind edits files; it is refused with --read-only');
-  const checkpoints = sessionCheckpoints('rewind', flags, io);
+  const checkpoints = sessionCheckpoints(flags, io);
   const result = await checkpoints.rewind(id, { dryRun: Boolean(flags['dry-run']), onConflict: flags['on-conflict'] });
   return answer(result, io);
 }

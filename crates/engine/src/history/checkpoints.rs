@@ -62,6 +62,43 @@ pub struct Wrote {
     /// Hash of what the file held before the write (`None`: the write created it): what an
     /// undo of it puts back.
     pub before: Option<String>,
+    /// What the file held before its oldest level then: what undoing every level of the file
+    /// puts back (`None` in checkpoints taken by older builds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_before: Option<FileState>,
+}
+
+/// A file's content as a hash, or no file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FileState {
+    Absent,
+    Content(String),
+}
+
+impl FileState {
+    /// What the file held before the write `level` recorded.
+    fn before(level: &HistoryEntry) -> FileState {
+        match level.tool.ends_with(NEW_FILE_MARK) {
+            true => FileState::Absent,
+            false => FileState::Content(level.blake3.clone()),
+        }
+    }
+
+    /// What the write `level` recorded left (`None`: not recorded).
+    fn left_by(level: &HistoryEntry) -> Option<FileState> {
+        match level.deleted {
+            true => Some(FileState::Absent),
+            false => level.written.clone().map(FileState::Content),
+        }
+    }
+
+    fn hash(&self) -> Option<&str> {
+        match self {
+            FileState::Absent => None,
+            FileState::Content(hash) => Some(hash),
+        }
+    }
 }
 
 #[derive(Default, Serialize, Deserialize)]
@@ -176,13 +213,14 @@ impl HistoryStore {
             if entries.iter().any(|e| e.timestamp == wrote.at) {
                 continue;
             }
-            let undone = undone_file(&self.root, wrote, session);
+            let undone = undone_file(&self.root, wrote, session, entries);
             match out.iter_mut().find(|f| f.path == undone.path) {
-                // Written again since the undo: from what the undo put back.
-                Some(file) if starts_from(&file.first, wrote) => file.then = undone.then,
+                // Written again since the undos: from what the undos put back.
+                Some(file) if accepts(&undone.last, &FileState::before(&file.first)) => {
+                    file.then = undone.then
+                }
                 Some(_) => {}
-                // Undo takes the newest levels away; eviction the oldest, leaving newer ones.
-                None if !entries.iter().any(|e| e.timestamp >= wrote.at) => out.push(undone),
+                None if was_undone(entries, wrote, since, &undone.last) => out.push(undone),
                 None => {}
             }
         }
@@ -206,25 +244,55 @@ fn newest_writes(root: &std::sync::Arc<Root>, session: &str) -> Vec<Wrote> {
                 at: level.timestamp,
                 written: level.written.clone().filter(|_| !level.deleted),
                 before: Some(level.blake3.clone()).filter(|_| !level.tool.ends_with(NEW_FILE_MARK)),
+                first_before: idx.entries.first().map(FileState::before),
             });
         }
     }
     out
 }
 
-/// Whether the session's first level since a checkpoint replaced what an undo of `wrote` puts
-/// back (the level was undone, then the file written again).
-fn starts_from(first: &HistoryEntry, wrote: &Wrote) -> bool {
-    match &wrote.before {
-        None => first.tool.ends_with(NEW_FILE_MARK),
-        Some(hash) => !first.tool.ends_with(NEW_FILE_MARK) && first.blake3 == *hash,
+/// Whether a file holding `content` holds what the level `level` stands for: what its write
+/// left, or what the file held before it (the write never landed, or was undone).
+fn accepts(level: &HistoryEntry, content: &FileState) -> bool {
+    FileState::left_by(level).as_ref() == Some(content) || FileState::before(level) == *content
+}
+
+/// What the file held once the session's undos since the checkpoint took `wrote`'s level away,
+/// and maybe older ones with it: what the newest level left below it left, or, when no older
+/// level is left, what the file held before its oldest level then; `None` when unknown.
+fn undone_to(entries: &[HistoryEntry], wrote: &Wrote) -> Option<FileState> {
+    match entries.iter().rev().find(|e| e.timestamp < wrote.at) {
+        Some(below) => FileState::left_by(below),
+        None => wrote.first_before.clone(),
     }
 }
 
-/// A file whose level `wrote` was undone since the checkpoint (no later level of the session):
-/// its content then is what that level's write left, and what the session last wrote is what
-/// the undo put back (the level's previous content), as one level stands for it.
-fn undone_file(root: &Root, wrote: &Wrote, session: &str) -> SessionFile {
+/// Whether `wrote`'s level left the file's chain (`entries`, now) by an undo, not by eviction:
+/// an undo takes the newest levels away, eviction the oldest. Levels recorded between it and the
+/// checkpoint (`since`) still there: evicted. Older levels still there: undone. Neither: undone
+/// when there are no levels, or when the first one (written after the checkpoint) replaced what
+/// the undos put back (`undone`, see [`undone_file`]).
+fn was_undone(entries: &[HistoryEntry], wrote: &Wrote, since: u64, undone: &HistoryEntry) -> bool {
+    if entries
+        .iter()
+        .any(|e| e.timestamp > wrote.at && e.timestamp <= since)
+    {
+        return false;
+    }
+    if entries.iter().any(|e| e.timestamp < wrote.at) {
+        return true;
+    }
+    entries
+        .first()
+        .is_none_or(|first| accepts(undone, &FileState::before(first)))
+}
+
+/// A file whose level `wrote` was undone since the checkpoint (no later level of the session;
+/// `entries` the file's chain now): its content then is what that level's write left, and what
+/// the session last left is what its undos put back: what undoing that level put back, or what
+/// undoing the levels below it too put back (see [`undone_to`]), as one level stands for both;
+/// a level recorded since (the undos came first) means another session wrote it since.
+fn undone_file(root: &Root, wrote: &Wrote, session: &str, entries: &[HistoryEntry]) -> SessionFile {
     let then = match &wrote.written {
         None => Then::Absent,
         Some(hash) => match store_fs::read_object(root, hash) {
@@ -232,14 +300,22 @@ fn undone_file(root: &Root, wrote: &Wrote, session: &str) -> SessionFile {
             _ => Then::Missing,
         },
     };
+    let one_back = wrote
+        .before
+        .clone()
+        .map_or(FileState::Absent, FileState::Content);
+    let further = undone_to(entries, wrote).unwrap_or_else(|| one_back.clone());
     let level = HistoryEntry {
-        blake3: wrote.before.clone().unwrap_or_default(),
-        written: wrote.before.clone(),
+        blake3: one_back.hash().unwrap_or_default().to_string(),
+        written: further.hash().map(str::to_string),
         txn: None,
-        deleted: wrote.before.is_none(),
+        deleted: further == FileState::Absent,
         size: 0,
         timestamp: wrote.at,
-        tool: "undo".to_string(),
+        tool: match one_back {
+            FileState::Absent => format!("undo{NEW_FILE_MARK}"),
+            FileState::Content(_) => "undo".to_string(),
+        },
         session: Some(session.to_string()),
     };
     SessionFile {
@@ -247,7 +323,7 @@ fn undone_file(root: &Root, wrote: &Wrote, session: &str) -> SessionFile {
         then,
         first: level.clone(),
         last: level,
-        last_is_newest: true,
+        last_is_newest: !entries.iter().any(|e| e.timestamp > wrote.at),
     }
 }
 

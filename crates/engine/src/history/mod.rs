@@ -257,6 +257,16 @@ impl HistoryStore {
         self
     }
 
+    /// The cap on the total size of stored contents.
+    pub fn max_bytes(&self) -> u64 {
+        self.max_bytes
+    }
+
+    /// Whether a write replacing `previous_len` bytes can be recorded (see [`fits_cap`]).
+    pub fn keeps(&self, previous_len: usize) -> bool {
+        fits_cap(previous_len, self.max_bytes)
+    }
+
     /// Sets the number of levels kept per file (at least 1).
     pub fn with_max_levels(mut self, max_levels: usize) -> Self {
         self.max_levels = max_levels.max(1);
@@ -342,8 +352,7 @@ impl HistoryStore {
         write: &Write,
         names: Option<ContentNames>,
     ) -> Result<Option<String>, HistoryError> {
-        let size = write.previous.len() as u64;
-        if size > self.max_bytes {
+        if !self.keeps(write.previous.len()) {
             let _lock = self.lock()?;
             self.clear_unrecordable(path)?;
             return Ok(None);
@@ -364,10 +373,7 @@ impl HistoryStore {
         id: &str,
         members: &[Member],
     ) -> Result<Vec<Option<String>>, HistoryError> {
-        if members
-            .iter()
-            .any(|m| m.write.previous.len() as u64 > self.max_bytes)
-        {
+        if members.iter().any(|m| !self.keeps(m.write.previous.len())) {
             let _lock = self.lock()?;
             for m in members {
                 self.clear_unrecordable(m.path)?;
@@ -634,6 +640,13 @@ impl HistoryStore {
     pub fn total_bytes(&self) -> u64 {
         store_fs::store_size(&self.root)
     }
+}
+
+/// Whether a write replacing `previous_len` bytes can be recorded in a store capped at `cap`
+/// bytes: a larger previous content is not stored, and recording the write clears the file's
+/// history instead (every member's, for a multi-file write).
+pub fn fits_cap(previous_len: usize, cap: u64) -> bool {
+    previous_len as u64 <= cap
 }
 
 /// A write to record: see [`HistoryStore::record_write`].

@@ -17,7 +17,9 @@
 //! exactly one gets it (single use), then removes it. Previews past their own time to live (the
 //! saving tool's) and taken ones left by a killed process are collected on a save, at most once
 //! per [`SWEEP_EVERY`] per store and process. A preview stored by an older build (an older
-//! [`PREVIEW_FORMAT`]) is refused as such. Without a history store (`history: false`) previews
+//! [`PREVIEW_FORMAT`]) is refused as such and taken; one stored by a newer build is refused as
+//! such and left in the store, for that build to apply (the sweep and the cap read only its
+//! times and go by its own time to live). Without a history store (`history: false`) previews
 //! live in memory, in the [`PreviewStore::Memory`] of the tool object that made them.
 
 use super::root::{Root, Sub};
@@ -216,6 +218,8 @@ pub enum Loaded {
     Missing,
     /// Stored by an older build, in a layout this one does not apply.
     Older,
+    /// Stored by a newer build, in a layout this one does not apply (left in the store).
+    Newer,
 }
 
 /// The previews of an open history store (see [`super::HistoryStore::previews`]).
@@ -303,15 +307,16 @@ impl PreviewStore {
                 let bytes = store_fs::read_small(root, Some(Sub::Previews), token, u64::MAX / 2)?;
                 match decode(&bytes) {
                     Loaded::Record(record) => Some(*record),
-                    Loaded::Missing | Loaded::Older => None,
+                    Loaded::Missing | Loaded::Older | Loaded::Newer => None,
                 }
             }
         }
     }
 
     /// Takes the preview `token` out of the store (it can be taken once); `Missing` when there
-    /// is none by that token (never made, already taken, collected, or damaged); `Err` when
-    /// the store's path no longer names the folders held open (nothing is taken).
+    /// is none by that token (never made, already taken, collected, or damaged); `Newer` (and
+    /// put back, for the build that stored it) when a newer build stored it; `Err` when the
+    /// store's path no longer names the folders held open (nothing is taken).
     pub fn take(&self, token: &str) -> Result<Loaded, HistoryError> {
         if !is_token(token) {
             return Ok(Loaded::Missing);
@@ -329,8 +334,13 @@ impl PreviewStore {
                     return Ok(Loaded::Missing);
                 }
                 let bytes = store_fs::read_small(root, Some(Sub::Previews), &taken, u64::MAX / 2);
-                let _ = root.remove(Sub::Previews, &taken);
-                Ok(bytes.map_or(Loaded::Missing, |b| decode(&b)))
+                let loaded = bytes.map_or(Loaded::Missing, |b| decode(&b));
+                if matches!(loaded, Loaded::Newer) {
+                    let _ = root.rename(Sub::Previews, &taken, token);
+                } else {
+                    let _ = root.remove(Sub::Previews, &taken);
+                }
+                Ok(loaded)
             }
         }
     }
@@ -370,17 +380,25 @@ fn encode(record: &PreviewRecord) -> Vec<u8> {
     out
 }
 
-/// A stored preview from its bytes: `Older` when its header names an older layout, `Missing`
-/// when its check fails (cut short or damaged) or it does not parse.
+/// A stored preview from its bytes: `Older` or `Newer` when its header names another layout
+/// (a newer one is told by its header's `format` alone, whatever else the header holds),
+/// `Missing` when its check fails (cut short or damaged) or it does not parse.
 fn decode(bytes: &[u8]) -> Loaded {
     let Some(end) = memchr::memchr(b'\n', bytes) else {
         return Loaded::Missing;
     };
-    let Ok(mut record) = serde_json::from_slice::<PreviewRecord>(&bytes[..end]) else {
-        return Loaded::Missing;
+    let header = &bytes[..end];
+    let Ok(mut record) = serde_json::from_slice::<PreviewRecord>(header) else {
+        return match stamp(header) {
+            Some(s) if s.format > PREVIEW_FORMAT => Loaded::Newer,
+            _ => Loaded::Missing,
+        };
     };
     if record.format < PREVIEW_FORMAT {
         return Loaded::Older;
+    }
+    if record.format > PREVIEW_FORMAT {
+        return Loaded::Newer;
     }
     let Some(body) = checked(bytes) else {
         return Loaded::Missing;
@@ -462,6 +480,12 @@ pub(super) struct Held {
 }
 
 impl Held {
+    /// True when it is the stored preview `token`.
+    #[cfg(test)]
+    pub fn is(&self, token: &str) -> bool {
+        self.name == token
+    }
+
     /// Removes the stored preview (best effort).
     pub fn remove(&self, root: &Root) {
         let _ = root.remove(Sub::Previews, &self.name);
@@ -497,7 +521,8 @@ pub(super) fn held(root: &Root) -> VecDeque<Held> {
     held.into()
 }
 
-/// The header line of the stored preview `name` (its contents not read).
+/// The header line of the stored preview `name` (its contents not read); of a header in a
+/// newer layout that this build cannot read whole, only its layout and times.
 fn read_header(root: &Root, name: &str) -> Option<PreviewRecord> {
     use std::io::BufRead;
     let file = root.open_read(Some(Sub::Previews), name).ok()?;
@@ -505,5 +530,27 @@ fn read_header(root: &Root, name: &str) -> Option<PreviewRecord> {
     std::io::BufReader::new(file)
         .read_until(b'\n', &mut line)
         .ok()?;
-    serde_json::from_slice(line.strip_suffix(b"\n")?).ok()
+    let header = line.strip_suffix(b"\n")?;
+    serde_json::from_slice(header).ok().or_else(|| {
+        let s = stamp(header).filter(|s| s.format > PREVIEW_FORMAT)?;
+        Some(PreviewRecord {
+            format: s.format,
+            created_ms: s.created_ms,
+            ttl_ms: s.ttl_ms,
+            ..PreviewRecord::default()
+        })
+    })
+}
+
+/// The fields of a header every layout keeps: its layout and times.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct Stamp {
+    format: u32,
+    created_ms: u64,
+    ttl_ms: u64,
+}
+
+fn stamp(header: &[u8]) -> Option<Stamp> {
+    serde_json::from_slice(header).ok()
 }

@@ -215,13 +215,13 @@ impl History {
                     refusal: None,
                 })
             }
-            Spec::Default(root) => HistoryStore::open_default(root)
-                .map(|s| s.with_max_bytes(retention::store_cap(self.total_cap()))),
+            Spec::Default(root) => HistoryStore::open_default(root),
             Spec::Dir(dir) => HistoryStore::open(dir.clone()),
         };
         let store = store
             .map(|s| {
-                s.with_lock_timeout(self.lock_timeout)
+                s.with_max_bytes(self.store_cap())
+                    .with_lock_timeout(self.lock_timeout)
                     .with_session(Some(self.session.as_str()))
             })
             .map_err(|e| Unopened {
@@ -230,6 +230,15 @@ impl History {
             })?;
         *held = Some(store.clone());
         Ok(store)
+    }
+
+    /// The size cap of this instance's store: for a default store a share of the cap on all of
+    /// them (see [`retention::store_cap`]), else the store default.
+    fn store_cap(&self) -> u64 {
+        match self.spec {
+            Spec::Default(_) => retention::store_cap(self.total_cap()),
+            _ => crate::history::DEFAULT_MAX_BYTES,
+        }
     }
 
     fn is_default(&self) -> bool {
@@ -365,6 +374,27 @@ impl History {
             .unwrap_or_else(|e| e.into_inner())
             .is_some();
         !open || crate::history::names_likely_hashed(previous.unwrap_or(b""), written)
+    }
+
+    /// The store's size cap when a write replacing `previous_len` bytes is over it, so recording
+    /// it clears the file's history (see [`crate::history::fits_cap`]); `None` otherwise and with
+    /// the history off. Free for a content up to [`retention::MIN_STORE_CAP`]; above it, one look
+    /// at the held store (none held yet: at the cap it will have, without opening it).
+    pub fn over_cap(&self, previous_len: usize) -> Option<u64> {
+        if previous_len as u64 <= retention::MIN_STORE_CAP || !self.enabled() {
+            return None;
+        }
+        let held = self.store.lock().unwrap_or_else(|e| e.into_inner());
+        let cap = held.as_ref().map(HistoryStore::max_bytes);
+        drop(held);
+        let cap = cap.unwrap_or_else(|| self.store_cap());
+        (!crate::history::fits_cap(previous_len, cap)).then_some(cap)
+    }
+
+    /// Holds `store` as this instance's store (a test's store with a small cap).
+    #[cfg(test)]
+    pub fn hold(&self, store: HistoryStore) {
+        *self.store.lock().unwrap_or_else(|e| e.into_inner()) = Some(store);
     }
 
     /// Records the level of a write of `real_path` (what it held before, what the write will

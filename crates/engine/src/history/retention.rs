@@ -43,8 +43,11 @@ pub fn total_cap(option: Option<u64>) -> u64 {
 /// The size cap of one default store under total cap `total`: a quarter of it, at most the
 /// store default (so a single store never outgrows the headroom).
 pub fn store_cap(total: u64) -> u64 {
-    (total / 4).clamp(4096, super::DEFAULT_MAX_BYTES)
+    (total / 4).clamp(MIN_STORE_CAP, super::DEFAULT_MAX_BYTES)
 }
+
+/// The smallest size cap a tool's store has (see [`store_cap`]).
+pub const MIN_STORE_CAP: u64 = 4096;
 
 /// Now for the retention rules: [`CLOCK_ENV`] when set to a number, else the system clock.
 pub fn now_ms() -> u64 {

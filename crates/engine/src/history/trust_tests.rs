@@ -281,3 +281,38 @@ fn stored_previews_count_in_the_cap_expired_ones_first() {
     let used = s.total_bytes();
     assert!(used <= cap, "{used} bytes for a {cap}-byte cap");
 }
+
+/// A preview stored by a newer build is kept by the cap and the sweep by its own time to live,
+/// even when the rest of its header is laid out in a way this build cannot read.
+#[test]
+fn a_newer_builds_preview_is_kept_by_its_own_time_to_live() {
+    use super::previews::{held, PreviewRecord, PREVIEW_FORMAT};
+    let (_d, s) = store();
+    let previews = s.previews();
+    let hour = 3600 * 1000;
+    let mut tokens = Vec::new();
+    for (created_ms, ttl_ms) in [(now_ms(), 24 * hour), (now_ms() - 2 * hour, hour)] {
+        let record = PreviewRecord {
+            format: PREVIEW_FORMAT,
+            created_ms,
+            ttl_ms,
+            ..PreviewRecord::default()
+        };
+        let token = previews.save(record, None).unwrap();
+        let stored = s.dir().join("previews").join(&token);
+        let bytes = std::fs::read(&stored).unwrap();
+        let end = bytes.iter().position(|&b| b == b'\n').unwrap();
+        let mut header: serde_json::Value = serde_json::from_slice(&bytes[..end]).unwrap();
+        header["format"] = serde_json::json!(PREVIEW_FORMAT + 1);
+        header["files"] = serde_json::json!("laid out otherwise");
+        let mut newer = serde_json::to_vec(&header).unwrap();
+        newer.extend_from_slice(&bytes[end..]);
+        std::fs::write(&stored, newer).unwrap();
+        tokens.push(token);
+    }
+    let expired: Vec<bool> = tokens
+        .iter()
+        .map(|t| held(&s.root).iter().find(|h| h.is(t)).unwrap().expired)
+        .collect();
+    assert_eq!(expired, [false, true]);
+}

@@ -283,10 +283,43 @@ pub enum Recording<'a> {
 
 impl ToolContext {
     /// Carries out `change` (see the module doc). `Ok` holds the syntax guard's note for the reply
-    /// (empty when it has nothing to say); its refusal, a file over `maxFileBytes`, a NUL byte or
+    /// (empty when it has nothing to say), then, in the rare change whose undo level could not be
+    /// kept, the sentence saying so (see [`Self::cleared_history_note`]); its refusal, a file over `maxFileBytes`, a NUL byte or
     /// a failed write is the error, and then no file was changed. Undo's own change is not
     /// checked: it puts back what was there.
     pub fn apply(&self, change: &Change) -> Result<String, FsError> {
+        let mut note = self.apply_checked(change)?;
+        note.push_str(&self.cleared_history_note(change));
+        Ok(note)
+    }
+
+    /// The sentence a reply gains when `change` could not be kept in the undo history: a
+    /// content it replaces is over the store's size cap, so recording it cleared its files'
+    /// histories (see [`crate::history::HistoryStore::keeps`]); empty for every other change.
+    fn cleared_history_note(&self, change: &Change) -> String {
+        let recorded = match (change.recording, change.files.as_slice()) {
+            (Recording::Level(_), [file]) => file.after.is_some(),
+            (Recording::Level(_) | Recording::Transaction(_) | Recording::Restore(_), _) => true,
+            (Recording::Forget | Recording::Undo, _) => false,
+        };
+        let largest = change
+            .files
+            .iter()
+            .filter_map(|f| f.before.map(<[u8]>::len));
+        let Some((largest, cap)) = largest
+            .max()
+            .filter(|_| recorded)
+            .and_then(|len| Some((len, self.history.over_cap(len)?)))
+        else {
+            return String::new();
+        };
+        let files: Vec<&str> = change.files.iter().map(|f| f.display).collect();
+        let their = if files.len() == 1 { "its" } else { "their" };
+        format!(" This write was not kept in the undo history: the content it replaced ({largest} bytes) is over the history store's {cap}-byte size cap, so the undo history of {} was cleared and undo cannot bring back {their} earlier contents.", files.join(", "))
+    }
+
+    /// [`Self::apply`] but the note on the undo history.
+    fn apply_checked(&self, change: &Change) -> Result<String, FsError> {
         let checked = !matches!(change.recording, Recording::Undo | Recording::Restore(_));
         if checked {
             super::size_limit::refuse_oversized(change, self.max_file_bytes)?;

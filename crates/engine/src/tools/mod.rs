@@ -12,6 +12,8 @@ pub mod edit;
 pub mod edit_file;
 pub mod errors;
 #[cfg(test)]
+mod history_cleared_tests;
+#[cfg(test)]
 mod history_refusal_tests;
 pub mod multi_edit;
 pub mod outcome;

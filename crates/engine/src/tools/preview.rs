@@ -367,6 +367,7 @@ pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Out
         Ok(Loaded::Record(record)) => *record,
         Ok(Loaded::Missing) => return ToolError::new(ErrorKind::NotFound, MISSING).into(),
         Ok(Loaded::Older) => return ToolError::new(ErrorKind::Stale, OLDER).into(),
+        Ok(Loaded::Newer) => return ToolError::new(ErrorKind::Stale, NEWER).into(),
         Err(e) => {
             let text = format!(
                 "Error: the preview cannot be applied: {e}. Nothing was written; re-send the call."
@@ -388,6 +389,8 @@ pub fn apply_preview(ctx: &ToolContext, previews: &Previews, token: &str) -> Out
 }
 
 const OLDER: &str = "Error: this preview was stored by an older version of edit-engine, which this one does not apply. Nothing was written. Re-send the call.";
+
+const NEWER: &str = "Error: this preview was stored by a newer version of edit-engine, which this one cannot apply. Nothing was written, and the preview is kept: apply it with that newer version, or re-send the call to preview and apply it with this one.";
 
 const MISSING: &str = "Error: there is no preview with this token (a preview can be applied once, and only until it expires). Nothing was written. Re-send the call.";
 

@@ -348,6 +348,64 @@ fn a_preview_stored_by_an_older_build_is_refused_saying_so() {
     assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
 }
 
+/// Rewrites the stored preview `token`'s header with `change`, its check made valid again.
+fn rewrite_header(hist: &Path, token: &str, change: impl FnOnce(&mut Value)) -> Vec<u8> {
+    let stored = hist.join("previews").join(token);
+    let bytes = std::fs::read(&stored).unwrap();
+    let end = bytes.iter().position(|&b| b == b'\n').unwrap();
+    let mut header: Value = serde_json::from_slice(&bytes[..end]).unwrap();
+    change(&mut header);
+    let mut body = serde_json::to_vec(&header).unwrap();
+    body.extend_from_slice(&bytes[end..bytes.len() - 40]);
+    let mut whole = body.clone();
+    whole.extend_from_slice(blake3::hash(&body).as_bytes());
+    whole.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    std::fs::write(&stored, &whole).unwrap();
+    bytes
+}
+
+/// A preview stored by a newer build (a newer layout, even one whose header this build cannot
+/// read whole) is refused saying so, nothing written, and stays in the store for that build.
+#[test]
+fn a_preview_stored_by_a_newer_build_is_refused_and_kept_for_it() {
+    use crate::history::previews::PREVIEW_FORMAT;
+    let (ws, hist, ctx) = setup(true);
+    let previews = Previews::new(None);
+    let token = preview(&ctx, &previews, None, |c| edit::call(c, &edit_two()))
+        .token
+        .unwrap();
+    let stored = hist.path().join("previews").join(&token);
+    let newer: [fn(&mut Value); 2] = [
+        |h| h["format"] = json!(PREVIEW_FORMAT + 1),
+        |h| {
+            h["format"] = json!(PREVIEW_FORMAT + 1);
+            h["files"] = json!("laid out otherwise");
+        },
+    ];
+    for change in newer {
+        let original = rewrite_header(hist.path(), &token, change);
+        for _ in 0..2 {
+            let out = apply_preview(&ctx, &previews, &token);
+            assert_eq!(out.error, Some(ErrorKind::Stale));
+            assert!(
+                out.text
+                    .contains("stored by a newer version of edit-engine"),
+                "{}",
+                out.text
+            );
+            assert!(out.text.contains("Nothing was written"), "{}", out.text);
+            assert_eq!(read(ws.path()), "one\ntwo\nthree\n");
+            assert!(
+                stored.is_file(),
+                "the newer build's preview stays in the store"
+            );
+        }
+        std::fs::write(&stored, original).unwrap();
+    }
+    assert!(apply_preview(&ctx, &previews, &token).ok());
+    assert_eq!(read(ws.path()), "one\nTWO\nthree\n");
+}
+
 /// A preview expires by the time to live of the tool that made it, whichever tool applies it.
 #[test]
 fn a_preview_expires_by_the_time_to_live_it_was_made_with() {

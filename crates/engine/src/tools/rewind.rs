@@ -5,11 +5,12 @@
 //! - Every file the session changed since the checkpoint gets back what it held before those
 //!   changes: files created since are removed, deleted ones restored, moved ones moved back
 //!   (the move's two files, listed as one `Move` entry). An edit made before the checkpoint and
-//!   undone since is put back too (the checkpoint names the session's newest level of each file).
+//!   undone since is put back too, however far back the undos went (the checkpoint names the
+//!   session's newest level of each file, and what the file held before its oldest level).
 //!   Writes made with the history off, or by other sessions, are never rewound.
 //! - Only where the file still holds what the session last wrote (or, when that write never
-//!   landed, what it held before it; after an undo, what the undo put back); any other file is a
-//!   conflict: by default the whole rewind is refused and nothing is touched; `skip` rewinds the
+//!   landed, what it held before it; after undos, what they put back); any other file is a
+//!   conflict (also one written by another session after the session's undos): by default the whole rewind is refused and nothing is touched; `skip` rewinds the
 //!   rest and lists the skipped.
 //! - A checkpoint whose levels were evicted is refused, naming the file.
 //! - Every file's lock is held from the check to the write. Before writing, a checkpoint is

@@ -451,6 +451,131 @@ fn a_file_changed_after_an_undo_since_the_checkpoint_is_a_conflict() {
     assert_eq!(read(ws.path(), "b.txt").as_deref(), Some("b1\n"));
 }
 
+/// Undos that go further back than the session's newest level at the checkpoint (two levels, or
+/// every level of the file) still rewind: the file holds what those undos put back.
+#[test]
+fn undos_further_back_than_the_checkpoints_level_are_rewound() {
+    for (levels, undos) in [(2, 2), (3, 2), (3, 3)] {
+        let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+        let ctx = context(ws.path(), hist.path(), "s1");
+        std::fs::write(ws.path().join("a.txt"), "v0\n").unwrap();
+        for v in 1..=levels {
+            write(&ctx, "a.txt", &format!("v{v}\n"));
+        }
+        let id = rewind::create(&ctx, None).unwrap().id;
+        for _ in 0..undos {
+            undo(&ctx, "a.txt");
+        }
+        let undone_to = format!("v{}\n", levels - undos);
+        assert_eq!(read(ws.path(), "a.txt"), Some(undone_to.clone()));
+        let done = rewind::rewind(&ctx, &id, REFUSE);
+        assert!(done.ok, "{levels} levels, {undos} undos: {}", done.text);
+        assert_eq!(read(ws.path(), "a.txt"), Some(format!("v{levels}\n")));
+        // Back to what the undos left, then that content changed by someone else: refused.
+        let back = rewind::rewind(&ctx, &done.checkpoint.unwrap().id, REFUSE);
+        assert!(back.ok, "{}", back.text);
+        assert_eq!(read(ws.path(), "a.txt"), Some(undone_to));
+        std::fs::write(ws.path().join("a.txt"), "theirs\n").unwrap();
+        let refused = rewind::rewind(&ctx, &id, REFUSE);
+        assert!(
+            !refused.ok && refused.conflicts.len() == 1,
+            "{}",
+            refused.text
+        );
+        assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("theirs\n"));
+    }
+}
+
+/// Undos further back than the checkpoint's level, then a new write of the session: the rewind
+/// puts back the content at the checkpoint, not the content the undos reached.
+#[test]
+fn a_write_after_undos_further_back_rewinds_to_the_checkpoint() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ctx = context(ws.path(), hist.path(), "s1");
+    std::fs::write(ws.path().join("a.txt"), "v0\n").unwrap();
+    write(&ctx, "a.txt", "v1\n");
+    write(&ctx, "a.txt", "v2\n");
+    let id = rewind::create(&ctx, None).unwrap().id;
+    undo(&ctx, "a.txt");
+    undo(&ctx, "a.txt");
+    write(&ctx, "a.txt", "v3\n");
+    let done = rewind::rewind(&ctx, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    assert_eq!(read(ws.path(), "a.txt").as_deref(), Some("v2\n"));
+}
+
+/// Session A writes, takes a checkpoint, undoes; session B (same store) then writes the file. A's
+/// rewind does not overwrite B's work and does not leave the file out silently: it is a conflict
+/// (the whole rewind refused; with `skip`, listed as skipped).
+#[test]
+fn another_sessions_write_after_an_undo_is_a_conflict() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let a = context(ws.path(), hist.path(), "a");
+    let b = context(ws.path(), hist.path(), "b");
+    std::fs::write(ws.path().join("f.txt"), "v0\n").unwrap();
+    write(&a, "f.txt", "a1\n");
+    write(&a, "g.txt", "g1\n");
+    let id = rewind::create(&a, None).unwrap().id;
+    undo(&a, "f.txt");
+    undo(&a, "g.txt");
+    write(&b, "f.txt", "b1\n");
+    let refused = rewind::rewind(&a, &id, REFUSE);
+    assert!(!refused.ok, "{}", refused.text);
+    let conflicts: Vec<_> = refused.conflicts.iter().map(|c| c.path.as_str()).collect();
+    assert_eq!(conflicts, ["f.txt"], "{}", refused.text);
+    assert!(
+        refused.conflicts[0].reason.contains("another session"),
+        "{:?}",
+        refused.conflicts
+    );
+    assert_eq!(read(ws.path(), "f.txt").as_deref(), Some("b1\n"));
+    assert_eq!(read(ws.path(), "g.txt"), None);
+    let skip = RewindOptions {
+        dry_run: false,
+        skip_conflicts: true,
+    };
+    let done = rewind::rewind(&a, &id, skip);
+    assert!(done.ok, "{}", done.text);
+    assert_eq!(done.conflicts.len(), 1, "{}", done.text);
+    assert!(done.text.contains("Skipped 1 file"), "{}", done.text);
+    assert_eq!(read(ws.path(), "f.txt").as_deref(), Some("b1\n"));
+    assert_eq!(read(ws.path(), "g.txt").as_deref(), Some("g1\n"));
+}
+
+/// A file the session wrote before the checkpoint, whose level then went by eviction (another
+/// session's writes past the level limit), is no change of the session since: not rewound, not
+/// a conflict. Nor is one the session wrote and undid after the checkpoint before another
+/// session wrote it: the undo already gave it back its content from then.
+#[test]
+fn another_sessions_writes_are_no_change_of_the_session_since() {
+    let (ws, hist) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let a = context(ws.path(), hist.path(), "a");
+    let b = context(ws.path(), hist.path(), "b");
+    std::fs::write(ws.path().join("f.txt"), "v0\n").unwrap();
+    std::fs::write(ws.path().join("g.txt"), "v0\n").unwrap();
+    write(&a, "f.txt", "a1\n");
+    let id = rewind::create(&a, None).unwrap().id;
+    for i in 0..55 {
+        write(&b, "f.txt", &format!("b{i}\n"));
+    }
+    let path = a.resolve_writable("f.txt", None).unwrap();
+    let store = a.history.store().unwrap();
+    let sessions: Vec<_> = store.levels(&path.real).unwrap();
+    assert!(sessions.iter().all(|e| e.session.as_deref() == Some("b")));
+    write(&a, "g.txt", "a1\n");
+    undo(&a, "g.txt");
+    write(&b, "g.txt", "b1\n");
+    let done = rewind::rewind(&a, &id, REFUSE);
+    assert!(done.ok, "{}", done.text);
+    assert!(
+        done.files.is_empty() && done.conflicts.is_empty(),
+        "{}",
+        done.text
+    );
+    assert_eq!(read(ws.path(), "f.txt").as_deref(), Some("b54\n"));
+    assert_eq!(read(ws.path(), "g.txt").as_deref(), Some("b1\n"));
+}
+
 /// A temp file left by a crash while `checkpoints.json` was written is collected when the store
 /// is opened; a fresh one (a write under way) is not.
 #[test]
