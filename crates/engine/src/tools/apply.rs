@@ -284,9 +284,9 @@ pub enum Recording<'a> {
 impl ToolContext {
     /// Carries out `change` (see the module doc). `Ok` holds the syntax guard's note for the reply
     /// (empty when it has nothing to say), then, in the rare change whose undo level could not be
-    /// kept, the sentence saying so (see [`Self::cleared_history_note`]); its refusal, a file over `maxFileBytes`, a NUL byte or
-    /// a failed write is the error, and then no file was changed. Undo's own change is not
-    /// checked: it puts back what was there.
+    /// kept, the sentence saying so (see [`Self::cleared_history_note`]); its refusal, a file
+    /// over `maxFileBytes`, a NUL byte or a failed write is the error, and then no file was
+    /// changed. Undo's own change is not checked: it puts back what was there.
     pub fn apply(&self, change: &Change) -> Result<String, FsError> {
         let mut note = self.apply_checked(change)?;
         note.push_str(&self.cleared_history_note(change));

@@ -10,8 +10,9 @@
 //!   Writes made with the history off, or by other sessions, are never rewound.
 //! - Only where the file still holds what the session last wrote (or, when that write never
 //!   landed, what it held before it; after undos, what they put back); any other file is a
-//!   conflict (also one written by another session after the session's undos): by default the whole rewind is refused and nothing is touched; `skip` rewinds the
-//!   rest and lists the skipped.
+//!   conflict (also one written by another session after the session's undos): by default
+//!   the whole rewind is refused and nothing is touched; `skip` rewinds the rest and lists the
+//!   skipped.
 //! - A checkpoint whose levels were evicted is refused, naming the file.
 //! - Every file's lock is held from the check to the write. Before writing, a checkpoint is
 //!   taken (returned), so the rewind can itself be rewound; the change is one transaction on the
