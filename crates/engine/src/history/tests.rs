@@ -504,3 +504,11 @@ fn threads_of_one_process_take_turns_at_the_store_lock() {
         assert_eq!(levels.len(), 40);
     }
 }
+
+/// Names and keys are lowercase hex, two digits per byte, as BLAKE3's own hex form.
+#[test]
+fn hex_is_two_lowercase_digits_per_byte() {
+    assert_eq!(hex(&[0x00, 0x0f, 0xa5, 0xff, 0x10]), "000fa5ff10");
+    let hash = blake3::hash(b"content");
+    assert_eq!(hash_hex(b"content"), hash.to_hex().as_str());
+}
