@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use super::fit::style_around;
 use super::js::js_trim;
+use super::kmp::for_each_match;
 use super::{Located, Strategy};
 
 /// Where an `old_string`'s lines were found without its surplus blank lines.
@@ -95,25 +96,17 @@ fn line_end(content: &str, start: usize) -> usize {
 }
 
 /// The index of the single file line from which `lines` match by trimmed text; `None` for no
-/// place or several.
+/// place or several. One pass over the trimmed lines (Knuth-Morris-Pratt), so a file of many
+/// equal lines (`}`) and as long a run of them costs lines plus lines, not their product.
 fn only_place(content: &str, starts: &[usize], lines: &[&str]) -> Option<usize> {
-    let trimmed = |i: usize| js_trim(&content[starts[i]..line_end(content, starts[i])]);
-    let matches_at = |at: usize| {
-        lines
-            .iter()
-            .enumerate()
-            .all(|(k, l)| trimmed(at + k) == js_trim(l))
-    };
-    let mut found = None;
-    for at in 0..(starts.len() + 1).saturating_sub(lines.len()) {
-        if matches_at(at) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(at);
-        }
-    }
-    found
+    let file: Vec<&str> = starts
+        .iter()
+        .map(|&s| js_trim(&content[s..line_end(content, s)]))
+        .collect();
+    let wanted: Vec<&str> = lines.iter().map(|l| js_trim(l)).collect();
+    let (mut found, mut several) = (None, false);
+    for_each_match(&file, &wanted, |at| several |= found.replace(at).is_some());
+    found.filter(|_| !several)
 }
 
 /// The one difference (file columns - `old` columns) of every non-blank line pair; `None` when
@@ -170,6 +163,44 @@ mod tests {
             whole_lines_without_blank_edges("x = a; y\n", "\n\na;\n\n"),
             None
         );
+    }
+
+    /// The single place is found as by trying every file line in turn (overlapping runs of
+    /// equal lines included), on files of few distinct lines.
+    #[test]
+    fn the_only_place_is_the_one_every_line_start_would_find() {
+        let naive = |content: &str, starts: &[usize], lines: &[&str]| {
+            let trimmed = |i: usize| js_trim(&content[starts[i]..line_end(content, starts[i])]);
+            let at_here = |at: usize| {
+                let mut pairs = lines.iter().enumerate();
+                pairs.all(|(k, l)| trimmed(at + k) == js_trim(l))
+            };
+            let places: Vec<usize> = (0..(starts.len() + 1).saturating_sub(lines.len()))
+                .filter(|&at| at_here(at))
+                .collect();
+            (places.len() == 1).then(|| places[0])
+        };
+        const LINES: [&str; 4] = ["}", "  }", "x();", ""];
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % n
+        };
+        for round in 0..2000 {
+            let file: Vec<&str> = (0..1 + next(30))
+                .map(|_| LINES[next(3 + round % 2)])
+                .collect();
+            let content = file.join("\n") + "\n";
+            let lines: Vec<&str> = (0..1 + next(4)).map(|_| LINES[next(3)]).collect();
+            let starts = line_starts(&content);
+            assert_eq!(
+                only_place(&content, &starts, &lines),
+                naive(&content, &starts, &lines),
+                "{content:?} {lines:?}"
+            );
+        }
     }
 
     /// Tabs for the file's 4 spaces, far from a 2-space head longer than 16 KB: the unit read
