@@ -22,13 +22,15 @@ struct Format {
 }
 
 /// Checks the store's format (the caller has just opened it), recording today's version in a
-/// store that has none.
+/// store that has none. The file is opened once: openers of a new store race to write it, and
+/// one that found none must not take the file another then renamed into place for another kind
+/// of failure.
 pub(super) fn check(root: &Root) -> Result<(), HistoryError> {
-    let Some(bytes) = store_fs::read_small(root, None, FILE, 64 << 10) else {
-        if root.open_read(None, FILE).is_ok() {
-            return Err(newer(root, "unknown (its format.json is too large)"));
-        }
+    let Ok(file) = root.open_read(None, FILE) else {
         return write(root);
+    };
+    let Some(bytes) = store_fs::read_at_most(&file, 64 << 10) else {
+        return Err(newer(root, "unknown (its format.json is too large)"));
     };
     let found = serde_json::from_slice::<Format>(&bytes)
         .map_err(|_| newer(root, "unknown (its format.json cannot be read)"))?

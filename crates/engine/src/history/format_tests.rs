@@ -97,3 +97,26 @@ fn a_newer_major_version_is_refused() {
         );
     }
 }
+
+/// Processes and tools opening a new store at once: whichever records the format first, every
+/// opener reads the store (one that found no file, then found it written, is not refused).
+#[test]
+fn a_store_opened_by_many_at_once_is_read_by_all() {
+    for _ in 0..200 {
+        let dir = tempfile::tempdir().unwrap();
+        let start = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let openers: Vec<_> = (0..4)
+            .map(|_| {
+                let (dir, start) = (dir.path().to_path_buf(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    HistoryStore::open(dir).map(drop)
+                })
+            })
+            .collect();
+        for opener in openers {
+            let opened = opener.join().unwrap();
+            assert!(opened.is_ok(), "{opened:?}");
+        }
+    }
+}
