@@ -3,8 +3,10 @@
 //! storing instead: a small change's guard under way is kept here and its reply carries a mark
 //! where the note goes; the preview is stored with every note taken as empty (a clean check,
 //! the usual case), then the notes are waited for and put in place of their marks, and a preview
-//! whose notes are not all empty is stored again with them. Whoever reads the stored preview
-//! only ever sees it once `preview` has returned its token, so never without its notes.
+//! whose notes are not all empty is stored again with them (a temp file renamed over it, so a
+//! reader sees one whole record or the other). A fresh token is known to nobody before `preview`
+//! returns it; a tool call's token is, to a second preview of that same call made at that very
+//! moment, which may show the first record, without its notes.
 
 use crate::syntax::write_guard::Guard;
 
