@@ -11,6 +11,7 @@ compile_error!(
 );
 
 pub mod batch_plan;
+pub mod common_ends;
 pub mod fs;
 pub mod history;
 pub mod lines;

@@ -55,11 +55,17 @@ impl TextFile {
         })
     }
 
+    /// Whether this file's text is written as it is (no BOM, LF endings): [`Self::encode`]
+    /// borrows it.
+    pub fn encodes_verbatim(&self) -> bool {
+        !self.bom && self.line_ending == LineEnding::Lf
+    }
+
     /// Bytes for writing `text` (an LF-view string) back in this file's style: BOM restored,
     /// LF -> CRLF for `Crlf` files. In a `Crlf` file a `\n` already preceded by `\r` is kept as it
     /// is (never `\r\r\n`). A file with neither BOM nor CRLF borrows `text` (no copy).
     pub fn encode<'a>(&self, text: &'a str) -> Cow<'a, [u8]> {
-        if !self.bom && self.line_ending == LineEnding::Lf {
+        if self.encodes_verbatim() {
             return Cow::Borrowed(text.as_bytes());
         }
         let mut out = Vec::with_capacity(text.len() + if self.bom { 3 } else { 0 });

@@ -25,6 +25,7 @@
 use super::root::{Root, Sub};
 use super::store_fs;
 use super::{HistoryError, HistoryStore};
+use crate::common_ends::KnownEnds;
 use crate::tools::preview::FileChange;
 use crate::tools::write_frame::TrackerEffect;
 use serde::{Deserialize, Serialize};
@@ -130,8 +131,12 @@ impl Splice {
 
     /// `after` as a splice of `base`: their longest common head and tail are not copied.
     pub fn of(base: &[u8], after: &[u8]) -> Self {
-        let head = crate::tools::diff::common_prefix(base, after);
-        let tail = crate::tools::diff::common_suffix(&base[head..], &after[head..]);
+        Splice::of_known(base, after, KnownEnds::NONE)
+    }
+
+    /// [`Splice::of`], the ends found from what is `known` of them.
+    pub fn of_known(base: &[u8], after: &[u8], known: KnownEnds) -> Self {
+        let (head, tail) = known.widen(base, after);
         Splice::new(head, after[head..after.len() - tail].to_vec(), tail)
     }
 

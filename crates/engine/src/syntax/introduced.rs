@@ -2,6 +2,7 @@
 //! [`super`] for the rules).
 
 use super::problems::{Kind, RawProblem};
+use crate::common_ends::KnownEnds;
 
 /// The bytes an edit changed: `before[start..old_end]` became `after[start..new_end]`; what precedes and
 /// follows is equal in both texts. Bounds lie on character boundaries.
@@ -15,12 +16,17 @@ pub(crate) struct Window {
 impl Window {
     /// The window between the common prefix and the common suffix of `before` and `after`.
     pub fn between(before: &str, after: &str) -> Window {
+        Window::between_known(before, after, KnownEnds::NONE)
+    }
+
+    /// [`Window::between`], the common ends found from what is `known` of them.
+    pub fn between_known(before: &str, after: &str, known: KnownEnds) -> Window {
         let (b, a) = (before.as_bytes(), after.as_bytes());
-        let mut start = common_prefix(b, a);
+        let mut start = known.prefix(b, a);
         while !before.is_char_boundary(start) {
             start -= 1;
         }
-        let mut suffix = common_suffix(&b[start..], &a[start..]);
+        let mut suffix = known.suffix_after(b, a, start);
         while !before.is_char_boundary(b.len() - suffix) {
             suffix -= 1;
         }
@@ -46,40 +52,6 @@ impl Window {
     fn holds_new(&self, pos: usize) -> bool {
         (self.start..=self.new_end).contains(&pos)
     }
-}
-
-/// Compared a block (a `memcmp`) at a time before byte by byte.
-const BLOCK: usize = 4096;
-
-/// The length of the longest common prefix of `x` and `y`.
-fn common_prefix(x: &[u8], y: &[u8]) -> usize {
-    let shorter = x.len().min(y.len());
-    let mut n = 0;
-    while n + BLOCK <= shorter && x[n..n + BLOCK] == y[n..n + BLOCK] {
-        n += BLOCK;
-    }
-    n + x[n..]
-        .iter()
-        .zip(&y[n..])
-        .take_while(|(p, q)| p == q)
-        .count()
-}
-
-/// The length of the longest common suffix of `x` and `y`.
-fn common_suffix(x: &[u8], y: &[u8]) -> usize {
-    let shorter = x.len().min(y.len());
-    let (xe, ye) = (x.len(), y.len());
-    let mut n = 0;
-    while n + BLOCK <= shorter && x[xe - n - BLOCK..xe - n] == y[ye - n - BLOCK..ye - n] {
-        n += BLOCK;
-    }
-    let (x, y) = (&x[..xe - n], &y[..ye - n]);
-    n + x
-        .iter()
-        .rev()
-        .zip(y.iter().rev())
-        .take_while(|(p, q)| p == q)
-        .count()
 }
 
 /// The errors of `after` that `before` does not account for. `pieces` are the top-level ranges of the new

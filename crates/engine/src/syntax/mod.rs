@@ -48,6 +48,7 @@ pub(crate) mod write_guard;
 
 use std::path::{Path, PathBuf};
 
+use crate::common_ends::KnownEnds;
 use crate::symbols::{language_for_path, refine_for_content, Language, ParseCache};
 
 /// Default `syntaxCheckMaxBytes`: files above it are never parsed whole.
@@ -134,7 +135,18 @@ pub fn check(
     max_bytes: usize,
     cache: Option<&ParseCache>,
 ) -> Verdict {
-    match Pending::begin(path, before, after, max_bytes, cache, false) {
+    check_known(path, (before, after, KnownEnds::NONE), max_bytes, cache)
+}
+
+/// [`check`] of `(before, after, known)`: the common ends of the two texts are found from what
+/// is `known` of them.
+pub fn check_known(
+    path: &Path,
+    (before, after, known): (Option<&str>, &str, KnownEnds),
+    max_bytes: usize,
+    cache: Option<&ParseCache>,
+) -> Verdict {
+    match Pending::begin(path, (before, after, known), max_bytes, cache, false) {
         Some(pending) => pending.verdict(before, after),
         None => Verdict::Unchecked,
     }
@@ -152,22 +164,20 @@ pub struct Pending<'c> {
 }
 
 impl<'c> Pending<'c> {
-    /// Starts the check of the edit `before` → `after` (as [`check`] takes them); `None` when the file
-    /// is not in a language the engine parses.
+    /// Starts the check of the edit `before` → `after` (as [`check_known`] takes them); `None`
+    /// when the file is not in a language the engine parses.
     pub fn start(
         path: &Path,
-        before: Option<&str>,
-        after: &str,
+        texts: (Option<&str>, &str, KnownEnds),
         max_bytes: usize,
         cache: Option<&'c ParseCache>,
     ) -> Option<Pending<'c>> {
-        Pending::begin(path, before, after, max_bytes, cache, true)
+        Pending::begin(path, texts, max_bytes, cache, true)
     }
 
     fn begin(
         path: &Path,
-        before: Option<&str>,
-        after: &str,
+        (before, after, known): (Option<&str>, &str, KnownEnds),
         max_bytes: usize,
         cache: Option<&'c ParseCache>,
         overlap: bool,
@@ -186,7 +196,7 @@ impl<'c> Pending<'c> {
             lang,
             max_bytes,
             cache,
-            started: scope::start(&input, overlap),
+            started: scope::start(&input, known, overlap),
         })
     }
 

@@ -17,6 +17,7 @@ use super::introduced::{introduced, Window};
 use super::problems::{collect, top_level_ranges, RawProblem};
 use super::touched::{touched, Region};
 use super::{python_indent, worker};
+use crate::common_ends::KnownEnds;
 use crate::symbols::{new_parser, parse_with, text_edit, Language, ParseCache};
 
 /// What [`super::check`] was asked.
@@ -61,7 +62,7 @@ pub(crate) enum Started {
 /// The cheap first phase: the edit's window and the paragraphs it changed (a new file: all of it).
 /// With `overlap`, their parse is handed to the worker thread, so the caller can write meanwhile;
 /// else [`finish`] parses them.
-pub(crate) fn start(input: &Input, overlap: bool) -> Started {
+pub(crate) fn start(input: &Input, known: KnownEnds, overlap: bool) -> Started {
     let Some(before) = input.before else {
         let fits = input.after.len() <= input.max_bytes;
         return Started::NewFile(worker::WholeParse::start(
@@ -70,7 +71,7 @@ pub(crate) fn start(input: &Input, overlap: bool) -> Started {
             overlap && fits,
         ));
     };
-    let window = Window::between(before, input.after);
+    let window = Window::between_known(before, input.after, known);
     if input.lang == Language::Php {
         return Started::Settled(window);
     }

@@ -289,7 +289,9 @@ fn a_new_file_is_parsed_beside_the_write_with_the_same_verdict() {
         let here = check(path, None, text, DEFAULT_MAX_BYTES, None);
         let mut handed = false;
         for _ in 0..200 {
-            let pending = Pending::start(path, None, text, DEFAULT_MAX_BYTES, None).unwrap();
+            let pending =
+                Pending::start(path, (None, text, KnownEnds::NONE), DEFAULT_MAX_BYTES, None)
+                    .unwrap();
             handed = pending.handed();
             assert_eq!(pending.verdict(None, text), here, "{name}: {text}");
             if handed {
@@ -307,7 +309,13 @@ fn a_larger_new_file_is_parsed_after_the_write() {
     let text = big_js(200);
     assert!(text.len() > worker::WHOLE_PARSE_BESIDE_UP_TO);
     let path = Path::new("n.js");
-    let pending = Pending::start(path, None, &text, DEFAULT_MAX_BYTES, None).unwrap();
+    let pending = Pending::start(
+        path,
+        (None, &text, KnownEnds::NONE),
+        DEFAULT_MAX_BYTES,
+        None,
+    )
+    .unwrap();
     assert!(!pending.handed());
     assert_eq!(pending.verdict(None, &text), Verdict::Clean);
 }
@@ -317,7 +325,13 @@ fn a_larger_new_file_is_parsed_after_the_write() {
 fn a_new_file_over_the_limit_is_skipped_without_a_parse() {
     let text = big_js(400);
     let max_bytes = text.len() - 1;
-    let pending = Pending::start(Path::new("n.js"), None, &text, max_bytes, None).unwrap();
+    let pending = Pending::start(
+        Path::new("n.js"),
+        (None, &text, KnownEnds::NONE),
+        max_bytes,
+        None,
+    )
+    .unwrap();
     assert!(!pending.handed());
     let expected = Verdict::Skipped {
         bytes: text.len(),

@@ -9,24 +9,25 @@
 use std::borrow::Cow;
 use std::path::Path;
 
+use crate::common_ends::KnownEnds;
 use crate::fs::FsError;
 use crate::symbols::file_lookup::parse_cache;
-use crate::syntax::{check, Pending, SyntaxCheck, SyntaxOptions};
+use crate::syntax::{check_known, Pending, SyntaxCheck, SyntaxOptions};
 
 /// Checks the write `before` → `after` (LF views; `before` is `None` for a new file) of the file at
-/// `real`. `Ok` holds the text the reply ends with (empty when there is nothing to say); in `refuse` mode
-/// an edit that introduces syntax errors is [`FsError::SyntaxRefused`], to be answered before writing.
+/// `real` (`known`: what is known of their common ends). `Ok` holds the text the reply ends with
+/// (empty when there is nothing to say); in `refuse` mode an edit that introduces syntax errors is
+/// [`FsError::SyntaxRefused`], to be answered before writing.
 pub fn guard(
     options: &SyntaxOptions,
     real: &Path,
     display: &str,
-    before: Option<&str>,
-    after: &str,
+    texts: (Option<&str>, &str, KnownEnds),
 ) -> Result<String, FsError> {
     if options.mode == SyntaxCheck::Off {
         return Ok(String::new());
     }
-    let verdict = check(real, before, after, options.max_bytes, Some(parse_cache()));
+    let verdict = check_known(real, texts, options.max_bytes, Some(parse_cache()));
     if options.mode == SyntaxCheck::Refuse {
         if let Some(message) = verdict.refusal(display) {
             return Err(FsError::SyntaxRefused { message });
@@ -99,18 +100,16 @@ pub fn start_guard<'a>(
     options: &SyntaxOptions,
     real: &Path,
     display: &str,
-    before: Option<Cow<'a, str>>,
-    after: Cow<'a, str>,
+    (before, after, known): (Option<Cow<'a, str>>, Cow<'a, str>, KnownEnds),
     overlap: bool,
 ) -> Result<Guard<'a>, FsError> {
     if options.mode != SyntaxCheck::Warn || !overlap {
-        return guard(options, real, display, before.as_deref(), &after)
+        return guard(options, real, display, (before.as_deref(), &after, known))
             .map(|n| Guard(State::Done(n)));
     }
     let started = Pending::start(
         real,
-        before.as_deref(),
-        &after,
+        (before.as_deref(), &after, known),
         options.max_bytes,
         Some(parse_cache()),
     );
@@ -143,7 +142,8 @@ pub fn start_guard_bytes(
     match (before.map(text), text(after)) {
         (Some(None), _) | (_, None) => Ok(Guard(State::Done(String::new()))),
         (before, Some(after)) => {
-            start_guard(options, real, display, before.flatten(), after, overlap)
+            let texts = (before.flatten(), after, KnownEnds::NONE);
+            start_guard(options, real, display, texts, overlap)
         }
     }
 }

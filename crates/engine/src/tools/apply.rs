@@ -32,6 +32,7 @@ use std::sync::{Arc, Mutex};
 
 use super::preview_notes::PendingNotes;
 use super::ToolContext;
+use crate::common_ends::KnownEnds;
 use crate::fs::atomic::{
     create_parent_dirs, remove_file_confined, write_atomic_confined, write_atomic_confined_before,
     WriteMode,
@@ -74,7 +75,8 @@ pub enum Mode {
 /// once here, are not copied again; the diff and the stored preview start from them). The
 /// change's diff and the name of the content before are found when it is planned, while the
 /// syntax guard's parse runs on its worker (a large change's guard runs on a thread of its own,
-/// which names the contents before too); the preview shows that diff. A write frame's content
+/// which names the contents before too, but for one its write frame named while the change was
+/// computed: [`super::write_frame::WriteFrame::planning`]); the preview shows that diff. A write frame's content
 /// before is not copied: the frame hands it over when dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedFile {
@@ -114,11 +116,19 @@ pub struct Plan {
     /// A rewind's plan: applying it takes a checkpoint with this label first and restores the
     /// files as one transaction without content checks ([`Recording::Restore`]).
     pub checkpoint_first: Option<String>,
-    /// The real path whose content before, in the change being planned, is lent by its write
-    /// frame instead of copied ([`Plan::lend_read`]).
-    lent: Option<std::path::PathBuf>,
+    /// The content before, in the change being planned, that its write frame lends instead of
+    /// a copy ([`Plan::lend_read`]).
+    lent: Option<Lent>,
     /// Syntax notes still being found (see [`super::preview_notes`]).
     pub notes: PendingNotes,
+}
+
+/// The content before that a write frame lends to the change being planned: the file's real
+/// path, and the content's blob name when the frame found it while the change was computed.
+#[derive(Debug, Clone)]
+pub struct Lent {
+    real: std::path::PathBuf,
+    name: Option<String>,
 }
 
 impl PlannedFile {
@@ -126,7 +136,8 @@ impl PlannedFile {
     /// later by its write frame).
     fn new(file: &FileEdit, recording: PlannedRecording, lent: bool) -> Self {
         let base = file.before.unwrap_or_default();
-        let after = file.after.map(|after| Splice::of(base, after));
+        let known = file.known_ends();
+        let after = file.after.map(|after| Splice::of_known(base, after, known));
         let parts = after.as_ref().map_or((0, &[][..], 0), Splice::parts);
         let lent = lent && file.before.is_some();
         PlannedFile {
@@ -174,9 +185,10 @@ impl PlannedFile {
     }
 }
 
-/// Each file of `change` as planned, its content before not yet named; the file at `lent`
+/// Each file of `change` as planned, its content before not yet named; the file `lent` names
 /// (see [`Plan::lend_read`]) awaits its content before.
-fn planned_files(change: &Change, lent: Option<&Path>) -> Vec<PlannedFile> {
+fn planned_files(change: &Change, lent: Option<&Lent>) -> Vec<PlannedFile> {
+    let lent = lent.map(|l| l.real.as_path());
     let recording = match change.recording {
         Recording::Level(tool) | Recording::Transaction(tool) | Recording::Restore(tool) => {
             PlannedRecording::Level(tool.to_string())
@@ -190,11 +202,19 @@ fn planned_files(change: &Change, lent: Option<&Path>) -> Vec<PlannedFile> {
         .collect()
 }
 
-/// The blob names of the contents before of `change`'s files, in order (`None`: no file).
-fn names_before(change: &Change) -> Vec<Option<String>> {
+/// The blob names of the contents before of `change`'s files, in order (`None`: no file); a
+/// content `lent` with its name is not named again.
+fn names_before(change: &Change, lent: Option<&Lent>) -> Vec<Option<String>> {
+    let known = |f: &FileEdit| {
+        let lent = lent.filter(|l| l.real == *f.path.real)?;
+        lent.name.clone()
+    };
     let files = change.files.iter();
     files
-        .map(|f| f.before.map(crate::history::content_name))
+        .map(|f| {
+            f.before
+                .map(|b| known(f).unwrap_or_else(|| crate::history::content_name(b)))
+        })
         .collect()
 }
 
@@ -214,9 +234,13 @@ fn collect_planned(
 impl Plan {
     /// Before a write frame's change of the file at `real` is planned: the frame holds that
     /// content before and hands it over once it is dropped ([`Self::adopt_read`]), so planning
-    /// does not copy it. `None` ends the loan (the change was planned or refused).
-    pub fn lend_read(&mut self, real: Option<&Path>) {
-        self.lent = real.map(Path::to_path_buf);
+    /// does not copy it; `name` is its blob name when the frame already found it. `None` ends
+    /// the loan (the change was planned or refused).
+    pub fn lend_read(&mut self, real: Option<&Path>, name: Option<String>) {
+        self.lent = real.map(|real| Lent {
+            real: real.to_path_buf(),
+            name,
+        });
     }
 
     /// The content before that a write frame lent for the file at `real`, handed over.
@@ -243,6 +267,8 @@ impl Plan {
 pub struct Texts<'a> {
     pub before: Option<&'a str>,
     pub after: &'a str,
+    /// What the plan knows of the two texts' common ends ([`KnownEnds::NONE`]: nothing).
+    pub known: KnownEnds,
 }
 
 /// One file of a [`Change`].
@@ -255,6 +281,22 @@ pub struct FileEdit<'a> {
     pub after: Option<&'a [u8]>,
     /// The LF-view texts of a text edit, for the syntax guard.
     pub texts: Option<Texts<'a>>,
+}
+
+impl FileEdit<'_> {
+    /// What is known of the common ends of the bytes before and after: the texts' known ends
+    /// when the texts are these very bytes (an encoding that changes nothing), else nothing.
+    fn known_ends(&self) -> KnownEnds {
+        let same = |text: &str, bytes: &[u8]| std::ptr::eq(text.as_bytes(), bytes);
+        match (self.texts, self.before, self.after) {
+            (Some(t), Some(before), Some(after))
+                if t.before.is_some_and(|b| same(b, before)) && same(t.after, after) =>
+            {
+                t.known
+            }
+            _ => KnownEnds::NONE,
+        }
+    }
 }
 
 /// What a call changes: its files, and how the undo history records it.
@@ -336,7 +378,7 @@ impl ToolContext {
             true => self.start_guards(change, true)?,
             false => Vec::new(),
         };
-        self.land(change, None)?;
+        self.land(change, self.take_lent().as_ref())?;
         Ok(guards.into_iter().map(|g| self.note_of(g)).collect())
     }
 
@@ -354,20 +396,24 @@ impl ToolContext {
     }
 
     /// Writes the change, or in preview mode hands each file's planned content to the collector
-    /// (`names`: the blob names of the contents before, when already found).
-    fn land(&self, change: &Change, names: Option<Vec<Option<String>>>) -> Result<(), FsError> {
+    /// (`lent`: the content before a write frame lends it, see [`Plan::lend_read`]).
+    fn land(&self, change: &Change, lent: Option<&Lent>) -> Result<(), FsError> {
         let Mode::Preview(collector) = &self.mode else {
             return self.write_change(change);
         };
-        let lent = collector
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .lent
-            .take();
-        let planned = planned_files(change, lent.as_deref());
-        let names = names.unwrap_or_else(|| names_before(change));
-        collect_planned(collector, planned, names);
+        let planned = planned_files(change, lent);
+        collect_planned(collector, planned, names_before(change, lent));
         Ok(())
+    }
+
+    /// The content before a write frame lends to the change being previewed, taken from the
+    /// collector (`None` when not previewing or nothing is lent).
+    fn take_lent(&self) -> Option<Lent> {
+        let Mode::Preview(collector) = &self.mode else {
+            return None;
+        };
+        let mut plan = collector.lock().unwrap_or_else(|e| e.into_inner());
+        plan.lent.take()
     }
 
     /// Whether the change's syntax guard runs whole on a thread of its own while the change is
@@ -389,13 +435,16 @@ impl ToolContext {
 
     /// Writes (previewing: plans) the change while its syntax guard runs on a scoped thread; the
     /// guard's note once both are done (a failed write's error, whatever the guard found). A
-    /// preview's thread also names the contents before, while this one plans each file.
+    /// preview's thread also names the contents before (but a lent one already named), while
+    /// this one plans each file.
     fn write_beside_guards(&self, change: &Change) -> Result<String, FsError> {
+        let lent = self.take_lent();
+        let lent = lent.as_ref();
         std::thread::scope(|scope| {
             let beside = std::thread::Builder::new()
                 .name("edit-engine-guard".into())
-                .spawn_scoped(scope, || {
-                    let names = self.previewing().then(|| names_before(change));
+                .spawn_scoped(scope, move || {
+                    let names = self.previewing().then(|| names_before(change, lent));
                     let guards = self.start_guards(change, false);
                     (
                         guards.map(|g| g.into_iter().map(Guard::note).collect()),
@@ -405,19 +454,12 @@ impl ToolContext {
             let Ok(beside) = beside else {
                 // No thread: the guard runs here, before the write, as for a small one.
                 let guards = self.start_guards(change, true)?;
-                self.land(change, None)?;
+                self.land(change, lent)?;
                 return Ok(guards.into_iter().map(Guard::note).collect());
             };
             let landed = match &self.mode {
                 Mode::Write => self.write_change(change).map(|()| None),
-                Mode::Preview(collector) => {
-                    let lent = collector
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .lent
-                        .take();
-                    Ok(Some((collector, planned_files(change, lent.as_deref()))))
-                }
+                Mode::Preview(collector) => Ok(Some((collector, planned_files(change, lent)))),
             };
             let (note, names): (Result<String, FsError>, _) = beside
                 .join()
@@ -446,8 +488,7 @@ impl ToolContext {
                     &self.syntax,
                     real,
                     file.display,
-                    t.before.map(Cow::Borrowed),
-                    Cow::Borrowed(t.after),
+                    (t.before.map(Cow::Borrowed), Cow::Borrowed(t.after), t.known),
                     overlap,
                 )?,
                 None => start_guard_bytes(

@@ -6,6 +6,7 @@
 //! diff slow on a large file). Either way the output is the whole-file diff's, byte for byte.
 //! Byte contents (previews) are decoded as text only in that region.
 
+use crate::common_ends::KnownEnds;
 use similar::{Algorithm, DiffOp, DiffTag, TextDiff};
 
 /// Lines of context around each change of a diff.
@@ -82,8 +83,8 @@ fn around_change(before: &str, after: &str, name: &str) -> Option<(String, usize
         return None;
     }
     let (a, b) = (before.as_bytes(), after.as_bytes());
-    let head = common_prefix(a, b);
-    let region = Region::of(a, head, a.len() - common_suffix(&a[head..], &b[head..]));
+    let (head, tail) = KnownEnds::NONE.widen(a, b);
+    let region = Region::of(a, head, a.len() - tail);
     let new_end = b.len() - (a.len() - region.end);
     region.diff(
         &before[region.start..region.end],
@@ -135,8 +136,7 @@ pub fn unified_counted_spliced(
 
 /// [`unified_counted_spliced`] of two whole contents.
 pub fn unified_counted_bytes(before: &[u8], after: &[u8], name: &str) -> (String, usize, usize) {
-    let head = common_prefix(before, after);
-    let tail = common_suffix(&before[head..], &after[head..]);
+    let (head, tail) = KnownEnds::NONE.widen(before, after);
     unified_counted_spliced(before, (head, &after[head..after.len() - tail], tail), name)
 }
 
@@ -259,39 +259,6 @@ fn span<'a>(text: &'a str, lines: &[&str], from: usize, to: usize) -> &'a str {
     let bytes = |lines: &[&str]| lines.iter().map(|l| l.len()).sum::<usize>();
     let start = bytes(&lines[..from]);
     &text[start..start + bytes(&lines[from..to])]
-}
-
-/// Bytes compared at once while scanning for the first difference.
-const SCAN_CHUNK: usize = 256;
-
-/// The length of the longest common prefix of `a` and `b`.
-pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    let n = a.len().min(b.len());
-    let mut i = 0;
-    while i + SCAN_CHUNK <= n && a[i..i + SCAN_CHUNK] == b[i..i + SCAN_CHUNK] {
-        i += SCAN_CHUNK;
-    }
-    i + a[i..n]
-        .iter()
-        .zip(&b[i..n])
-        .take_while(|(x, y)| x == y)
-        .count()
-}
-
-/// The length of the longest common suffix of `a` and `b`.
-pub fn common_suffix(a: &[u8], b: &[u8]) -> usize {
-    let n = a.len().min(b.len());
-    let (a, b) = (&a[a.len() - n..], &b[b.len() - n..]);
-    let mut i = 0;
-    while i + SCAN_CHUNK <= n && a[n - i - SCAN_CHUNK..n - i] == b[n - i - SCAN_CHUNK..n - i] {
-        i += SCAN_CHUNK;
-    }
-    i + a[..n - i]
-        .iter()
-        .rev()
-        .zip(b[..n - i].iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count()
 }
 
 /// A hunk header line (`@@ -a[,b] +c[,d] @@`) with both starts moved down by `by` lines; any
@@ -472,22 +439,6 @@ mod tests {
             );
             assert_eq!(counted.0, whole_file(&old, &new, "f"), "{old:?} -> {new:?}");
         }
-    }
-
-    #[test]
-    fn common_ends_are_found_across_scan_chunks() {
-        let a = vec![b'x'; 1000];
-        let mut b = a.clone();
-        b[700] = b'y';
-        assert_eq!((common_prefix(&a, &b), common_suffix(&a, &b)), (700, 299));
-        assert_eq!(
-            (common_prefix(&a, &a[..10]), common_suffix(&a, &a[..10])),
-            (10, 10)
-        );
-        assert_eq!(
-            (common_prefix(b"", &a), common_suffix(b"ab", b"cb")),
-            (0, 1)
-        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::edit::{self, apply_effect, plan, prepare, EditCall, EditParams, EditR
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{self, Json, ListParam, Located, Loose};
 use super::{diff, ToolContext};
+use crate::common_ends::KnownEnds;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
@@ -277,6 +278,7 @@ mod atomic {
                 texts: Some(Texts {
                     before: Some(&f.original.text),
                     after: &f.current.text,
+                    known: KnownEnds::NONE,
                 }),
             })
             .collect();

@@ -5,6 +5,7 @@
 
 use super::apply::{Change, FileEdit, Recording, Texts};
 use super::ToolContext;
+use crate::common_ends::KnownEnds;
 use crate::fs::locks::FileLock;
 use crate::fs::textfile::{read_text_confined, TextFile};
 use crate::fs::{FsError, ResolvedPath};
@@ -20,6 +21,9 @@ pub struct WriteFrame<'c> {
     ctx: &'c ToolContext,
     /// A preview's commit lent the content read to the plan (handed over on drop).
     lent: std::cell::Cell<bool>,
+    /// The blob name of the content read, when [`Self::planning`] found it (`file` is never
+    /// changed: a tool's change goes through [`Self::commit`]).
+    read_name: std::cell::Cell<Option<String>>,
     _file_lock: FileLock,
 }
 
@@ -34,19 +38,54 @@ impl Drop for WriteFrame<'_> {
     }
 }
 
+/// A preview of a file of at least this many bytes, written as read, names the content read
+/// while the change is computed ([`WriteFrame::planning`]); below it naming costs less than a
+/// thread.
+pub const NAME_READ_BESIDE_PLAN_FROM: usize = crate::history::PARALLEL_NAMES_FROM;
+
 impl WriteFrame<'_> {
+    /// Runs `compute` (the tool's plan of the change) on the text read. A preview of a large
+    /// file written as read ([`TextFile::encodes_verbatim`]) meanwhile names that content on a
+    /// thread, for the commit to lend with it: the stored preview needs the name, and it is
+    /// found without waiting once the change is planned.
+    pub fn planning<T>(&self, compute: impl FnOnce(&TextFile) -> T) -> T {
+        let beside = self.ctx.previewing()
+            && self.file.encodes_verbatim()
+            && self.file.text.len() >= NAME_READ_BESIDE_PLAN_FROM;
+        if !beside {
+            return compute(&self.file);
+        }
+        let read = self.file.text.as_bytes();
+        std::thread::scope(|scope| {
+            let naming = std::thread::Builder::new()
+                .name("edit-engine-name".into())
+                .spawn_scoped(scope, move || crate::history::content_name(read));
+            let computed = compute(&self.file);
+            let name = naming.ok().and_then(|naming| naming.join().ok());
+            self.read_name.set(name);
+            computed
+        })
+    }
+
     /// Writes `new_text` (an LF-view string) back in the file's own encoding and line endings,
     /// through [`ToolContext::apply`] (one undo level). `Ok` holds the syntax guard's note for the
     /// reply (empty when it has nothing to say); a NUL byte, the guard's refusal or a failed write
     /// is the error, and nothing was written.
     pub fn commit(&self, new_text: &str) -> Result<String, FsError> {
+        self.commit_known(new_text, KnownEnds::NONE)
+    }
+
+    /// [`Self::commit`] of a `new_text` whose common ends with the text read are `known` (a plan
+    /// that replaced a range of it knows them; see [`KnownEnds`]).
+    pub fn commit_known(&self, new_text: &str, known: KnownEnds) -> Result<String, FsError> {
         let after = self.file.encode(new_text);
         let before = self.file.encode(&self.file.text);
         // A preview plans the content read as this frame holds it, without a copy.
         let lend = matches!(before, std::borrow::Cow::Borrowed(_)) && self.ctx.previewing();
         if lend {
+            let name = self.read_name.take();
             self.ctx
-                .with_plan(|plan| plan.lend_read(Some(&self.path.real)));
+                .with_plan(|plan| plan.lend_read(Some(&self.path.real), name));
             self.lent.set(true);
         }
         let file = FileEdit {
@@ -57,6 +96,7 @@ impl WriteFrame<'_> {
             texts: Some(Texts {
                 before: Some(&self.file.text),
                 after: new_text,
+                known,
             }),
         };
         let applied = self.ctx.apply(&Change {
@@ -64,7 +104,7 @@ impl WriteFrame<'_> {
             recording: Recording::Level(self.tool),
         });
         if lend {
-            self.ctx.with_plan(|plan| plan.lend_read(None));
+            self.ctx.with_plan(|plan| plan.lend_read(None, None));
         }
         applied
     }
@@ -115,6 +155,7 @@ impl ToolContext {
             tool,
             ctx: self,
             lent: std::cell::Cell::new(false),
+            read_name: std::cell::Cell::new(None),
             _file_lock: lock,
         })
     }

@@ -4,6 +4,7 @@
 use super::super::apply::{Change, FileEdit, Recording, Texts};
 use super::super::ToolContext;
 use super::stage::Staged;
+use crate::common_ends::KnownEnds;
 use crate::fs::FsError;
 
 /// A slot's bytes before and after the patch (`None`: no file).
@@ -37,6 +38,7 @@ pub(super) fn commit(ctx: &ToolContext, staged: &Staged, tool: &str) -> Result<S
             texts: slot.current.as_deref().map(|after| Texts {
                 before: slot.original.as_ref().map(|f| f.text.as_str()),
                 after,
+                known: KnownEnds::NONE,
             }),
         })
         .collect();

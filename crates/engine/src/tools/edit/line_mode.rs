@@ -2,6 +2,7 @@
 
 use super::line_clean::clean_line_edit;
 use super::{parse_position, EditCall, EditParams, Planned, TrackerEffect};
+use crate::common_ends::KnownEnds;
 use crate::fs::textfile::TextFile;
 use crate::lines::{compute_line_hash, parse_line_ref, validate_line_hash, LineRef, Position};
 use crate::specs::HostTools;
@@ -68,6 +69,7 @@ pub(super) fn plan(
         message,
         effect: TrackerEffect::Write,
         reparse: None,
+        known: KnownEnds::NONE,
     })
 }
 

@@ -17,6 +17,7 @@ mod text_mode;
 use super::outcome::{ErrorKind, Outcome, ToolError};
 use super::params::{self, Located, Loose};
 use super::{diff, ToolContext};
+use crate::common_ends::KnownEnds;
 use crate::fs::textfile::TextFile;
 use crate::fs::{FsError, ResolvedPath};
 use crate::specs::HostTools;
@@ -132,6 +133,8 @@ pub(crate) struct Planned {
     pub effect: TrackerEffect,
     /// A symbol edit's byte edit, for the parse cache once the write has landed.
     pub reparse: Option<(crate::symbols::Language, crate::symbols::ByteEdit)>,
+    /// What is known of the common ends of the text read and `new_text`.
+    pub known: KnownEnds,
 }
 
 impl Planned {
@@ -167,12 +170,12 @@ fn run_call(ctx: &ToolContext, request: &EditRequest) -> Result<Outcome, ToolErr
     let frame = ctx
         .open_for_edit(&call.path)
         .map_err(|e| fs_failure(&e, &ctx.host_tools))?;
-    let planned = plan(&call, &frame.file)?;
+    let planned = frame.planning(|file| plan(&call, file))?;
     let changed = planned.new_text != frame.file.text;
     let mut note = String::new();
     if changed {
         note = frame
-            .commit(&planned.new_text)
+            .commit_known(&planned.new_text, planned.known)
             .map_err(|e| fs_failure(&e, &ctx.host_tools))?;
         planned.landed(&call, &frame.file.text);
     }

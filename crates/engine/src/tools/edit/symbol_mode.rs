@@ -1,6 +1,7 @@
 //! Symbol mode: replace a definition found by name, or insert next to it (tree-sitter, in process).
 
 use super::{parse_position, EditCall, EditParams, Planned, TrackerEffect};
+use crate::common_ends::KnownEnds;
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
 use crate::lines::Position;
@@ -119,6 +120,7 @@ pub(super) fn plan(
         message,
         effect,
         reparse: Some((request.language, plan.edit)),
+        known: KnownEnds::NONE,
     })
 }
 

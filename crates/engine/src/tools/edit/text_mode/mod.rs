@@ -6,6 +6,7 @@
 mod slips;
 
 use super::{EditCall, EditParams, Planned, TrackerEffect};
+use crate::common_ends::KnownEnds;
 use crate::fs::endings::carry_endings;
 use crate::fs::textfile::TextFile;
 use crate::fs::ResolvedPath;
@@ -166,11 +167,13 @@ pub(super) fn plan(
         "Successfully edited {} ({count} replacement{plural}{via})",
         call.file_path
     );
+    let replaced = chosen[0].start..chosen[chosen.len() - 1].end;
     Ok(Planned {
         new_text,
         message,
         effect: TrackerEffect::TextEdit,
         reparse: None,
+        known: KnownEnds::around(content.len(), replaced),
     })
 }
 

@@ -2,6 +2,7 @@
 //! needs no change: blank lines the file lacks around whole lines, an edit that already landed,
 //! a fragment of a line given as a line.
 
+use crate::common_ends::KnownEnds;
 use std::ops::Range;
 
 use super::super::{Planned, TrackerEffect};
@@ -87,6 +88,7 @@ pub(super) fn unmatched(
         ),
         effect: TrackerEffect::TextEdit,
         reparse: None,
+        known: KnownEnds::NONE,
     }))
 }
 
@@ -98,6 +100,7 @@ pub(super) fn already_applied(file_path: &str, content: &str, region: &Range<usi
         message: format!("{ALREADY_APPLIED_LEAD}{file_path} already contains new_string at lines {a}-{b}; nothing was written."),
         effect: TrackerEffect::Write,
         reparse: None,
+        known: KnownEnds::NONE,
     }
 }
 
