@@ -50,7 +50,10 @@ pub fn trimmed_boundary_match(content: &str, search: &str) -> Option<StrategyMat
             }
         })
         .collect();
-    (!regions.is_empty()).then_some(StrategyMatch { regions })
+    (!regions.is_empty()).then_some(StrategyMatch {
+        regions,
+        anchor: None,
+    })
 }
 
 /// Whether `breaks` line breaks follow in `side` (the file's bytes walking away from the core)

@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use super::fit::style_around;
 use super::js::js_trim;
-use super::{FuzzyMatch, Strategy};
+use super::{AnchorHits, FuzzyMatch, Strategy};
 use crate::lines::detect_style;
 
 /// Which strategies a call allows (`match_strategy` parameter).
@@ -90,6 +90,7 @@ fn through_line_end(content: &str, old: &str, strategy: Strategy) -> Option<Loca
 /// One strategy's candidates, deduplicated as [`locate`] describes.
 fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
     let found = strategy.find(content, old)?;
+    let anchor = found.anchor;
     let mut regions = ending_at_line_break(content, old, non_overlapping(found.regions));
     if PROBE_LINE_STRATEGIES.contains(&strategy) {
         regions = within_a_level(content, old, regions);
@@ -99,7 +100,7 @@ fn fuzzy(content: &str, old: &str, strategy: Strategy) -> Option<Located> {
         .iter()
         .all(|r| content.get(r.clone()) == Some(first));
     if identical {
-        let mut same = exact(content, first)?;
+        let mut same = occurrences(content, first, anchor.as_ref())?;
         same.strategy = Some(strategy);
         return Some(same);
     }
@@ -198,6 +199,19 @@ fn min_levels(text: &str, unit: usize) -> usize {
         })
         .min()
         .unwrap_or(0)
+}
+
+/// [`exact`] occurrences of a region's text, from the strategy's anchor positions when they can
+/// give them ([`AnchorHits::occurrences`]), else by a scan.
+fn occurrences(content: &str, needle: &str, anchor: Option<&AnchorHits>) -> Option<Located> {
+    let Some(regions) = anchor.and_then(|a| a.occurrences(content, needle)) else {
+        return exact(content, needle);
+    };
+    (!regions.is_empty()).then_some(Located {
+        strategy: None,
+        regions,
+        identical: true,
+    })
 }
 
 fn exact(content: &str, needle: &str) -> Option<Located> {
@@ -478,5 +492,47 @@ mod tests {
             .map(|r| line_span(&content, r))
             .collect();
         assert_eq!(spans, vec![(first + 6, first + 7)]);
+    }
+
+    /// Random files of a few indented lines and searches cut from them with their white space
+    /// changed: a fuzzy match whose candidates hold one text reports that text's exact
+    /// occurrences, as a scan of the file finds them, however they were found.
+    #[test]
+    fn one_texts_occurrences_are_the_scans() {
+        const LINES: [&str; 6] = ["a", "a b", "b", "a  a", "}", "ab"];
+        const INDENTS: [&str; 4] = ["", "  ", "    ", "\t"];
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut fuzzy_ones = 0;
+        for _ in 0..20_000 {
+            let lines: Vec<String> = (0..1 + next(12))
+                .map(|_| format!("{}{}", INDENTS[next(4)], LINES[next(LINES.len())]))
+                .collect();
+            let content = lines.join("\n");
+            let from = next(lines.len());
+            let to = (from + 1 + next(3)).min(lines.len());
+            let old: Vec<String> = lines[from..to]
+                .iter()
+                .map(|l| {
+                    l.trim_start()
+                        .replace(' ', if next(2) == 0 { "  " } else { " " })
+                })
+                .collect();
+            let Some(l) = locate(&content, &old.join("\n"), Restriction::Any) else {
+                continue;
+            };
+            if l.strategy.is_none() || !l.identical {
+                continue;
+            }
+            fuzzy_ones += 1;
+            let scanned = exact(&content, &content[l.regions[0].clone()]).unwrap();
+            assert_eq!(l.regions, scanned.regions, "{content:?} {old:?}");
+        }
+        assert!(fuzzy_ones > 2_000, "only {fuzzy_ones} fuzzy matches");
     }
 }

@@ -75,7 +75,10 @@ fn occurrences(content: &str, needle: &str) -> Option<StrategyMatch> {
     let regions: Vec<_> = memchr::memmem::find_iter(content.as_bytes(), needle.as_bytes())
         .map(|i| i..i + needle.len())
         .collect();
-    (!regions.is_empty()).then_some(StrategyMatch { regions })
+    (!regions.is_empty()).then_some(StrategyMatch {
+        regions,
+        anchor: None,
+    })
 }
 
 /// The escape-normalized strategy ([`escape_normalized_match`]). Its fit: a single-line

@@ -57,7 +57,10 @@ pub fn indent_flexible_match(content: &str, search: &str) -> Option<StrategyMatc
             }
         }
     }
-    (!regions.is_empty()).then_some(StrategyMatch { regions })
+    (!regions.is_empty()).then_some(StrategyMatch {
+        regions,
+        anchor: None,
+    })
 }
 
 /// Direct comparison of two equally long line lists after stripping `a_min` / `b_min` leading bytes

@@ -69,7 +69,10 @@ pub fn indent_shifted_match(content: &str, search: &str) -> Option<StrategyMatch
         candidates.retain(|(_, unshifted)| *unshifted);
     }
     let regions: Vec<_> = candidates.into_iter().map(|(r, _)| r).collect();
-    (regions.len() == 1).then_some(StrategyMatch { regions })
+    (regions.len() == 1).then_some(StrategyMatch {
+        regions,
+        anchor: None,
+    })
 }
 
 /// The indent-shifted strategy ([`indent_shifted_match`]); its regions differ from `old_string`

@@ -8,7 +8,7 @@ use super::kmp::Kmp;
 use super::line_table::{indent_diff_too_large, LineTable};
 use super::range_min::SlidingMin;
 use super::zones::{is_whole_trimmed_line, line_zones};
-use super::{MatchStrategy, StrategyMatch};
+use super::{AnchorHits, MatchStrategy, StrategyMatch};
 
 /// Id of a content line whose trimmed text is no search line's.
 const MISSING: u32 = u32::MAX;
@@ -53,10 +53,22 @@ impl<'s> TrimmedSearch<'s> {
     /// Whole-line zones of `content` that together hold every window of search-many lines whose
     /// trimmed lines equal the search's (see [`line_zones`]); ascending and disjoint.
     pub fn zones(&self, content: &str) -> Vec<Range<usize>> {
+        let hits = memchr::memmem::find_iter(content.as_bytes(), self.anchor.1.as_bytes());
+        self.zones_at(content, hits)
+    }
+
+    /// [`TrimmedSearch::zones`] with the positions of the longest trimmed search line found for
+    /// them, kept.
+    fn zones_and_hits(&self, content: &str) -> (Vec<Range<usize>>, AnchorHits) {
+        let hits = AnchorHits::find(content.as_bytes(), self.anchor.1.as_bytes());
+        (self.zones_at(content, hits.at.iter().copied()), hits)
+    }
+
+    /// The zones around `hits` (occurrences of the longest trimmed search line) that are whole lines.
+    fn zones_at(&self, content: &str, hits: impl Iterator<Item = usize>) -> Vec<Range<usize>> {
         let (k, anchor) = self.anchor;
-        let hits = memchr::memmem::find_iter(content.as_bytes(), anchor.as_bytes())
-            .filter(|&h| is_whole_trimmed_line(content, h, anchor.len()));
-        line_zones(content.as_bytes(), hits, k, self.table.len() - 1 - k)
+        let whole = hits.filter(|&h| is_whole_trimmed_line(content, h, anchor.len()));
+        line_zones(content.as_bytes(), whole, k, self.table.len() - 1 - k)
     }
 
     /// Start line of every window of `zone` (overlapping windows included, ascending) whose
@@ -86,7 +98,8 @@ pub fn line_trimmed_match(content: &str, search: &str) -> Option<StrategyMatch> 
     let search_min = search.table.min_indent();
     let search_sample = search.table.lines[first].text;
     let mut regions = Vec::new();
-    for zone in search.zones(content) {
+    let (zones, hits) = search.zones_and_hits(content);
+    for zone in zones {
         let table = LineTable::new(&content[zone.clone()]);
         let windows = search.windows(&table);
         if windows.is_empty() {
@@ -103,7 +116,10 @@ pub fn line_trimmed_match(content: &str, search: &str) -> Option<StrategyMatch> 
             }
         }
     }
-    (!regions.is_empty()).then_some(StrategyMatch { regions })
+    (!regions.is_empty()).then_some(StrategyMatch {
+        regions,
+        anchor: Some(hits),
+    })
 }
 
 /// Probe's line-trimmed strategy ([`line_trimmed_match`]); its regions differ from `old_string` in

@@ -13,6 +13,7 @@
 //! and how `new_string` is fitted to a region it found (the shared indentation framing is
 //! [`fit`]'s). [`Strategy::find`] and [`Strategy::fit`] reach them.
 
+mod anchor_hits;
 mod block_anchor;
 mod boundary;
 mod cascade;
@@ -37,6 +38,7 @@ mod zones;
 use std::borrow::Cow;
 use std::ops::Range;
 
+pub use anchor_hits::AnchorHits;
 pub use block_anchor::{block_anchor_match, BLOCK_ANCHOR_BUDGET, BLOCK_ANCHOR_THRESHOLD};
 pub use boundary::{trimmed_boundary_match, trimmed_core};
 pub use cascade::{lf_view, line_span, locate, Located, Restriction};
@@ -171,6 +173,8 @@ pub trait MatchStrategy {
 pub struct StrategyMatch {
     /// Byte ranges into the searched content, ascending, non-empty.
     pub regions: Vec<Range<usize>>,
+    /// The positions of a piece every region holds verbatim, when the strategy searched for one.
+    pub anchor: Option<AnchorHits>,
 }
 
 /// Probe's `findFuzzyMatch` result: the first candidate's text, the strategy, the candidate count.

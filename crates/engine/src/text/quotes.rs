@@ -112,7 +112,10 @@ pub fn quote_normalized_match(content: &str, search: &str) -> Option<StrategyMat
             regions
         }
     };
-    (!regions.is_empty()).then_some(StrategyMatch { regions })
+    (!regions.is_empty()).then_some(StrategyMatch {
+        regions,
+        anchor: None,
+    })
 }
 
 /// `None` when `needle` has no straight quote (it can only match verbatim); else its longest run

@@ -5,7 +5,7 @@ use super::kmp::Kmp;
 use super::line_table::{indent_limit_exceeded, LineTable};
 use super::range_min::SlidingMin;
 use super::zones::line_zones;
-use super::{MatchStrategy, StrategyMatch};
+use super::{AnchorHits, MatchStrategy, StrategyMatch};
 
 /// `s` with every run of `' '`/`'\t'` collapsed to one `' '`, and for each output byte the index of
 /// the input byte it came from (a collapsed run maps to its first byte).
@@ -70,8 +70,8 @@ pub fn whitespace_normalized_match(content: &str, search: &str) -> Option<Strate
     }
     let (norm_search, _) = collapse_blanks(search);
     let (anchor, before, after) = anchor_piece(&norm_search)?;
-    let hits = memchr::memmem::find_iter(content.as_bytes(), anchor);
-    let zones = line_zones(content.as_bytes(), hits, before, after);
+    let hits = AnchorHits::find(content.as_bytes(), anchor);
+    let zones = line_zones(content.as_bytes(), hits.at.iter().copied(), before, after);
     let search_lines = LineTable::new(search);
     let search_min = search_lines.min_indent();
     let search_tabs = search_lines
@@ -96,7 +96,10 @@ pub fn whitespace_normalized_match(content: &str, search: &str) -> Option<Strate
             }
         });
     }
-    (!regions.is_empty()).then_some(StrategyMatch { regions })
+    (!regions.is_empty()).then_some(StrategyMatch {
+        regions,
+        anchor: Some(hits),
+    })
 }
 
 /// Probe's `getMinIndent` and tab sample of `content[start..end].split('\n')` in amortized O(1) per

@@ -93,6 +93,7 @@ pub(crate) fn block_anchor_in(content: &str, search: &str, zoned: bool) -> Optio
     }
     Some(StrategyMatch {
         regions: vec![found?],
+        anchor: None,
     })
 }
 
