@@ -51,19 +51,8 @@ impl AnchorHits {
 
 /// Whether two occurrences of `s` can overlap: some proper prefix of `s` is also its suffix.
 fn self_overlapping(s: &[u8]) -> bool {
-    // KMP failure function: the longest proper border of the whole of `s`.
-    let mut border = vec![0usize; s.len()];
-    let mut k = 0;
-    for i in 1..s.len() {
-        while k > 0 && s[i] != s[k] {
-            k = border[k - 1];
-        }
-        if s[i] == s[k] {
-            k += 1;
-        }
-        border[i] = k;
-    }
-    border.last().is_some_and(|&b| b > 0)
+    let borders = super::kmp::failure_table(s);
+    borders.last().is_some_and(|&b| b > 0)
 }
 
 #[cfg(test)]

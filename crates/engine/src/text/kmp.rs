@@ -48,7 +48,7 @@ fn search<T: Eq>(text: &[T], pat: &[T], fail: &[usize], mut on_match: impl FnMut
 }
 
 /// `fail[i]` = length of the longest proper border of `pat[..=i]`.
-fn failure_table<T: Eq>(pat: &[T]) -> Vec<usize> {
+pub(crate) fn failure_table<T: Eq>(pat: &[T]) -> Vec<usize> {
     let mut fail = vec![0usize; pat.len()];
     let mut k = 0usize;
     for i in 1..pat.len() {
