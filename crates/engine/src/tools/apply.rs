@@ -76,8 +76,8 @@ pub enum Mode {
 /// change's diff and the name of the content before are found when it is planned, while the
 /// syntax guard's parse runs on its worker (a large change's guard runs on a thread of its own,
 /// which names the contents before too, but for one its write frame named while the change was
-/// computed: [`super::write_frame::WriteFrame::planning`]); the preview shows that diff. A write frame's content
-/// before is not copied: the frame hands it over when dropped.
+/// computed: [`super::write_frame::WriteFrame::planning`]); the preview shows that diff. A write
+/// frame's content before is not copied: the frame hands it over when dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlannedFile {
     pub display: String,
