@@ -311,3 +311,45 @@ fn confined_write_replaces_creates_and_refuses_like_write_atomic() {
     ));
     assert!(temps(dir.path()).is_empty());
 }
+
+/// Whether this process holds a handle of a file that was at `path` and has been replaced
+/// (`/proc/self/fd` shows such a handle as `<path> (deleted)`).
+#[cfg(target_os = "linux")]
+fn holds_replaced(path: &Path) -> bool {
+    let gone = format!("{} (deleted)", path.display());
+    fs::read_dir("/proc/self/fd")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| fs::read_link(e.path()).ok())
+        .any(|target| target.to_string_lossy() == gone)
+}
+
+/// A standard write's replaced content is released on its sync lane, with its folder's sync: it
+/// is closed once the syncs are flushed, even while the task lane is busy.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_standard_write_releases_the_replaced_content_with_its_folder_sync() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.txt");
+    fs::write(&f, "old").unwrap();
+    let real = fs::canonicalize(&f).unwrap();
+    let gate = std::sync::Arc::new(parking_lot::Mutex::new(()));
+    let held = gate.lock();
+    let blocker = std::sync::Arc::clone(&gate);
+    // The task lane takes the blocking task once it has room (other tests share the lane).
+    let mut job = Job::Task(Box::new(move || drop(blocker.lock())));
+    while let Err(returned) = background::submit(job) {
+        job = returned;
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    write_atomic_confined(&real, b"new", WriteMode::Replace, "f.txt", STD).unwrap();
+    background::flush_syncs();
+    let still_held = holds_replaced(&real);
+    drop(held);
+    background::flush();
+    assert!(
+        !still_held,
+        "the replaced content was still open after the syncs were flushed"
+    );
+    assert_eq!(fs::read(&f).unwrap(), b"new");
+}
