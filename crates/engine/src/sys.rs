@@ -1,7 +1,8 @@
 //! What the operating system says about users and processes: the effective user, whether a
 //! process exists, the user's home directory. The file system calls go through `rustix` and
 //! `std`; this is the one module of the crate with `unsafe`, for the user database lookup
-//! (`getpwuid_r`) and starting a file's writeback (`sync_file_range`), which neither wraps.
+//! (`getpwuid_r`), starting a file's writeback (`sync_file_range`) and a thread's scheduling
+//! policy (`sched_setscheduler`), which neither wraps.
 use rustix::io::Errno;
 use rustix::process::Pid;
 use std::path::PathBuf;
@@ -21,6 +22,20 @@ pub fn start_writeback(file: &std::fs::File) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = file;
+}
+
+/// Puts the calling thread under Linux's `SCHED_IDLE` policy: it runs only on a core no other
+/// thread wants, and its wake-up never preempts the thread that woke it. False when refused (and
+/// on other systems).
+pub fn run_only_when_idle() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: `param` lives for the call, which only reads it; pid 0 is the calling thread.
+        unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) == 0 }
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
 }
 
 /// The effective user id of this process.
