@@ -38,6 +38,20 @@ pub fn run_only_when_idle() -> bool {
     false
 }
 
+/// Puts the calling thread under Linux's `SCHED_BATCH` policy: its share of the CPU is unchanged,
+/// but its wake-up never preempts the thread that woke it. False when refused (and on other
+/// systems).
+pub fn never_preempt_on_wake() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let param = libc::sched_param { sched_priority: 0 };
+        // SAFETY: `param` lives for the call, which only reads it; pid 0 is the calling thread.
+        unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) == 0 }
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
 /// The effective user id of this process.
 pub fn effective_uid() -> u32 {
     rustix::process::geteuid().as_raw()
