@@ -24,32 +24,35 @@ pub fn start_writeback(file: &std::fs::File) {
     let _ = file;
 }
 
-/// Puts the calling thread under Linux's `SCHED_IDLE` policy: it runs only on a core no other
-/// thread wants, and its wake-up never preempts the thread that woke it. False when refused (and
-/// on other systems).
-pub fn run_only_when_idle() -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        let param = libc::sched_param { sched_priority: 0 };
-        // SAFETY: `param` lives for the call, which only reads it; pid 0 is the calling thread.
-        unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &param) == 0 }
-    }
-    #[cfg(not(target_os = "linux"))]
-    false
+/// A scheduling policy below the normal one, for the engine's background threads (Linux).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LowPolicy {
+    /// `SCHED_BATCH`: the thread's share of the CPU is unchanged, but its wake-up never preempts
+    /// the thread that woke it.
+    NoWakePreemption,
+    /// `SCHED_IDLE`: the thread runs only on a core no other thread wants (and its wake-up never
+    /// preempts either).
+    OnlyWhenIdle,
 }
 
-/// Puts the calling thread under Linux's `SCHED_BATCH` policy: its share of the CPU is unchanged,
-/// but its wake-up never preempts the thread that woke it. False when refused (and on other
-/// systems).
-pub fn never_preempt_on_wake() -> bool {
+/// Puts the calling thread (not the process) under `policy`; false when refused, and on other
+/// systems.
+pub fn lower_thread_policy(policy: LowPolicy) -> bool {
     #[cfg(target_os = "linux")]
     {
+        let raw = match policy {
+            LowPolicy::NoWakePreemption => libc::SCHED_BATCH,
+            LowPolicy::OnlyWhenIdle => libc::SCHED_IDLE,
+        };
         let param = libc::sched_param { sched_priority: 0 };
         // SAFETY: `param` lives for the call, which only reads it; pid 0 is the calling thread.
-        unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) == 0 }
+        unsafe { libc::sched_setscheduler(0, raw, &param) == 0 }
     }
     #[cfg(not(target_os = "linux"))]
-    false
+    {
+        let _ = policy;
+        false
+    }
 }
 
 /// The effective user id of this process.

@@ -81,8 +81,8 @@ pub(crate) enum Parsing {
 }
 
 impl Parsing {
-    /// Starts the parse of the `touched` pieces of `after`: on the worker when `overlap` asks for it
-    /// and the worker is idle, else later on the caller's thread.
+    /// Starts the parse of the `touched` pieces of `after`: on the worker when `overlap` asks for
+    /// it and the worker is idle, else later on the caller's thread.
     pub fn start(lang: Language, after: &str, touched: Touched, overlap: bool) -> Parsing {
         if !overlap || touched.pieces.is_empty() {
             return Parsing::Here(lang, touched);
@@ -205,8 +205,9 @@ fn hand<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Option<
 
 /// How long a caller waits for a parse of `bytes` the worker has begun before parsing them
 /// itself: twice a parse's own time (about 8 bytes a microsecond) and 100 us more. Waiting beats
-/// parsing again from scratch (a 1 KB file parsed whole: ~150 us) unless the worker, at the lowest priority
-/// on a busy machine, is starved mid-parse; then the wait is bounded by what a second parse costs.
+/// parsing again from scratch (a 1 KB file parsed whole: ~150 us) unless the worker, at the
+/// lowest priority on a busy machine, is starved mid-parse; then the wait is bounded by what a
+/// second parse costs.
 fn patience(bytes: usize) -> Duration {
     Duration::from_micros(100 + bytes as u64 / 4)
 }
@@ -261,7 +262,7 @@ fn worker() -> Option<&'static Mutex<Sender<Job>>> {
 /// elsewhere the call would lower the whole process).
 fn lowest_priority() {
     #[cfg(target_os = "linux")]
-    if !crate::sys::run_only_when_idle() {
+    if !crate::sys::lower_thread_policy(crate::sys::LowPolicy::OnlyWhenIdle) {
         let _ = rustix::process::setpriority_process(None, 19);
     }
 }
