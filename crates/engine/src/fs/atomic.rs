@@ -236,8 +236,9 @@ fn write_to(
             background::submit_or_run(Job::SyncDirThenRelease { dir, release });
         }
         (Durability::Standard, None) => background::submit_or_run(Job::SyncDir(dir)),
-        // Released before the folder's sync: the close then runs beside it (measured faster
-        // than after it, which puts it beside the rest of the call).
+        // The replaced content is released before the folder's sync, so its close runs beside
+        // the sync (released after it, the close ran beside the rest of the call: 1 KB strict
+        // edits took 6-10% longer).
         (Durability::Strict, old) => {
             if let Some(old) = old {
                 background::submit_or_run(Job::Release(old));
