@@ -435,7 +435,11 @@ fn remember_parse(root: &Root, file: &str, bytes: &[u8], stat: Option<LogStat>, 
 /// Brings the blobs and stored previews under `max_bytes`: unreferenced blobs go first, then
 /// previews older than their default time to live, then the oldest previews and levels of all
 /// files (levels always from the old end of a file's chain).
-pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError> {
+pub(super) fn evict(
+    dir: &Arc<Root>,
+    max_bytes: u64,
+    objects: Vec<(String, u64)>,
+) -> Result<(), HistoryError> {
     let mut indexes = load_all(dir);
     let mut previews = super::previews::held(dir);
     store_fs::collect_stale_temps(dir);
@@ -445,7 +449,7 @@ pub(super) fn evict(dir: &Arc<Root>, max_bytes: u64) -> Result<(), HistoryError>
         .filter_map(|e| e.txn.clone())
         .collect();
     super::txn::collect(dir, &txns);
-    let mut tally = Tally::of(dir, &indexes, &previews);
+    let mut tally = Tally::of(dir, &indexes, &previews, objects);
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> = indexes
         .iter()
         .enumerate()
@@ -496,7 +500,12 @@ struct Tally {
 impl Tally {
     /// The references of `indexes`' levels and of `previews`; blobs nothing references are
     /// removed on the way. The logs count against the cap too (about constant while blobs go).
-    fn of(dir: &Root, indexes: &[Index], previews: &VecDeque<super::previews::Held>) -> Self {
+    fn of(
+        dir: &Root,
+        indexes: &[Index],
+        previews: &VecDeque<super::previews::Held>,
+        objects: Vec<(String, u64)>,
+    ) -> Self {
         let mut refs: HashMap<String, usize> = HashMap::new();
         let levels = indexes.iter().flat_map(|i| &i.entries);
         let level_blobs = levels.flat_map(|e| std::iter::once(&e.blake3).chain(&e.written));
@@ -505,7 +514,7 @@ impl Tally {
         }
         let mut sizes: HashMap<String, u64> = HashMap::new();
         let mut total = store_fs::index_size(dir) + previews.iter().map(|p| p.bytes).sum::<u64>();
-        for (name, size) in store_fs::objects(dir) {
+        for (name, size) in objects {
             if refs.contains_key(&name) {
                 total += size;
                 sizes.insert(name, size);

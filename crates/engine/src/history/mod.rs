@@ -521,10 +521,7 @@ impl HistoryStore {
             return Ok(());
         }
         let _lock = self.lock()?;
-        if store_fs::store_size(&self.root) > self.max_bytes {
-            index::evict(&self.root, self.max_bytes)?;
-        }
-        Ok(())
+        self.evict_if_over()
     }
 
     /// Counts `added` bytes of new blobs and evicts old levels when a size check is due and the
@@ -538,8 +535,9 @@ impl HistoryStore {
 
     /// Evicts old levels when the store is over its cap. The caller holds the store lock.
     fn evict_if_over(&self) -> Result<(), HistoryError> {
-        if store_fs::store_size(&self.root) > self.max_bytes {
-            index::evict(&self.root, self.max_bytes)?;
+        let usage = store_fs::usage(&self.root);
+        if usage.total > self.max_bytes {
+            index::evict(&self.root, self.max_bytes, usage.objects)?;
         }
         Ok(())
     }

@@ -528,6 +528,15 @@ impl Root {
     /// Names and stats of the regular files of `sub` (`None`: the store folder; unreadable
     /// entries skipped).
     pub fn list(&self, sub: impl Into<Option<Sub>>) -> Vec<(String, Stat)> {
+        self.list_named(sub, |_| true)
+    }
+
+    /// [`Self::list`] of the files whose name `wanted` accepts (only those are stat'ed).
+    pub fn list_named(
+        &self,
+        sub: impl Into<Option<Sub>>,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Vec<(String, Stat)> {
         let sub = sub.into();
         let Ok(mut dir) = rustix::fs::Dir::read_from(self.folder(sub)) else {
             return Vec::new();
@@ -537,7 +546,7 @@ impl Root {
             let Ok(name) = entry.file_name().to_str() else {
                 continue;
             };
-            if name == "." || name == ".." {
+            if name == "." || name == ".." || !wanted(name) {
                 continue;
             }
             if let Some(st) = self.stat(sub, name) {

@@ -66,9 +66,9 @@ pub(super) fn collect_stale_temps(root: &Root) {
     let now = super::now_ms() as i64 / 1000;
     let folders = [Sub::Objects, Sub::Index, Sub::Txns, Sub::Previews];
     for sub in folders.map(Some).into_iter().chain([None]) {
-        for (name, st) in root.list(sub) {
+        for (name, st) in root.list_named(sub, |name| name.starts_with(".tmp")) {
             let age = now.saturating_sub(st.st_mtime as i64);
-            if name.starts_with(".tmp") && age > STALE_TEMP_AFTER.as_secs() as i64 {
+            if age > STALE_TEMP_AFTER.as_secs() as i64 {
                 let _ = root.remove(sub, &name);
             }
         }
@@ -168,12 +168,25 @@ pub(super) fn objects(root: &Root) -> Vec<(String, u64)> {
 
 /// Disk use of the blobs, the index logs and the stored previews: what the size cap bounds.
 pub(super) fn store_size(root: &Root) -> u64 {
+    usage(root).total
+}
+
+/// [`store_size`] (`total`) with the blobs it counted (`objects`, as [`objects`] lists them).
+pub(super) struct Usage {
+    pub objects: Vec<(String, u64)>,
+    pub total: u64,
+}
+
+/// The store's [`Usage`]: one listing of its blobs, for a size check and the eviction after it.
+pub(super) fn usage(root: &Root) -> Usage {
     let previews: u64 = root
         .list(Sub::Previews)
         .iter()
         .map(|(_, st)| disk_use(st))
         .sum();
-    objects(root).iter().map(|(_, s)| s).sum::<u64>() + index_size(root) + previews
+    let objects = objects(root);
+    let total = objects.iter().map(|(_, s)| s).sum::<u64>() + index_size(root) + previews;
+    Usage { objects, total }
 }
 
 /// Disk use of the index logs.
