@@ -100,6 +100,38 @@ pub fn user_home() -> Option<PathBuf> {
     dir.is_absolute().then_some(dir)
 }
 
+/// Test-only: how many of `file`'s cached pages are dirty, not yet handed to the disk (Linux's
+/// `cachestat`, from 6.5 on); `None` where the call is missing.
+#[cfg(all(
+    test,
+    target_os = "linux",
+    any(target_arch = "x86_64", target_arch = "aarch64")
+))]
+pub fn dirty_pages(file: &std::fs::File) -> Option<u64> {
+    use std::os::fd::AsRawFd;
+    #[repr(C)]
+    struct Range {
+        off: u64,
+        len: u64,
+    }
+    #[repr(C)]
+    #[derive(Default)]
+    struct Stat {
+        cache: u64,
+        dirty: u64,
+        writeback: u64,
+        evicted: u64,
+        recently_evicted: u64,
+    }
+    const SYS_CACHESTAT: libc::c_long = 451;
+    let range = Range { off: 0, len: 0 }; // to the end of the file
+    let mut stat = Stat::default();
+    // SAFETY: both structs have the kernel's layout and outlive the call; the kernel reads
+    // `range` and writes `stat` only.
+    let done = unsafe { libc::syscall(SYS_CACHESTAT, file.as_raw_fd(), &range, &mut stat, 0u32) };
+    (done == 0).then_some(stat.dirty)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

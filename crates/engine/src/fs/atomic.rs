@@ -205,9 +205,11 @@ fn write_to(
     // return ~7% sooner than with the fsync starting it).
     crate::sys::start_writeback(&tmp.file);
     // What `before_sync` queues (an undo level's syncs) follows this file's own fsync; a strict
-    // write waits for those syncs before its rename, so they run beside its fsync instead.
+    // write waits for those syncs before its rename, so they run beside its fsync instead, and
+    // the level's files are written back at once (see `background::writeback_first`).
     let held = (durability == Durability::Standard).then(background::hold);
     if let Some(work) = before_sync {
+        let _first = (durability == Durability::Strict).then(background::writeback_first);
         work()?;
     }
     failpoint("sync")?;

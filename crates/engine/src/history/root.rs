@@ -489,7 +489,7 @@ impl Root {
         let file = self.replace_whole(sub, name, bytes)?;
         sync_later(file);
         if let Ok(dir) = rustix::io::dup(sub.map_or(&self.fd, |s| self.sub(s))) {
-            sync_later(File::from(dir));
+            sync_folder_later(File::from(dir));
         }
         Ok(())
     }
@@ -561,13 +561,19 @@ impl Root {
     }
 }
 
-/// Queues the fsync of `file` (a store file or folder just written) on the calling thread's
-/// background sync lane, which runs that thread's jobs in order: a tool's write queues its own
-/// folder's sync after recording its level, so the level is durable no later than the write's
-/// rename (see [`crate::fs::background`]; a `strict` write waits for the sync lanes before its rename).
+/// Queues the fsync of `file` (a store file just written) on the calling thread's background
+/// sync lane, which runs that thread's jobs in order: a tool's write queues its own folder's sync
+/// after recording its level, so the level is durable no later than the write's rename (see
+/// [`crate::fs::background`]; a `strict` write waits for the sync lanes before its rename, and
+/// has the file's writeback started at once, see [`crate::fs::background::writeback_first`]).
 pub(super) fn sync_later(file: File) {
+    crate::fs::background::sync_file_later(file);
+}
+
+/// [`sync_later`] of a store folder (makes the renames done in it durable).
+fn sync_folder_later(dir: File) {
     use crate::fs::background::{submit_or_run, Job};
-    submit_or_run(Job::SyncDir(file));
+    submit_or_run(Job::SyncDir(dir));
 }
 
 /// Creates a fresh `.tmp…` file (mode 0o600, exclusive) in `dir`.

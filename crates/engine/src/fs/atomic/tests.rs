@@ -333,23 +333,43 @@ fn a_standard_write_releases_the_replaced_content_with_its_folder_sync() {
     let f = dir.path().join("f.txt");
     fs::write(&f, "old").unwrap();
     let real = fs::canonicalize(&f).unwrap();
-    let gate = std::sync::Arc::new(parking_lot::Mutex::new(()));
-    let held = gate.lock();
-    let blocker = std::sync::Arc::clone(&gate);
-    // The task lane takes the blocking task once it has room (other tests share the lane).
-    let mut job = Job::Task(Box::new(move || drop(blocker.lock())));
-    while let Err(returned) = background::submit(job) {
-        job = returned;
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    let blocked = background::block_task_lane();
     write_atomic_confined(&real, b"new", WriteMode::Replace, "f.txt", STD).unwrap();
     background::flush_syncs();
     let still_held = holds_replaced(&real);
-    drop(held);
+    drop(blocked);
     background::flush();
     assert!(
         !still_held,
         "the replaced content was still open after the syncs were flushed"
     );
     assert_eq!(fs::read(&f).unwrap(), b"new");
+}
+
+/// A strict write's `before_sync` runs under `background::writeback_first` (it waits for what
+/// that queues, see there); a standard write's does not, and neither leaves the guard behind.
+#[test]
+fn only_a_strict_write_hands_its_levels_files_to_the_disk_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.txt");
+    fs::write(&f, "old").unwrap();
+    let real = fs::canonicalize(&f).unwrap();
+    for (durability, expected) in [(Durability::Strict, true), (STD, false)] {
+        let mut seen = None;
+        let mut before_sync = || {
+            seen = Some(background::writing_back_first());
+            Ok(())
+        };
+        write_atomic_confined_before(
+            &real,
+            b"new",
+            WriteMode::Replace,
+            "f.txt",
+            durability,
+            &mut before_sync,
+        )
+        .unwrap();
+        assert_eq!(seen, Some(expected), "{durability:?}");
+        assert!(!background::writing_back_first(), "{durability:?}");
+    }
 }
