@@ -64,10 +64,11 @@ pub struct Recorded<'a> {
 /// The blob of a written content, still to be stored once the write has landed: the level is
 /// complete without it (it lets a refused undo show what changed, and serves as the next
 /// level's previous content). A large one is written on the background thread once the write
-/// has landed; a small one (at most [`BACKGROUND_BLOB_FROM`] bytes less one) before the write's
-/// fsync and rename ([`Pending::finish_if_small`]; a write that then fails leaves it
-/// unreferenced, and eviction takes unreferenced blobs first), so a call that returns has left
-/// no work in the store behind it in the common case.
+/// has landed, and so is every one of a strict write ([`Pending::finish_in_background`]); a small
+/// one (at most [`BACKGROUND_BLOB_FROM`] bytes less one) of a standard write before its fsync and
+/// rename ([`Pending::finish_if_small`]; a write that then fails leaves it unreferenced, and
+/// eviction takes unreferenced blobs first), so a call that returns has left no work in the
+/// store behind it in the common case.
 #[derive(Debug)]
 pub struct Pending {
     store: HistoryStore,
@@ -96,6 +97,13 @@ impl Pending {
         if written.len() < BACKGROUND_BLOB_FROM {
             return drop(self.store.store_blob(&self.name, written));
         }
+        self.finish_in_background(written);
+    }
+
+    /// [`Self::finish`] on the background thread whatever the size (inline when its queue is
+    /// full). A strict write stores its written content this way once it has landed: it waits
+    /// for every sync queued before its rename, and this blob is no part of the undo level.
+    pub fn finish_in_background(self, written: &[u8]) {
         let written = crate::history::names::kept(&self.name)
             .filter(|kept| kept.len() == written.len())
             .unwrap_or_else(|| Arc::from(written));
@@ -630,6 +638,30 @@ mod tests {
             std::fs::read_to_string(ws.path().join("a.txt")).unwrap(),
             written
         );
+    }
+
+    /// A standard write stores a small written content's blob before it returns; a strict one
+    /// stores it once it has landed, on the background thread (it waits for every sync queued
+    /// before its rename, and that blob is no part of the level).
+    #[test]
+    fn only_a_standard_write_stores_its_written_content_before_returning() {
+        use crate::fs::background::{self, Durability};
+        for durability in [Durability::Standard, Durability::Strict] {
+            let (_hist, _ws, mut ctx, path) = with_history("v1\n");
+            ctx.durability = durability;
+            let blocked = background::block_task_lane();
+            let frame = ctx.open_for_tool(&path, "test").unwrap();
+            frame.commit("v2\n").unwrap();
+            drop(frame);
+            let store = ctx.history.store().unwrap();
+            let level = store.levels(&path.real).unwrap().pop().unwrap();
+            let on_return = store.written_content(&level);
+            drop(blocked);
+            background::flush();
+            let expected = (durability == Durability::Standard).then(|| b"v2\n".to_vec());
+            assert_eq!(on_return, expected, "{durability:?}");
+            assert_eq!(store.written_content(&level).unwrap(), b"v2\n");
+        }
     }
 
     /// Recording contents the store holds already adds nothing to its growth (what the

@@ -564,9 +564,9 @@ impl ToolContext {
 
     /// Replaces one file, or creates it in an existing folder, and records its level while the
     /// bytes go to disk: once they are in the temp file, before its fsync and the rename, so the
-    /// level is still recorded (and its syncs queued) ahead of the rename; a small written
-    /// content's blob is stored there too. A level that cannot be recorded abandons the write; a
-    /// write that fails after its level was recorded takes the level back.
+    /// level is still recorded (and its syncs queued) ahead of the rename; a standard write's
+    /// small written content's blob is stored there too. A level that cannot be recorded abandons
+    /// the write; a write that fails after its level was recorded takes the level back.
     fn write_with_level(&self, file: &FileEdit, after: &[u8], tool: &str) -> Result<(), FsError> {
         let (real, display) = (&file.path.real, file.display);
         let mode = match file.before {
@@ -628,8 +628,12 @@ impl ToolContext {
             // With `durability: 'strict'` the write waits for the level's queued syncs after its
             // own fsync, before the rename (see `write_atomic_confined_before`).
             let recorded = self.history.record(&file.path.real, &recorded)?;
-            // A small blob is stored now, before the fsync; a large one once the write landed.
-            pending = Some(recorded.and_then(|p| p.finish_if_small(after)));
+            // A small blob of a standard write is stored now, before the fsync; a large one, and
+            // any of a strict write (which would wait for its syncs too), once the write landed.
+            pending = Some(recorded.and_then(|p| match self.durability {
+                Durability::Standard => p.finish_if_small(after),
+                Durability::Strict => Some(p),
+            }));
             Ok(())
         };
         let (real, display) = (&file.path.real, file.display);
@@ -637,7 +641,7 @@ impl ToolContext {
             write_atomic_confined_before(real, after, mode, display, self.durability, &mut record);
         match (written, pending) {
             (Ok(()), Some(Some(pending))) => {
-                pending.finish(after);
+                pending.finish_in_background(after);
                 Ok(())
             }
             (Ok(()), _) => Ok(()),
