@@ -169,16 +169,22 @@ async function main() {
   const server = new NativeServer(bin);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'edit-engine-disk-ratio-'));
   try {
-    const sides = [sideOf('here', here, work)];
-    if (a.other) sides.push(sideOf('other', await import(pathToFileURL(path.join(a.other, 'lib', 'index.mjs')).href), work));
-    sides.push(nativeSide(server, work));
+    const other = a.other && (await import(pathToFileURL(path.join(a.other, 'lib', 'index.mjs')).href));
+    // Each run's tools start with empty undo stores of their own, so runs measure alike.
+    const sidesOf = (run) => {
+      const history = (name) => ({ historyDir: path.join(work, 'history', `${name}-${run}`) });
+      const builds = [sideOf('here', here, work, history('here'))];
+      if (other) builds.push(sideOf('other', other, work, history('other')));
+      return [...builds, nativeSide(server, work)];
+    };
     const context = [{ name: 'node', dir: path.join(work, 'node') }, await probeSide(work, a.probe)].filter(Boolean);
     const allRows = [...rowsFor('1 KB', KB, here.computeLineHash), ...rowsFor('100 KB', 100 * KB, here.computeLineHash), concurrentRow(here.computeLineHash, a.files)];
     const rows = allRows.filter((r) => !a.only || `${r.row} ${r.size}`.includes(a.only));
-    const names = sides.filter((s) => s.name !== 'native').map((s) => s.name);
+    const names = a.other ? ['here', 'other'] : ['here'];
     const results = rows.map((r) => ({ row: r.row, size: r.size, target: r.target, runs: [] }));
     console.log(`this build: ${path.resolve('.')}${a.other ? `; other: ${a.other}` : ''}; native: ${bin} --serve`);
     for (let run = 0; run < a.runs; run++) {
+      const sides = sidesOf(run);
       console.log(`\nrun ${run + 1}/${a.runs}: ${await waitForQuiet(a.load, a.wait)}`);
       console.log(`${'row'.padEnd(34)}| ${'size'.padEnd(13)}| ${[...names, 'native'].map((n) => `${n} ms`.padEnd(9)).join('| ')}| ${names.map((n) => `${n}/native`).join(' | ')}`);
       for (const [i, row] of rows.entries()) {

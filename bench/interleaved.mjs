@@ -56,11 +56,11 @@ export async function nodeReadWriteFsyncAsync(file) {
   }
 }
 
-/** One build's tools (`lib` is its lib/index.mjs) in the folder `<work>/<name>`. */
-export function sideOf(name, lib, work) {
+/** One build's tools (`lib` is its lib/index.mjs) in the folder `<work>/<name>`, made with `extra` options. */
+export function sideOf(name, lib, work, extra = {}) {
   const dir = path.join(work, name);
   fs.mkdirSync(path.join(dir, 'concurrent'), { recursive: true });
-  const opts = { allowedFolders: [dir], cwd: dir };
+  const opts = { allowedFolders: [dir], cwd: dir, ...extra };
   return {
     name,
     dir,
@@ -70,6 +70,17 @@ export function sideOf(name, lib, work) {
     strict: lib.editTool({ ...opts, durability: 'strict' }),
     create: lib.createTool(opts),
   };
+}
+
+let written = 0;
+
+/**
+ * `text` with a tag unique to this call (same length every call): a real edit leaves a content the
+ * undo store has not seen, whose blob is written; repeating one edit's result would hide that.
+ */
+export function unique(text) {
+  written = (written + 1) % 1e6;
+  return `${text} // ${String(written).padStart(6, '0')}`;
 }
 
 /**
@@ -92,7 +103,7 @@ export function rowsFor(label, bytes, computeLineHash) {
     file,
     target,
     prepare: restoreFile,
-    call: (s) => s.edit.execute({ file_path: file, ...r.params }),
+    call: (s) => s.edit.execute({ file_path: file, ...r.params, new_string: unique(r.params.new_string) }),
   }));
   edits.push({
     row: 'exact edit (durability: strict)',
@@ -101,7 +112,7 @@ export function rowsFor(label, bytes, computeLineHash) {
     file,
     target,
     prepare: restoreFile,
-    call: (s) => s.strict.execute({ file_path: file, ...modes[0].params }),
+    call: (s) => s.strict.execute({ file_path: file, ...modes[0].params, new_string: unique(modes[0].params.new_string) }),
   });
   const created = `new_${bytes}.js`;
   edits.push({
@@ -115,7 +126,7 @@ export function rowsFor(label, bytes, computeLineHash) {
       fs.rmSync(path.join(s.dir, created), { force: true });
       syncDir(s.dir);
     },
-    call: (s) => s.create.execute({ file_path: created, content: text }),
+    call: (s) => s.create.execute({ file_path: created, content: unique(text) }),
   });
   return edits;
 }
@@ -123,9 +134,11 @@ export function rowsFor(label, bytes, computeLineHash) {
 /** `files` distinct 1 KB files in a side's `concurrent/` folder, one exact edit each, all at once. */
 export function concurrentRow(computeLineHash, files = 1000) {
   const { text, units } = generateSource(KB, 'js');
-  const buf = Buffer.from(text);
   const params = editRows(text, units, computeLineHash)[0].params;
   const names = Array.from({ length: files }, (_, i) => `c${i}.js`);
+  // Distinct files hold distinct contents (each one's previous content is a blob of its own).
+  const contents = names.map((n) => Buffer.from(`// ${n}\n${text}`));
+  const buf = contents[0];
   return {
     row: `${files} concurrent edits`,
     size: `${files} x 1 KB`,
@@ -136,10 +149,10 @@ export function concurrentRow(computeLineHash, files = 1000) {
     prepare: (s) => {
       const dir = path.join(s.dir, 'concurrent');
       fs.mkdirSync(dir, { recursive: true });
-      for (const n of names) restore(path.join(dir, n), buf);
+      names.forEach((n, i) => restore(path.join(dir, n), contents[i]));
       syncDir(dir);
     },
-    call: (s) => Promise.all(names.map((n) => s.edit.execute({ file_path: `concurrent/${n}`, ...params }))),
+    call: (s) => Promise.all(names.map((n) => s.edit.execute({ file_path: `concurrent/${n}`, ...params, new_string: unique(params.new_string) }))),
   };
 }
 
