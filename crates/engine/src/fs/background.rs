@@ -54,7 +54,7 @@ impl Durability {
 
 /// Work for the background thread.
 pub enum Job {
-    /// fsync this directory (makes the renames done in it durable), then close it.
+    /// fsync this directory (makes the renames done in it durable) or store file, then close it.
     SyncDir(File),
     /// Close this handle (the last reference to a replaced file's content).
     Release(File),
