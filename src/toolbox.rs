@@ -216,6 +216,9 @@ impl NativeToolbox {
         ts_return_type = "Promise<ToolResult>"
     )]
     pub fn text_editor(&self, params: Value) -> OwnThreadTask<ToolTask> {
+        if let Ok(context) = &self.context {
+            tools::text_editor::begin_guard(context, &params);
+        }
         let options = self.text_editor.clone();
         self.task(
             params,
@@ -256,6 +259,9 @@ impl NativeToolbox {
         ts_return_type = "Promise<ToolResult>"
     )]
     pub fn create(&self, params: Value) -> OwnThreadTask<ToolTask> {
+        if let Ok(context) = &self.context {
+            tools::create::begin_guard(context, &params);
+        }
         self.task(params, |c, p| tools::create::call(c, p).into(), "create")
     }
 }

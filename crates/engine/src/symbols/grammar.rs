@@ -148,11 +148,7 @@ impl Language {
 /// `language` refined by the file's content: a `.h` header (C by its extension) that holds C++
 /// (`class`, `namespace`, `template`, `public:`, `::`), or that parses only as C++, is C++.
 pub fn refine_for_content(language: Language, path: &Path, content: &str) -> Language {
-    let header = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("h"));
-    if language != Language::C || !header {
+    if !depends_on_content(language, path) {
         return language;
     }
     const CPP_MARKERS: [&str; 6] = [
@@ -168,6 +164,16 @@ pub fn refine_for_content(language: Language, path: &Path, content: &str) -> Lan
     } else {
         Language::C
     }
+}
+
+/// Whether [`refine_for_content`] may change `language` (of the file at `path`) by the content: a
+/// `.h` header.
+pub fn depends_on_content(language: Language, path: &Path) -> bool {
+    let header = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("h"));
+    language == Language::C && header
 }
 
 /// Whether `content` has a parse error as C and none as C++ (a header using references, `auto`,

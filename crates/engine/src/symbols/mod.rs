@@ -32,7 +32,9 @@ mod suggest;
 
 pub use cache::ParseCache;
 pub use chunked::find_all_symbols_chunked;
-pub use grammar::{language_for_path, refine_for_content, Language, ALL_LANGUAGES};
+pub use grammar::{
+    depends_on_content, language_for_path, refine_for_content, Language, ALL_LANGUAGES,
+};
 pub use locate::{find_all_symbols, find_all_symbols_in_tree, list_symbols, list_symbols_in_tree};
 pub use parsing::parse;
 pub(crate) use parsing::{new_parser, parse_with, text_edit};

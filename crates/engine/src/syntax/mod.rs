@@ -49,7 +49,9 @@ pub(crate) mod write_guard;
 use std::path::{Path, PathBuf};
 
 use crate::common_ends::KnownEnds;
-use crate::symbols::{language_for_path, refine_for_content, Language, ParseCache};
+use crate::symbols::{
+    depends_on_content, language_for_path, refine_for_content, Language, ParseCache,
+};
 
 /// Default `syntaxCheckMaxBytes`: files above it are never parsed whole.
 pub const DEFAULT_MAX_BYTES: usize = 256 * 1024;
@@ -151,6 +153,25 @@ pub fn check_known(
         None => Verdict::Unchecked,
     }
 }
+
+/// Begins, on the syntax worker, the whole parse the guard of a new file at `path` holding `text`
+/// makes, as soon as the call arrives (see [`worker::WholeParse::begin_early`]); that call's guard
+/// takes it over. Begins nothing with the guard off, for a text over `max_bytes`, or for a file
+/// whose language depends on its content. Cheap enough for the host's own thread. Returns
+/// whether a parse was begun.
+pub fn begin_new_file_parse(options: &SyntaxOptions, path: &Path, text: &str) -> bool {
+    if options.mode == SyntaxCheck::Off || text.len() > options.max_bytes {
+        return false;
+    }
+    let Some(lang) = language_for_path(path) else {
+        return false;
+    };
+    !depends_on_content(lang, path)
+        && worker::WholeParse::begin_early(lang, text.trim_start_matches('\u{feff}'))
+}
+
+#[cfg(test)]
+pub(crate) use worker::{early_kept, serial_early_parses};
 
 /// A [`check`] split in two, so that the caller can write the file while the edit's paragraphs are
 /// parsed on another thread: [`Pending::start`] before the write, [`Pending::verdict`] after it, with

@@ -10,7 +10,8 @@
 //! own thread; a caller that comes for its answer before the worker has begun takes the job back
 //! and parses it itself, and one that comes while the worker parses waits for it, at most
 //! [`patience`] (then parses it itself). Either thread parses the same text with the same grammar,
-//! so the answer does not depend on which one did.
+//! so the answer does not depend on which one did. A new file's parse can begin earlier still,
+//! on the host's thread as its call arrives ([`WholeParse::begin_early`]).
 
 use std::cell::RefCell;
 use std::panic::AssertUnwindSafe;
@@ -133,6 +134,9 @@ impl WholeParse {
     /// asks for it, the text is at most [`WHOLE_PARSE_BESIDE_UP_TO`] and the worker is idle, else
     /// later on the caller's thread.
     pub fn start(lang: Language, text: &str, overlap: bool) -> WholeParse {
+        if let Some(handed) = take_early(lang, text) {
+            return WholeParse::Sent(handed);
+        }
         if !overlap || text.len() > WHOLE_PARSE_BESIDE_UP_TO {
             return WholeParse::Here;
         }
@@ -141,6 +145,27 @@ impl WholeParse {
             Some(handed) => WholeParse::Sent(handed),
             None => WholeParse::Here,
         }
+    }
+
+    /// Hands the whole parse of a new file's `text` (as `lang`) to the worker as soon as its call
+    /// arrives, ahead of the call's path checks and locks: that call's [`WholeParse::start`], with
+    /// the same language and text, takes the parse over (also when it would parse on its own
+    /// thread). Nothing is handed for a text over [`WHOLE_PARSE_BESIDE_UP_TO`] or while the worker
+    /// is busy. One parse is kept at a time: the next one handed drops a parse no call took.
+    /// Returns whether the parse was handed.
+    pub fn begin_early(lang: Language, text: &str) -> bool {
+        if text.len() > WHOLE_PARSE_BESIDE_UP_TO {
+            return false;
+        }
+        let text: Arc<str> = Arc::from(text);
+        let parsed = text.clone();
+        let Some(handed) = hand(move || parse_tree(lang, &parsed)) else {
+            return false;
+        };
+        if let Some(dropped) = early().replace(Early { lang, text, handed }) {
+            dropped.handed.take_back();
+        }
+        true
     }
 
     /// The tree of [`parse_tree`] for the `text` given to [`WholeParse::start`]: the worker's
@@ -152,6 +177,45 @@ impl WholeParse {
                 .unwrap_or_else(|| parse_tree(lang, text)),
             WholeParse::Here => parse_tree(lang, text),
         }
+    }
+}
+
+/// A parse handed by [`WholeParse::begin_early`], until its call takes it.
+struct Early {
+    lang: Language,
+    text: Arc<str>,
+    handed: Handed<Option<Tree>>,
+}
+
+/// The one parse [`WholeParse::begin_early`] keeps (nothing panics under this lock).
+fn early() -> std::sync::MutexGuard<'static, Option<Early>> {
+    static EARLY: Mutex<Option<Early>> = Mutex::new(None);
+    EARLY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Whether an early parse is kept (no call has taken it yet).
+#[cfg(test)]
+pub(crate) fn early_kept() -> bool {
+    early().is_some()
+}
+
+/// Holds off other tests that begin early parses (each keeps the one parse in its place).
+#[cfg(test)]
+pub(crate) fn serial_early_parses() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: Mutex<()> = Mutex::new(());
+    SERIAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The early parse of `text` as `lang`, taken out of the keep; `None` when there is none.
+fn take_early(lang: Language, text: &str) -> Option<Handed<Option<Tree>>> {
+    let mut kept = early();
+    match &*kept {
+        Some(e) if e.lang == lang && *e.text == *text => kept.take().map(|e| e.handed),
+        _ => None,
     }
 }
 
@@ -337,6 +401,42 @@ mod tests {
             let tree = parse.tree(Language::Python, TEXT).unwrap();
             assert_eq!(tree.root_node().to_sexp(), here);
         }
+    }
+
+    /// An early parse is taken over only by the start of the same text in the same language,
+    /// which then gets the tree its own parse would give.
+    #[test]
+    fn an_early_parse_serves_only_its_own_text() {
+        const EARLY_TEXT: &str = "def early_only():\n    return [1, 2\n";
+        let _serial = serial_early_parses();
+        let here = parse_tree(Language::Python, EARLY_TEXT).unwrap();
+        // Another test's job may hold the worker: try again until it is free.
+        while !WholeParse::begin_early(Language::Python, EARLY_TEXT) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let other_text = WholeParse::start(Language::Python, TEXT, false);
+        assert!(
+            matches!(other_text, WholeParse::Here),
+            "another text took it"
+        );
+        let other_lang = WholeParse::start(Language::Ruby, EARLY_TEXT, false);
+        assert!(
+            matches!(other_lang, WholeParse::Here),
+            "another language took it"
+        );
+        let own = WholeParse::start(Language::Python, EARLY_TEXT, false);
+        assert!(
+            matches!(own, WholeParse::Sent(_)),
+            "the early parse was not taken"
+        );
+        let tree = own.tree(Language::Python, EARLY_TEXT).unwrap();
+        assert_eq!(tree.root_node().to_sexp(), here.root_node().to_sexp());
+        assert!(tree.root_node().has_error());
+        let again = WholeParse::start(Language::Python, EARLY_TEXT, false);
+        assert!(
+            matches!(again, WholeParse::Here),
+            "an early parse served twice"
+        );
     }
 
     /// A job the worker has begun but does not finish is waited for only until the patience

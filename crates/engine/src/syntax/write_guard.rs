@@ -153,8 +153,10 @@ mod tests {
     use super::*;
     use crate::history::recording::HistoryOption;
     use crate::tools::outcome::ErrorKind;
-    use crate::tools::{edit, multi_edit, test_context, ToolContext};
+    use crate::tools::text_editor::{self, TextEditorOptions};
+    use crate::tools::{create, edit, multi_edit, test_context, ToolContext};
     use serde_json::json;
+    use serde_json::Value;
 
     fn context(dir: &Path, mode: SyntaxCheck) -> ToolContext {
         let mut ctx = test_context(dir, HistoryOption::Off);
@@ -163,6 +165,7 @@ mod tests {
     }
 
     const SOURCE: &str = "def f(x):\n    return g(x)\n";
+    const BROKEN_NEW_FILE: &str = "def f(:\n    pass\n";
 
     fn bad_edit() -> serde_json::Value {
         json!({"file_path": "m.py", "old_string": "return g(x)", "new_string": "return g(x"})
@@ -181,6 +184,56 @@ mod tests {
         assert!(out.contains("- line 2: unbalanced parentheses"), "{out}");
         let written = std::fs::read_to_string(dir.path().join("m.py")).unwrap();
         assert!(written.contains("g(x\n"));
+    }
+
+    /// A create whose new file's parse began as the call arrived (as the toolbox begins it on
+    /// the host's thread) replies as one whose parse did not, and its guard took that parse; for
+    /// both tools that create files.
+    #[test]
+    fn a_create_parsed_early_replies_as_one_parsed_at_its_write() {
+        /// A tool's early begin and its run, with its params creating a named file.
+        type Runs = (
+            fn(&ToolContext, &Value) -> bool,
+            fn(&ToolContext, &Value) -> String,
+        );
+        type Tool = (Runs, fn(&str) -> Value);
+        let tools: [Tool; 2] = [
+            (
+                (create::begin_guard, create::run),
+                |name| json!({"file_path": name, "content": BROKEN_NEW_FILE}),
+            ),
+            (
+                (text_editor::begin_guard, |c, p| {
+                    text_editor::run(c, &TextEditorOptions::default(), p)
+                }),
+                |name| json!({"command": "create", "path": name, "file_text": BROKEN_NEW_FILE}),
+            ),
+        ];
+        let _serial = crate::syntax::serial_early_parses();
+        let dir = tempfile::tempdir().unwrap();
+        for (i, ((begin, run), params)) in tools.into_iter().enumerate() {
+            for mode in [SyntaxCheck::Warn, SyntaxCheck::Refuse] {
+                let ctx = context(dir.path(), mode);
+                let (plain, early) = (
+                    format!("plain-{i}-{mode:?}.py"),
+                    format!("early-{i}-{mode:?}.py"),
+                );
+                let expected = run(&ctx, &params(&plain)).replace(&plain, &early);
+                assert!(expected.contains("line 1"), "{expected}");
+                // Another test's job may hold the worker: try again until it is free.
+                while !begin(&ctx, &params(&early)) {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                assert!(crate::syntax::early_kept());
+                assert_eq!(run(&ctx, &params(&early)), expected);
+                assert!(
+                    !crate::syntax::early_kept(),
+                    "the guard did not take the early parse"
+                );
+            }
+            let off = context(dir.path(), SyntaxCheck::Off);
+            assert!(!begin(&off, &params("off.py")));
+        }
     }
 
     #[test]

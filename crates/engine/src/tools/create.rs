@@ -63,6 +63,19 @@ pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
         .into()
 }
 
+/// Begins the syntax guard's parse of the file a `create` call with `params` makes, before the
+/// call runs (see [`crate::syntax::begin_new_file_parse`]). For the host's thread: cheap, silent.
+/// Returns whether a parse was begun.
+pub fn begin_guard(ctx: &ToolContext, params: &Value) -> bool {
+    let field = |name| params.get(name).and_then(Value::as_str);
+    match (field("file_path"), field("content")) {
+        (Some(path), Some(content)) => {
+            crate::syntax::begin_new_file_parse(&ctx.syntax, std::path::Path::new(path), content)
+        }
+        _ => false,
+    }
+}
+
 fn run_call(ctx: &ToolContext, request: &CreateRequest) -> Result<Outcome, ToolError> {
     let (file_path, content) = (request.file_path.as_str(), request.content.as_str());
     let (overwrite, working_dir) = (request.overwrite, request.working_dir.as_deref());

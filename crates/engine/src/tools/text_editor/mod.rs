@@ -115,6 +115,19 @@ pub fn run(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> St
     call(ctx, options, params).text
 }
 
+/// Begins the syntax guard's parse of the file a `create` command with `params` makes, before the
+/// call runs (see [`crate::syntax::begin_new_file_parse`]). For the host's thread: cheap, silent.
+/// Returns whether a parse was begun.
+pub fn begin_guard(ctx: &ToolContext, params: &Value) -> bool {
+    let field = |name| params.get(name).and_then(Value::as_str);
+    match (field("command"), field("path"), field("file_text")) {
+        (Some("create"), Some(path), Some(text)) => {
+            crate::syntax::begin_new_file_parse(&ctx.syntax, std::path::Path::new(path), text)
+        }
+        _ => false,
+    }
+}
+
 /// Runs one text editor call: its outcome (a write's file, as `path` names it).
 pub fn call(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> Outcome {
     run_call(ctx, options, params).into()
