@@ -434,12 +434,14 @@ fn remember_parse(root: &Root, file: &str, bytes: &[u8], stat: Option<LogStat>, 
 
 /// Brings the blobs and stored previews under `max_bytes`: unreferenced blobs go first, then
 /// previews older than their default time to live, then the oldest previews and levels of all
-/// files (levels always from the old end of a file's chain).
+/// files (levels always from the old end of a file's chain). The blobs dropped are moved aside
+/// once the logs no longer name them (see [`store_fs::discard_object`]); returns their names, for
+/// [`store_fs::remove_discarded`] once the store lock is released.
 pub(super) fn evict(
     dir: &Arc<Root>,
     max_bytes: u64,
     objects: Vec<(String, u64)>,
-) -> Result<(), HistoryError> {
+) -> Result<Vec<String>, HistoryError> {
     let mut indexes = load_all(dir);
     let mut previews = super::previews::held(dir);
     store_fs::collect_stale_temps(dir);
@@ -466,7 +468,7 @@ pub(super) fn evict(
         if let Some(p) = preview_first.then(|| previews.pop_front()).flatten() {
             p.remove(dir);
             tally.total = tally.total.saturating_sub(p.bytes);
-            p.blobs.iter().for_each(|name| tally.release(dir, name));
+            p.blobs.iter().for_each(|name| tally.release(name));
             continue;
         }
         let Some(Reverse((_, i))) = heap.pop() else {
@@ -476,7 +478,7 @@ pub(super) fn evict(
         dirty[i] = true;
         lost.push((indexes[i].path.clone(), e.clone()));
         for name in std::iter::once(&e.blake3).chain(&e.written) {
-            tally.release(dir, name);
+            tally.release(name);
         }
         if let Some(first) = indexes[i].entries.first() {
             heap.push(Reverse((first.timestamp, i)));
@@ -486,20 +488,24 @@ pub(super) fn evict(
         idx.save()?;
     }
     super::checkpoints::note_lost(dir, lost.iter().map(|(p, e)| (p.as_str(), e)));
-    Ok(())
+    let doomed = tally.doomed.iter();
+    Ok(doomed
+        .filter_map(|name| store_fs::discard_object(dir, name))
+        .collect())
 }
 
 /// What an eviction counts: the references to each blob, the disk use of each referenced blob,
-/// and the store's disk use counted against the cap.
+/// the store's disk use counted against the cap, and the blobs to drop (nothing references them).
 struct Tally {
     refs: HashMap<String, usize>,
     sizes: HashMap<String, u64>,
     total: u64,
+    doomed: Vec<String>,
 }
 
 impl Tally {
     /// The references of `indexes`' levels and of `previews`; blobs nothing references are
-    /// removed on the way. The logs count against the cap too (about constant while blobs go).
+    /// doomed on the way. The logs count against the cap too (about constant while blobs go).
     fn of(
         dir: &Root,
         indexes: &[Index],
@@ -514,23 +520,29 @@ impl Tally {
         }
         let mut sizes: HashMap<String, u64> = HashMap::new();
         let mut total = store_fs::index_size(dir) + previews.iter().map(|p| p.bytes).sum::<u64>();
+        let mut doomed = Vec::new();
         for (name, size) in objects {
             if refs.contains_key(&name) {
                 total += size;
                 sizes.insert(name, size);
             } else {
-                store_fs::remove_object(dir, &name);
+                doomed.push(name);
             }
         }
-        Tally { refs, sizes, total }
+        Tally {
+            refs,
+            sizes,
+            total,
+            doomed,
+        }
     }
 
-    /// Drops one reference to the blob `name`, removing it once nothing references it.
-    fn release(&mut self, dir: &Root, name: &str) {
+    /// Drops one reference to the blob `name`, dooming it once nothing references it.
+    fn release(&mut self, name: &str) {
         let count = self.refs.entry(name.to_string()).or_default();
         *count = count.saturating_sub(1);
         if *count == 0 {
-            store_fs::remove_object(dir, name);
+            self.doomed.push(name.to_string());
             let size = self.sizes.get(name).copied().unwrap_or(0);
             self.total = self.total.saturating_sub(size);
         }

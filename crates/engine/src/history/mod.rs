@@ -26,8 +26,10 @@
 //! Bounds: at most `max_levels` levels per file (oldest dropped), and at most `max_bytes` of disk
 //! blocks used by blobs (checked whenever this instance has added blobs worth a sixteenth of the
 //! cap since its last check); when over, the least recently recorded levels of all files are
-//! evicted first. Levels are only ever removed from the old end of a file's chain, so an undo
-//! never skips a level: a version that cannot be stored (larger than the cap) clears the file's
+//! evicted first. An eviction rewrites the logs before it drops a blob (moved aside under the
+//! store lock, unlinked after it on the background task lane), so a writer killed mid-eviction
+//! leaves no level whose content is gone. Levels are only ever removed from the old end of a
+//! file's chain, so an undo never skips a level: a version that cannot be stored (larger than the cap) clears the file's
 //! history instead. Temp files older than [`store_fs::STALE_TEMP_AFTER`] (left by a killed
 //! writer) are collected when a store is opened and at each eviction.
 //!
@@ -533,11 +535,19 @@ impl HistoryStore {
         Ok(())
     }
 
-    /// Evicts old levels when the store is over its cap. The caller holds the store lock.
+    /// Evicts old levels when the store is over its cap. The caller holds the store lock; the
+    /// blobs dropped are unlinked on the background task lane (see [`store_fs::discard_object`]).
     fn evict_if_over(&self) -> Result<(), HistoryError> {
         let usage = store_fs::usage(&self.root);
         if usage.total > self.max_bytes {
-            index::evict(&self.root, self.max_bytes, usage.objects)?;
+            let discarded = index::evict(&self.root, self.max_bytes, usage.objects)?;
+            if !discarded.is_empty() {
+                let root = self.root.clone();
+                let unlink = move || store_fs::remove_discarded(&root, &discarded);
+                crate::fs::background::submit_or_run(crate::fs::background::Job::Task(Box::new(
+                    unlink,
+                )));
+            }
         }
         Ok(())
     }

@@ -405,6 +405,45 @@ fn size_cap_holds_within_a_sixteenth() {
     assert!(s.total_bytes() >= cap - cap / 16, "{}", s.total_bytes());
 }
 
+/// An eviction moves the blobs it drops aside once the logs no longer name them, and leaves
+/// their unlinking for after the store lock: a content recorded again meanwhile is stored anew,
+/// and every level left restores its content.
+#[test]
+fn evicted_blobs_are_moved_aside_then_unlinked() {
+    let (_d, s) = store();
+    let f = Path::new("/w/a");
+    for i in 0..6u32 {
+        s.record(f, format!("content {i}").as_bytes(), "edit")
+            .unwrap();
+    }
+    let oldest = hash_hex(b"content 0");
+    let discarded = {
+        let _lock = s.lock().unwrap();
+        let usage = store_fs::usage(&s.root);
+        // A cap just under the store's use drops the oldest level.
+        index::evict(&s.root, usage.total - 1, usage.objects).unwrap()
+    };
+    let objects = s.dir().join("objects");
+    assert_eq!(discarded.len(), 1, "{discarded:?}");
+    assert!(
+        objects.join(&discarded[0]).is_file(),
+        "unlinked under the lock"
+    );
+    assert!(!objects.join(&oldest).exists());
+    assert!(s.levels(f).unwrap().iter().all(|e| e.blake3 != oldest));
+    s.record(Path::new("/w/b"), b"content 0", "edit").unwrap();
+    assert!(objects.join(&oldest).is_file(), "not stored again");
+    store_fs::remove_discarded(&s.root, &discarded);
+    assert!(!objects.join(&discarded[0]).exists());
+    let restored = pop(&s, Path::new("/w/b")).unwrap();
+    assert_eq!(restored.as_deref(), Some(&b"content 0"[..]));
+    for i in (1..6u32).rev() {
+        let content = format!("content {i}").into_bytes();
+        assert_eq!(pop(&s, f).unwrap(), Some(content));
+    }
+    assert_eq!(pop(&s, f).unwrap(), None);
+}
+
 /// A level is complete once `record_write` returns: the previous content's blob is stored; the
 /// written content's blob is left to the caller (`store_blob`), who may store it later or never.
 #[test]
