@@ -217,7 +217,7 @@ impl NativeToolbox {
     )]
     pub fn text_editor(&self, params: Value) -> OwnThreadTask<ToolTask> {
         if let Ok(context) = &self.context {
-            tools::text_editor::begin_guard(context, &params);
+            tools::text_editor::begin_guard(context, &self.text_editor, &params);
         }
         let options = self.text_editor.clone();
         self.task(

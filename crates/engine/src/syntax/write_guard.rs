@@ -203,9 +203,10 @@ mod tests {
                 |name| json!({"file_path": name, "content": BROKEN_NEW_FILE}),
             ),
             (
-                (text_editor::begin_guard, |c, p| {
-                    text_editor::run(c, &TextEditorOptions::default(), p)
-                }),
+                (
+                    |c, p| text_editor::begin_guard(c, &TextEditorOptions::default(), p),
+                    |c, p| text_editor::run(c, &TextEditorOptions::default(), p),
+                ),
                 |name| json!({"command": "create", "path": name, "file_text": BROKEN_NEW_FILE}),
             ),
         ];

@@ -67,13 +67,10 @@ pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
 /// call runs (see [`crate::syntax::begin_new_file_parse`]). For the host's thread: cheap, silent.
 /// Returns whether a parse was begun.
 pub fn begin_guard(ctx: &ToolContext, params: &Value) -> bool {
-    let field = |name| params.get(name).and_then(Value::as_str);
-    match (field("file_path"), field("content")) {
-        (Some(path), Some(content)) => {
-            crate::syntax::begin_new_file_parse(&ctx.syntax, std::path::Path::new(path), content)
-        }
-        _ => false,
-    }
+    CreateRequest::try_from(params::read::<CreateParams>(params)).is_ok_and(|request| {
+        let path = std::path::Path::new(&request.file_path);
+        crate::syntax::begin_new_file_parse(&ctx.syntax, path, &request.content)
+    })
 }
 
 fn run_call(ctx: &ToolContext, request: &CreateRequest) -> Result<Outcome, ToolError> {

@@ -118,11 +118,17 @@ pub fn run(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> St
 /// Begins the syntax guard's parse of the file a `create` command with `params` makes, before the
 /// call runs (see [`crate::syntax::begin_new_file_parse`]). For the host's thread: cheap, silent.
 /// Returns whether a parse was begun.
-pub fn begin_guard(ctx: &ToolContext, params: &Value) -> bool {
-    let field = |name| params.get(name).and_then(Value::as_str);
-    match (field("command"), field("path"), field("file_text")) {
-        (Some("create"), Some(path), Some(text)) => {
-            crate::syntax::begin_new_file_parse(&ctx.syntax, std::path::Path::new(path), text)
+pub fn begin_guard(ctx: &ToolContext, options: &TextEditorOptions, params: &Value) -> bool {
+    let Ok(version) = Version::parse(options.version.as_deref()) else {
+        return false;
+    };
+    match EditorRequest::try_from((params::read::<EditorParams>(params), version)) {
+        Ok(EditorRequest {
+            command: Command::Create { content },
+            path,
+            ..
+        }) => {
+            crate::syntax::begin_new_file_parse(&ctx.syntax, std::path::Path::new(&path), &content)
         }
         _ => false,
     }
