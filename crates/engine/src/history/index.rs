@@ -484,14 +484,40 @@ pub(super) fn evict(
             heap.push(Reverse((first.timestamp, i)));
         }
     }
+    if killed_before("saving the logs") {
+        return Ok(Vec::new());
+    }
     for (idx, _) in indexes.iter_mut().zip(&dirty).filter(|(_, d)| **d) {
         idx.save()?;
     }
     super::checkpoints::note_lost(dir, lost.iter().map(|(p, e)| (p.as_str(), e)));
+    if killed_before("dropping the blobs") {
+        return Ok(Vec::new());
+    }
     let doomed = tally.doomed.iter();
     Ok(doomed
         .filter_map(|name| store_fs::discard_object(dir, name))
         .collect())
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Test-only: the step of [`evict`] on this thread before which it stops, as a process killed
+    /// there would.
+    pub(super) static EVICTION_KILLED_BEFORE: std::cell::Cell<Option<&'static str>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Whether a test stops [`evict`] before `step` (see [`EVICTION_KILLED_BEFORE`]).
+#[cfg(test)]
+fn killed_before(step: &'static str) -> bool {
+    EVICTION_KILLED_BEFORE.with(|k| k.get() == Some(step))
+}
+
+#[cfg(not(test))]
+#[inline(always)]
+fn killed_before(_step: &'static str) -> bool {
+    false
 }
 
 /// What an eviction counts: the references to each blob, the disk use of each referenced blob,

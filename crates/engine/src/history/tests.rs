@@ -444,6 +444,46 @@ fn evicted_blobs_are_moved_aside_then_unlinked() {
     assert_eq!(pop(&s, f).unwrap(), None);
 }
 
+/// An eviction stopped at any step (as by a kill) leaves every level the logs name restorable:
+/// the logs are rewritten before any blob goes, and the blobs left behind are collected by the
+/// next eviction.
+#[test]
+fn an_eviction_killed_at_any_step_leaves_every_level_whole() {
+    for step in ["saving the logs", "dropping the blobs"] {
+        let (_d, s) = store();
+        let f = Path::new("/w/a");
+        let contents: Vec<Vec<u8>> = (0..6u32)
+            .map(|i| format!("content {i}").into_bytes())
+            .collect();
+        contents
+            .iter()
+            .for_each(|c| s.record(f, c, "edit").unwrap());
+        let evict = |killed: Option<&'static str>| {
+            let _lock = s.lock().unwrap();
+            let usage = store_fs::usage(&s.root);
+            index::EVICTION_KILLED_BEFORE.with(|k| k.set(killed));
+            let discarded = index::evict(&s.root, usage.total - 1, usage.objects);
+            index::EVICTION_KILLED_BEFORE.with(|k| k.set(None));
+            discarded.unwrap()
+        };
+        assert_eq!(evict(Some(step)), Vec::<String>::new());
+        let kept = s.levels(f).unwrap();
+        for level in &kept {
+            let blob = store_fs::read_object(&s.root, &level.blake3);
+            assert!(blob.is_some_and(|b| hash_hex(&b) == level.blake3), "{step}");
+        }
+        // The next eviction (the cap just under the use again) finishes the work: one level
+        // fewer, and no blob left that no level names.
+        let discarded = evict(None);
+        store_fs::remove_discarded(&s.root, &discarded);
+        let levels = s.levels(f).unwrap().len();
+        assert_eq!((levels, store_fs::objects(&s.root).len()), (5, 5), "{step}");
+        for c in contents.iter().rev().take(levels) {
+            assert_eq!(pop(&s, f).unwrap().as_ref(), Some(c), "{step}");
+        }
+    }
+}
+
 /// A level is complete once `record_write` returns: the previous content's blob is stored; the
 /// written content's blob is left to the caller (`store_blob`), who may store it later or never.
 #[test]
