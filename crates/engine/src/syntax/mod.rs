@@ -154,6 +154,9 @@ pub fn check_known(
     }
 }
 
+/// Largest new file whose parse [`begin_new_file_parse`] begins.
+pub const NEW_FILE_PARSED_EARLY_UP_TO: usize = worker::WHOLE_PARSE_BESIDE_UP_TO;
+
 /// Begins, on the syntax worker, the whole parse the guard of a new file at `path` holding `text`
 /// makes, as soon as the call arrives (see [`worker::WholeParse::begin_early`]); that call's guard
 /// takes it over. Begins nothing with the guard off, for a text over `max_bytes`, or for a file

@@ -235,6 +235,13 @@ mod tests {
             let off = context(dir.path(), SyntaxCheck::Off);
             assert!(!begin(&off, &params("off.py")));
         }
+        let ctx = context(dir.path(), SyntaxCheck::Warn);
+        let large = "x = 1\n".repeat(crate::syntax::NEW_FILE_PARSED_EARLY_UP_TO / 6 + 1);
+        let large = json!({"file_path": "large.py", "content": large});
+        assert!(
+            !create::begin_guard(&ctx, &large),
+            "a large new file parsed early"
+        );
     }
 
     #[test]

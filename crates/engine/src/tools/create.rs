@@ -67,7 +67,12 @@ pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
 /// call runs (see [`crate::syntax::begin_new_file_parse`]). For the host's thread: cheap, silent.
 /// Returns whether a parse was begun.
 pub fn begin_guard(ctx: &ToolContext, params: &Value) -> bool {
-    CreateRequest::try_from(params::read::<CreateParams>(params)).is_ok_and(|request| {
+    // A content too large to parse early is not copied (the path's bytes count too).
+    let max = 2 * crate::syntax::NEW_FILE_PARSED_EARLY_UP_TO;
+    let Some(call) = params::read_small::<CreateParams>(params, max) else {
+        return false;
+    };
+    CreateRequest::try_from(call).is_ok_and(|request| {
         let path = std::path::Path::new(&request.file_path);
         crate::syntax::begin_new_file_parse(&ctx.syntax, path, &request.content)
     })

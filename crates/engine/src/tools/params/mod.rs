@@ -31,6 +31,17 @@ pub fn read<T: DeserializeOwned + Default>(params: &Value) -> Located<T> {
     }
 }
 
+/// [`read`] for a look ahead of a call that must stay cheap: `None`, without copying anything,
+/// when the string fields of `params` hold more than `max_bytes` in all.
+pub fn read_small<T: DeserializeOwned + Default>(
+    params: &Value,
+    max_bytes: usize,
+) -> Option<Located<T>> {
+    let fields = params.as_object().into_iter().flat_map(|o| o.values());
+    let bytes: usize = fields.filter_map(Value::as_str).map(str::len).sum();
+    (bytes <= max_bytes).then(|| read(params))
+}
+
 /// The param naming the directory relative paths resolve against.
 const WORKING_DIRECTORY: &str = "workingDirectory";
 
@@ -51,6 +62,15 @@ mod tests {
     struct Sample {
         name: Loose,
         count: Loose,
+    }
+
+    #[test]
+    fn read_small_reads_only_params_within_the_size() {
+        let params = json!({ "name": "abc", "count": 7, "workingDirectory": "/w" });
+        let call = read_small::<Sample>(&params, 5).unwrap();
+        assert_eq!(call.params.name, Loose::Str("abc".into()));
+        assert_eq!(call.working_dir.as_deref(), Some("/w"));
+        assert!(read_small::<Sample>(&params, 4).is_none());
     }
 
     #[test]

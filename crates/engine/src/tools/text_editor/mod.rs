@@ -122,7 +122,12 @@ pub fn begin_guard(ctx: &ToolContext, options: &TextEditorOptions, params: &Valu
     let Ok(version) = Version::parse(options.version.as_deref()) else {
         return false;
     };
-    match EditorRequest::try_from((params::read::<EditorParams>(params), version)) {
+    // A text too large to parse early is not copied (the path's bytes count too).
+    let max = 2 * crate::syntax::NEW_FILE_PARSED_EARLY_UP_TO;
+    let Some(call) = params::read_small::<EditorParams>(params, max) else {
+        return false;
+    };
+    match EditorRequest::try_from((call, version)) {
         Ok(EditorRequest {
             command: Command::Create { content },
             path,
