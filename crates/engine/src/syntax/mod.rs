@@ -154,8 +154,10 @@ pub fn check_known(
     }
 }
 
-/// Largest new file whose parse [`begin_new_file_parse`] begins.
-pub const NEW_FILE_PARSED_EARLY_UP_TO: usize = worker::WHOLE_PARSE_BESIDE_UP_TO;
+/// Most bytes of string params a call's look ahead reads (see
+/// [`crate::tools::params::read_small`]) to begin its new file's parse: the largest text parsed
+/// early, with as much again for its path and the rest.
+pub const EARLY_PARSE_PARAMS_UP_TO: usize = 2 * worker::WHOLE_PARSE_BESIDE_UP_TO;
 
 /// Begins, on the syntax worker, the whole parse the guard of a new file at `path` holding `text`
 /// makes, as soon as the call arrives (see [`worker::WholeParse::begin_early`]); that call's guard

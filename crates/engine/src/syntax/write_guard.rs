@@ -236,12 +236,12 @@ mod tests {
             assert!(!begin(&off, &params("off.py")));
         }
         let ctx = context(dir.path(), SyntaxCheck::Warn);
-        let large = "x = 1\n".repeat(crate::syntax::NEW_FILE_PARSED_EARLY_UP_TO / 6 + 1);
-        let large = json!({"file_path": "large.py", "content": large});
-        assert!(
-            !create::begin_guard(&ctx, &large),
-            "a large new file parsed early"
-        );
+        let parsed_up_to = super::super::worker::WHOLE_PARSE_BESIDE_UP_TO;
+        for bytes in [parsed_up_to, crate::syntax::EARLY_PARSE_PARAMS_UP_TO] {
+            let large = "x = 1\n".repeat(bytes / 6 + 1);
+            let large = json!({"file_path": "large.py", "content": large});
+            assert!(!create::begin_guard(&ctx, &large), "{bytes} parsed early");
+        }
     }
 
     #[test]

@@ -67,8 +67,7 @@ pub fn call(ctx: &ToolContext, params: &Value) -> Outcome {
 /// call runs (see [`crate::syntax::begin_new_file_parse`]). For the host's thread: cheap, silent.
 /// Returns whether a parse was begun.
 pub fn begin_guard(ctx: &ToolContext, params: &Value) -> bool {
-    // A content too large to parse early is not copied (the path's bytes count too).
-    let max = 2 * crate::syntax::NEW_FILE_PARSED_EARLY_UP_TO;
+    let max = crate::syntax::EARLY_PARSE_PARAMS_UP_TO;
     let Some(call) = params::read_small::<CreateParams>(params, max) else {
         return false;
     };

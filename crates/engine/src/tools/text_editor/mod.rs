@@ -122,8 +122,7 @@ pub fn begin_guard(ctx: &ToolContext, options: &TextEditorOptions, params: &Valu
     let Ok(version) = Version::parse(options.version.as_deref()) else {
         return false;
     };
-    // A text too large to parse early is not copied (the path's bytes count too).
-    let max = 2 * crate::syntax::NEW_FILE_PARSED_EARLY_UP_TO;
+    let max = crate::syntax::EARLY_PARSE_PARAMS_UP_TO;
     let Some(call) = params::read_small::<EditorParams>(params, max) else {
         return false;
     };
