@@ -29,9 +29,9 @@
 //! evicted first. An eviction rewrites the logs before it drops a blob (moved aside under the
 //! store lock, unlinked after it on the background task lane), so a writer killed mid-eviction
 //! leaves no level whose content is gone. Levels are only ever removed from the old end of a
-//! file's chain, so an undo never skips a level: a version that cannot be stored (larger than the cap) clears the file's
-//! history instead. Temp files older than [`store_fs::STALE_TEMP_AFTER`] (left by a killed
-//! writer) are collected when a store is opened and at each eviction.
+//! file's chain, so an undo never skips a level: a version that cannot be stored (larger than the
+//! cap) clears the file's history instead. Temp files older than [`store_fs::STALE_TEMP_AFTER`]
+//! (left by a killed writer) are collected when a store is opened and at each eviction.
 //!
 //! The default directory is `<parent>/<hash of uid and workspace root>`, with `<parent>` the first
 //! of [`default_parents`] that can hold a store (`<state>/edit-engine/history` for `$XDG_STATE_HOME`
